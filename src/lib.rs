@@ -1,0 +1,9 @@
+//! `referee` as a library: the three solvers, the snooker state machine the
+//! scoreboard and generator build on, and the command-line pieces the binary
+//! (`src/main.rs`) puts together.
+
+pub mod cli;
+pub mod fourrow;
+pub mod input;
+pub mod rating;
+pub mod snooker;

@@ -1,0 +1,382 @@
+//! The rating points exchange (ICPC South Pacific 2007, problem B).
+//!
+//! Ratings are integer hundredths from parsing to printing: no float ever
+//! touches them (P1). One tournament is held in memory at a time, with a
+//! hash map from name to player for the games. Rulings P1-P6 are in
+//! `shared/spec/RULINGS.md`.
+
+use crate::input::{self, shown, Error, Line, Lines, Token};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::io::{BufRead, Write};
+
+/// Hundredths of a rating point.
+pub type Hundredths = i64;
+
+/// The white player's handicap: 3.00 points (step 1).
+const WHITE_HANDICAP: Hundredths = 300;
+const ONE: Hundredths = 100;
+
+/// A game's result, from white's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    WhiteWon,
+    Drew,
+    WhiteLost,
+}
+
+/// The rating changes of one game: (white's change, black's change).
+pub fn exchange(
+    white: Hundredths,
+    black: Hundredths,
+    outcome: Outcome,
+    white_pieces: i64,
+    black_pieces: i64,
+) -> (Hundredths, Hundredths) {
+    let white_counted = white + WHITE_HANDICAP;
+    let gap = (white_counted - black).abs();
+    // P1: CE = gap / 10 rounded half up to hundredths; the gap is >= 0.
+    let core = (gap + 5) / 10;
+    let white_higher = white_counted > black;
+    let black_higher = black > white_counted;
+    match outcome {
+        Outcome::Drew => {
+            // Step 3c: the higher-rated gives CE to the lower-rated.
+            if white_higher {
+                (-core, core)
+            } else if black_higher {
+                (core, -core)
+            } else {
+                (0, 0)
+            }
+        }
+        Outcome::WhiteWon | Outcome::WhiteLost => {
+            let white_won = outcome == Outcome::WhiteWon;
+            let winner_higher = if white_won {
+                !black_higher
+            } else {
+                !white_higher
+            };
+            // P2: applied literally, so a gap over 10.00 gives a negative RPE.
+            let mut rpe = if winner_higher {
+                ONE - core
+            } else {
+                ONE + core
+            };
+            let (winner_pieces, loser_pieces) = if white_won {
+                (white_pieces, black_pieces)
+            } else {
+                (black_pieces, white_pieces)
+            };
+            // P3: doubled when the winner is left with less than the loser.
+            if winner_pieces < loser_pieces {
+                rpe *= 2;
+            }
+            if white_won {
+                (rpe, -rpe)
+            } else {
+                (-rpe, rpe)
+            }
+        }
+    }
+}
+
+/// Parses a rating with up to two decimals and an optional minus (P6).
+pub fn parse_rating(text: &[u8]) -> Option<Hundredths> {
+    let (negative, digits) = match text.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, text),
+    };
+    let (whole, fraction) = match digits.iter().position(|&b| b == b'.') {
+        Some(dot) => (&digits[..dot], &digits[dot + 1..]),
+        None => (digits, &b""[..]),
+    };
+    if whole.is_empty() || fraction.len() > 2 || (digits.len() > whole.len() && fraction.is_empty())
+    {
+        return None;
+    }
+    let whole = i64::try_from(input::parse_u64(whole)?).ok()?;
+    let mut cents = 0;
+    for (i, &b) in fraction.iter().enumerate() {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        cents += i64::from(b - b'0') * if i == 0 { 10 } else { 1 };
+    }
+    let value = whole.checked_mul(ONE)?.checked_add(cents)?;
+    Some(if negative { -value } else { value })
+}
+
+/// Writes a rating with exactly two decimals: `-0.05`, `86.70`.
+pub fn write_rating<W: Write>(out: &mut W, rating: Hundredths) -> std::io::Result<()> {
+    if rating < 0 {
+        out.write_all(b"-")?;
+    }
+    let abs = rating.unsigned_abs();
+    input::write_u64(out, abs / 100)?;
+    let cents = (abs % 100) as u8;
+    out.write_all(&[b'.', b'0' + cents / 10, b'0' + cents % 10])
+}
+
+/// An integer piece value, with an optional sign.
+fn parse_pieces(text: &[u8]) -> Option<i64> {
+    match text.split_first() {
+        Some((b'-', rest)) => i64::try_from(input::parse_u64(rest)?).ok().map(|v| -v),
+        Some((b'+', rest)) => i64::try_from(input::parse_u64(rest)?).ok(),
+        _ => i64::try_from(input::parse_u64(text)?).ok(),
+    }
+}
+
+/// FNV-1a: names are short and trusted to be few per tournament, so a
+/// simple fast hash beats the default SipHash here.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut hash = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            hash ^= u64::from(b);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = hash;
+    }
+}
+
+type NameIndex = HashMap<Box<[u8]>, usize, BuildHasherDefault<Fnv>>;
+
+/// The next line that holds a record, or an error naming what was due.
+fn record<'a, R: BufRead>(
+    lines: &'a mut Lines<R>,
+    expected: &dyn Fn() -> String,
+) -> Result<Line<'a>, Error> {
+    // Two steps so that the borrow of `lines` ends before the error path.
+    if lines.next_nonblank()?.is_none() {
+        return Err(lines.eof_error(&expected()));
+    }
+    Ok(lines.current())
+}
+
+/// Exactly `N` tokens from a line, or an error at the missing or extra one.
+fn fields<'a, const N: usize>(
+    line: &Line<'a>,
+    expected: &dyn Fn() -> String,
+) -> Result<[Token<'a>; N], Error> {
+    let mut tokens = line.tokens();
+    let mut out = [Token { col: 0, text: &[] }; N];
+    for slot in out.iter_mut() {
+        *slot = tokens.next().ok_or_else(|| {
+            line.error(line.end_col(), format!("{}, found end of line", expected()))
+        })?;
+    }
+    if let Some(extra) = tokens.next() {
+        return Err(line.error(
+            extra.col,
+            format!("{}, found an extra token {}", expected(), shown(extra.text)),
+        ));
+    }
+    Ok(out)
+}
+
+fn count(token: &Token<'_>, line: &Line<'_>, what: &str) -> Result<usize, Error> {
+    input::parse_u64(token.text)
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| {
+            line.error(
+                token.col,
+                format!("expected {}, found {}", what, shown(token.text)),
+            )
+        })
+}
+
+/// `referee rating`: the ratings after every tournament of `input`.
+pub fn run<R: BufRead, W: Write>(input: R, mut out: W) -> Result<(), Error> {
+    let result = exchange_all(input, &mut out);
+    input::finish(out, result)
+}
+
+fn exchange_all<R: BufRead, W: Write>(input: R, out: &mut W) -> Result<(), Error> {
+    let mut lines = Lines::new(input);
+    let tournaments = input::read_count(&mut lines, "the number of tournaments")?;
+    let mut names: Vec<Box<[u8]>> = Vec::new();
+    let mut ratings: Vec<Hundredths> = Vec::new();
+    let mut index = NameIndex::default();
+    let mut order: Vec<usize> = Vec::new();
+    for tournament in 1..=tournaments {
+        let expected = || {
+            format!(
+                "expected `n m` (players and games) of tournament {}",
+                tournament
+            )
+        };
+        let line = record(&mut lines, &expected)?;
+        let [n, m] = fields::<2>(&line, &expected)?;
+        let players = count(&n, &line, "the number of players")?;
+        let games = count(&m, &line, "the number of games")?;
+
+        names.clear();
+        ratings.clear();
+        index.clear();
+        for player in 1..=players {
+            let expected = || format!("expected player {} of {}: `name rating`", player, players);
+            let line = record(&mut lines, &expected)?;
+            let [name, rating] = fields::<2>(&line, &expected)?;
+            let rating = parse_rating(rating.text).ok_or_else(|| {
+                line.error(
+                    rating.col,
+                    format!(
+                        "expected a rating with at most two decimals, found {}",
+                        shown(rating.text)
+                    ),
+                )
+            })?;
+            if index.contains_key(name.text) {
+                return Err(line.error(
+                    name.col,
+                    format!("player {} is listed twice", shown(name.text)),
+                ));
+            }
+            index.insert(name.text.into(), names.len());
+            names.push(name.text.into());
+            ratings.push(rating);
+        }
+        for game in 1..=games {
+            let expected = || {
+                format!(
+                    "expected game {} of {}: `white black result pieces pieces`",
+                    game, games
+                )
+            };
+            let line = record(&mut lines, &expected)?;
+            let [white, black, result, white_pieces, black_pieces] = fields::<5>(&line, &expected)?;
+            let player = |token: &Token<'_>| {
+                index.get(token.text).copied().ok_or_else(|| {
+                    line.error(
+                        token.col,
+                        format!("expected a listed player, found {}", shown(token.text)),
+                    )
+                })
+            };
+            let (white, black) = (player(&white)?, player(&black)?);
+            let outcome = match result.text {
+                b"won" => Outcome::WhiteWon,
+                b"drew" => Outcome::Drew,
+                b"lost" => Outcome::WhiteLost,
+                other => {
+                    return Err(line.error(
+                        result.col,
+                        format!("expected `won`, `drew` or `lost`, found {}", shown(other)),
+                    ))
+                }
+            };
+            let pieces = |token: &Token<'_>| {
+                parse_pieces(token.text).ok_or_else(|| {
+                    line.error(
+                        token.col,
+                        format!(
+                            "expected an integer piece value, found {}",
+                            shown(token.text)
+                        ),
+                    )
+                })
+            };
+            let (white_pieces, black_pieces) = (pieces(&white_pieces)?, pieces(&black_pieces)?);
+            let (white_change, black_change) = exchange(
+                ratings[white],
+                ratings[black],
+                outcome,
+                white_pieces,
+                black_pieces,
+            );
+            // P4: a player meeting himself gets both changes.
+            ratings[white] += white_change;
+            ratings[black] += black_change;
+        }
+
+        order.clear();
+        order.extend(0..names.len());
+        // P5: rating descending, then name descending in byte order.
+        order.sort_unstable_by(|&a, &b| {
+            ratings[b]
+                .cmp(&ratings[a])
+                .then_with(|| names[b].cmp(&names[a]))
+        });
+        out.write_all(b"Ratings after Tournament ")?;
+        input::write_u64(out, tournament)?;
+        out.write_all(b":\n")?;
+        for &i in &order {
+            out.write_all(&names[i])?;
+            out.write_all(b" ")?;
+            write_rating(out, ratings[i])?;
+            out.write_all(b"\n")?;
+        }
+    }
+    lines.expect_end(&format!("the last tournament ({})", tournaments))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratings_parse_to_hundredths() {
+        assert_eq!(parse_rating(b"76.91"), Some(7691));
+        assert_eq!(parse_rating(b"76.9"), Some(7690));
+        assert_eq!(parse_rating(b"77"), Some(7700));
+        assert_eq!(parse_rating(b"-0.05"), Some(-5));
+        for bad in ["1.234", "1.", ".5", "-", "", "1.2x", "abc", "1e3", "--1"] {
+            assert_eq!(parse_rating(bad.as_bytes()), None, "{}", bad);
+        }
+    }
+
+    #[test]
+    fn ratings_print_with_two_decimals() {
+        let mut out = Vec::new();
+        for r in [-5, 0, 7, 8670, -12345] {
+            write_rating(&mut out, r).unwrap();
+            out.push(b' ');
+        }
+        assert_eq!(out, b"-0.05 0.00 0.07 86.70 -123.45 ");
+    }
+
+    #[test]
+    fn core_exchange_rounds_half_up() {
+        // Gap 2.95 -> CE 0.30; 2.94 -> 0.29. White 0.00 (+3.00) vs black 0.05 / 0.06.
+        assert_eq!(exchange(0, 5, Outcome::Drew, 0, 0), (-30, 30));
+        assert_eq!(exchange(0, 6, Outcome::Drew, 0, 0), (-29, 29));
+        // The statement's example: Alice 76.91 white, Bob 76.36, Bob wins with fewer pieces.
+        assert_eq!(
+            exchange(7691, 7636, Outcome::WhiteLost, 20, 15),
+            (-272, 272)
+        );
+        assert_eq!(exchange(7691, 7636, Outcome::WhiteWon, 20, 15), (64, -64));
+    }
+
+    #[test]
+    fn equal_after_the_handicap() {
+        assert_eq!(exchange(1000, 1300, Outcome::Drew, 1, 1), (0, 0));
+        assert_eq!(exchange(1000, 1300, Outcome::WhiteWon, 1, 1), (100, -100));
+        assert_eq!(exchange(1000, 1300, Outcome::WhiteLost, 2, 1), (-200, 200));
+        assert_eq!(exchange(1000, 1300, Outcome::WhiteLost, 1, 2), (-100, 100));
+    }
+
+    #[test]
+    fn a_big_gap_makes_the_favourite_lose_points_by_winning() {
+        // 90.00 + 3.00 vs 50.00: gap 43.00, CE 4.30, RPE -3.30 doubled.
+        assert_eq!(exchange(9000, 5000, Outcome::WhiteWon, 30, 10), (-330, 330));
+        assert_eq!(exchange(9000, 5000, Outcome::WhiteWon, 10, 30), (-660, 660));
+    }
+
+    #[test]
+    fn draws_are_never_doubled() {
+        assert_eq!(exchange(5000, 5000, Outcome::Drew, 0, 50), (-30, 30));
+    }
+}

@@ -1,0 +1,1151 @@
+//! The snooker referee (ICPC Asia Chengdu 2010, "Snooker Referee").
+//!
+//! Three layers, kept apart so that the scoreboard and the generator reuse
+//! the rules without restating them:
+//! - the rules: [`Frame`], an explicit state machine (ball on, reds left,
+//!   colours on the table, scores, striker, pending lot, play-again right)
+//!   whose methods take a parsed [`Stroke`] and return an [`Outcome`];
+//! - parsing: [`parse_stroke`] and [`read_frames`], which turn input lines
+//!   into strokes, `Play again` and lot lines, with errors at their place;
+//! - rendering: [`run`], the referee's lines for each event.
+//!
+//! The numbered rulings (S1-S14, R0.x) are in `shared/spec/RULINGS.md`.
+
+use crate::input::{self, shown, Error, Line, Lines};
+use std::io::{self, BufRead, Write};
+
+/// A ball other than the cue ball; the discriminant is its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Ball {
+    Red = 1,
+    Yellow = 2,
+    Green = 3,
+    Brown = 4,
+    Blue = 5,
+    Pink = 6,
+    Black = 7,
+}
+
+/// The smallest penalty, and what potting the cue ball is worth (S4).
+const MIN_PENALTY: u32 = 4;
+
+impl Ball {
+    /// The six colours in ascending order of value.
+    pub const COLOURS: [Ball; 6] = [
+        Ball::Yellow,
+        Ball::Green,
+        Ball::Brown,
+        Ball::Blue,
+        Ball::Pink,
+        Ball::Black,
+    ];
+
+    pub fn value(self) -> u32 {
+        self as u32
+    }
+
+    pub fn is_colour(self) -> bool {
+        self != Ball::Red
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Ball::Red => "Red",
+            Ball::Yellow => "Yellow",
+            Ball::Green => "Green",
+            Ball::Brown => "Brown",
+            Ball::Blue => "Blue",
+            Ball::Pink => "Pink",
+            Ball::Black => "Black",
+        }
+    }
+
+    /// The ball a token names, in any letter case (S13).
+    pub fn from_name(token: &[u8]) -> Option<Ball> {
+        let lower = |i: usize| token.get(i).map(u8::to_ascii_lowercase);
+        // Length and a letter or two pick the candidate; one comparison decides.
+        let ball = match (token.len(), lower(0)) {
+            (3, Some(b'r')) => Ball::Red,
+            (6, Some(b'y')) => Ball::Yellow,
+            (5, Some(b'g')) => Ball::Green,
+            (5, Some(b'b')) if lower(2) == Some(b'o') => Ball::Brown,
+            (5, Some(b'b')) => Ball::Black,
+            (4, Some(b'b')) => Ball::Blue,
+            (4, Some(b'p')) => Ball::Pink,
+            _ => return None,
+        };
+        if token.eq_ignore_ascii_case(ball.name().as_bytes()) {
+            Some(ball)
+        } else {
+            None
+        }
+    }
+}
+
+/// A set of colours, one bit per colour (bit = value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Colours(u8);
+
+impl Colours {
+    pub const NONE: Colours = Colours(0);
+    pub const ALL: Colours = Colours(0b1111_1100);
+
+    pub fn contains(self, ball: Ball) -> bool {
+        self.0 & (1 << ball.value()) != 0
+    }
+
+    pub fn insert(&mut self, ball: Ball) {
+        self.0 |= 1 << ball.value();
+    }
+
+    pub fn remove(&mut self, ball: Ball) {
+        self.0 &= !(1 << ball.value());
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The colours in the set, ascending in value.
+    pub fn iter(self) -> impl Iterator<Item = Ball> {
+        Ball::COLOURS.into_iter().filter(move |&c| self.contains(c))
+    }
+
+    pub fn lowest(self) -> Option<Ball> {
+        self.iter().next()
+    }
+
+    pub fn total_value(self) -> u32 {
+        self.iter().map(Ball::value).sum()
+    }
+}
+
+/// One stroke as the input line gives it (S8): the ball first hit, or `None`
+/// when the cue ball hit nothing, and the balls potted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Stroke {
+    pub first: Option<Ball>,
+    pub reds: u32,
+    pub colours: Colours,
+    pub white: bool,
+}
+
+/// The ball(s) on for the next stroke (S2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BallOn {
+    /// Any red.
+    Reds,
+    /// A colour of the striker's choice, after a potted red.
+    AnyColour,
+    /// One given colour: phase two, the lowest colour on the table.
+    Colour(Ball),
+}
+
+impl BallOn {
+    pub fn name(self) -> &'static str {
+        match self {
+            BallOn::Reds => "Red",
+            BallOn::AnyColour => "Colour",
+            BallOn::Colour(ball) => ball.name(),
+        }
+    }
+}
+
+/// One of the two players of a frame; `A` breaks off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    A,
+    B,
+}
+
+impl Player {
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn other(self) -> Player {
+        match self {
+            Player::A => Player::B,
+            Player::B => Player::A,
+        }
+    }
+}
+
+/// Where a frame stands between strokes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Playing,
+    /// Tied on the only black: the lot decides who plays (S9, S10).
+    LotDue,
+    Over {
+        winner: Player,
+    },
+}
+
+/// What follows a stroke.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// The striker scored and plays on.
+    SameStriker,
+    /// The break ended: this player comes in.
+    TurnPasses(Player),
+    /// A tie on the only black: the black is respotted and a lot is due.
+    Tie,
+    /// The frame is over.
+    Won(Player),
+}
+
+/// What one stroke did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub striker: Player,
+    pub foul: bool,
+    /// To the striker for a legal stroke, to the opponent as a penalty.
+    pub points: u32,
+    /// Colours put back on their spots (never on a frame-ending stroke, S9).
+    pub respot: Colours,
+    /// The cue ball went in: the next player plays from in-hand (S12).
+    pub in_hand: bool,
+    pub next: Next,
+    /// The striker's break in this visit after the stroke (K2).
+    pub break_after: u32,
+}
+
+/// The offender that the other player may ask to play again (S11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Replay {
+    pub offender: Player,
+    pub in_hand: bool,
+}
+
+/// Why a line cannot be applied to the frame as it stands (S11, S14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Impossible {
+    /// The first-hit ball (`first`) or a potted ball is not on the table.
+    NotOnTable {
+        ball: Ball,
+        first: bool,
+    },
+    TooManyReds {
+        left: u32,
+    },
+    LotDue,
+    FrameOver,
+    NoPlayAgain,
+    NoLotDue,
+}
+
+/// One frame: the state machine of the referee's rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    reds: u32,
+    colours: Colours,
+    on: BallOn,
+    scores: [u32; 2],
+    striker: Player,
+    stage: Stage,
+    replay: Option<Replay>,
+    visit_break: u32,
+    best_break: [u32; 2],
+}
+
+impl Default for Frame {
+    fn default() -> Frame {
+        Frame::new()
+    }
+}
+
+impl Frame {
+    pub const REDS: u32 = 15;
+
+    /// A frame set up for the break-off by player A.
+    pub fn new() -> Frame {
+        Frame {
+            reds: Frame::REDS,
+            colours: Colours::ALL,
+            on: BallOn::Reds,
+            scores: [0, 0],
+            striker: Player::A,
+            stage: Stage::Playing,
+            replay: None,
+            visit_break: 0,
+            best_break: [0, 0],
+        }
+    }
+
+    pub fn reds(&self) -> u32 {
+        self.reds
+    }
+
+    pub fn colours(&self) -> Colours {
+        self.colours
+    }
+
+    /// The ball on for the next stroke; `None` once the frame is over.
+    pub fn ball_on(&self) -> Option<BallOn> {
+        match self.stage {
+            Stage::Over { .. } => None,
+            _ => Some(self.on),
+        }
+    }
+
+    pub fn score(&self, player: Player) -> u32 {
+        self.scores[player.index()]
+    }
+
+    /// The player at the table (the last striker once the frame is over).
+    pub fn striker(&self) -> Player {
+        self.striker
+    }
+
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    pub fn winner(&self) -> Option<Player> {
+        match self.stage {
+            Stage::Over { winner } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// The break of the player at the table in the current visit (K2).
+    pub fn current_break(&self) -> u32 {
+        self.visit_break
+    }
+
+    pub fn highest_break(&self, player: Player) -> u32 {
+        self.best_break[player.index()]
+    }
+
+    /// Whether `Play again` may be asked now (S11).
+    pub fn may_play_again(&self) -> bool {
+        self.replay.is_some()
+    }
+
+    pub fn on_table(&self, ball: Ball) -> bool {
+        match ball {
+            Ball::Red => self.reds > 0,
+            colour => self.colours.contains(colour),
+        }
+    }
+
+    /// The most points still to be scored (K1).
+    pub fn points_remaining(&self) -> u32 {
+        match self.stage {
+            Stage::Over { .. } => 0,
+            Stage::LotDue => Ball::Black.value(),
+            Stage::Playing => {
+                let pending = if self.on == BallOn::AnyColour {
+                    Ball::Black.value()
+                } else {
+                    0
+                };
+                (1 + Ball::Black.value()) * self.reds + self.colours.total_value() + pending
+            }
+        }
+    }
+
+    /// Plays a stroke, nominating per S3 when a colour is to be chosen.
+    pub fn play(&mut self, stroke: &Stroke) -> Result<Outcome, Impossible> {
+        self.play_nominating(stroke, None)
+    }
+
+    /// Plays a stroke with an explicitly nominated colour (the kata's way);
+    /// `nominated` matters only while "a colour" is on, and without it the
+    /// colour first hit is nominated, else Yellow (S3).
+    pub fn play_nominating(
+        &mut self,
+        stroke: &Stroke,
+        nominated: Option<Ball>,
+    ) -> Result<Outcome, Impossible> {
+        match self.stage {
+            Stage::Playing => {}
+            Stage::LotDue => return Err(Impossible::LotDue),
+            Stage::Over { .. } => return Err(Impossible::FrameOver),
+        }
+        self.check_on_table(stroke)?;
+
+        let target = match self.on {
+            BallOn::Reds => Ball::Red,
+            BallOn::AnyColour => nominated
+                .or(stroke.first)
+                .filter(|b| b.is_colour())
+                .unwrap_or(Ball::Yellow),
+            BallOn::Colour(colour) => colour,
+        };
+        // S4: the penalty is the most valuable of 4, the ball on and every
+        // ball wrongly hit first or potted; the cue ball counts as 4.
+        let mut foul = stroke.white;
+        let mut penalty = MIN_PENALTY.max(target.value());
+        let mut wrong = |ball: Ball| {
+            foul = true;
+            penalty = penalty.max(ball.value());
+        };
+        match stroke.first {
+            Some(ball) if ball == target => {}
+            Some(ball) => wrong(ball),
+            None => wrong(target),
+        }
+        if stroke.reds > 0 && target != Ball::Red {
+            wrong(Ball::Red);
+        }
+        for colour in stroke.colours.iter().filter(|&c| c != target) {
+            wrong(colour);
+        }
+
+        let striker = self.striker;
+        let only_black = self.on == BallOn::Colour(Ball::Black);
+        // S6: reds stay down whatever happens.
+        self.reds -= stroke.reds;
+        let (points, mut respot) = if foul {
+            self.scores[striker.other().index()] += penalty;
+            (penalty, stroke.colours)
+        } else {
+            let points = match target {
+                Ball::Red => stroke.reds,
+                colour if stroke.colours.contains(colour) => colour.value(),
+                _ => 0,
+            };
+            self.scores[striker.index()] += points;
+            self.visit_break += points;
+            let best = &mut self.best_break[striker.index()];
+            *best = (*best).max(self.visit_break);
+            // A colour potted in phase one goes back (S6); in phase two it
+            // stays down.
+            let mut respot = Colours::NONE;
+            if points > 0 && target.is_colour() {
+                if self.on == BallOn::AnyColour {
+                    respot.insert(target);
+                } else {
+                    self.colours.remove(target);
+                }
+            }
+            (points, respot)
+        };
+        let break_after = self.visit_break;
+
+        let next = if only_black && (foul || points > 0) {
+            // S9: the first score or foul on the only black ends the frame.
+            respot = Colours::NONE;
+            self.replay = None;
+            let (a, b) = (self.scores[0], self.scores[1]);
+            if a == b {
+                self.colours = Colours::NONE;
+                self.colours.insert(Ball::Black);
+                self.stage = Stage::LotDue;
+                Next::Tie
+            } else {
+                let winner = if a > b { Player::A } else { Player::B };
+                self.stage = Stage::Over { winner };
+                Next::Won(winner)
+            }
+        } else {
+            let plays_on = !foul && points > 0;
+            self.on = if plays_on && target == Ball::Red {
+                BallOn::AnyColour
+            } else if self.reds > 0 {
+                BallOn::Reds
+            } else {
+                // S7: phase two, the lowest colour on the table.
+                BallOn::Colour(self.colours.lowest().unwrap_or(Ball::Black))
+            };
+            self.replay = if foul {
+                Some(Replay {
+                    offender: striker,
+                    in_hand: stroke.white,
+                })
+            } else {
+                None
+            };
+            if plays_on {
+                Next::SameStriker
+            } else {
+                self.striker = striker.other();
+                self.visit_break = 0;
+                Next::TurnPasses(self.striker)
+            }
+        };
+        Ok(Outcome {
+            striker,
+            foul,
+            points,
+            respot,
+            in_hand: foul && stroke.white,
+            next,
+            break_after,
+        })
+    }
+
+    /// S14: every ball the stroke names must be on the table.
+    fn check_on_table(&self, stroke: &Stroke) -> Result<(), Impossible> {
+        if let Some(ball) = stroke.first {
+            if !self.on_table(ball) {
+                return Err(Impossible::NotOnTable { ball, first: true });
+            }
+        }
+        if stroke.reds > self.reds {
+            return Err(Impossible::TooManyReds { left: self.reds });
+        }
+        match stroke.colours.iter().find(|&c| !self.colours.contains(c)) {
+            Some(ball) => Err(Impossible::NotOnTable { ball, first: false }),
+            None => Ok(()),
+        }
+    }
+
+    /// The other player asks the offender of the last stroke, a foul, to
+    /// play again from the same position (S11).
+    pub fn play_again(&mut self) -> Result<Replay, Impossible> {
+        let replay = self.replay.take().ok_or(match self.stage {
+            Stage::LotDue => Impossible::LotDue,
+            Stage::Over { .. } => Impossible::FrameOver,
+            Stage::Playing => Impossible::NoPlayAgain,
+        })?;
+        self.striker = replay.offender;
+        self.visit_break = 0;
+        Ok(replay)
+    }
+
+    /// The lot after a tie: `player` plays the black from in-hand (S10).
+    pub fn lot(&mut self, player: Player) -> Result<(), Impossible> {
+        match self.stage {
+            Stage::LotDue => {
+                self.stage = Stage::Playing;
+                self.striker = player;
+                self.visit_break = 0;
+                Ok(())
+            }
+            Stage::Over { .. } => Err(Impossible::FrameOver),
+            Stage::Playing => Err(Impossible::NoLotDue),
+        }
+    }
+}
+
+/// Parses a stroke line (S8, S13): a ball or `None`, then the balls potted.
+/// Whether the balls are on the table is the frame's business.
+pub fn parse_stroke(line: &Line<'_>) -> Result<Stroke, Error> {
+    let mut tokens = line.tokens();
+    let first = tokens.next().expect("a stroke line is not blank");
+    let mut stroke = Stroke::default();
+    let hit_nothing = first.text.eq_ignore_ascii_case(b"None");
+    if !hit_nothing {
+        match Ball::from_name(first.text) {
+            Some(ball) => stroke.first = Some(ball),
+            None => {
+                let what = if first.text.eq_ignore_ascii_case(b"White") {
+                    "`White` cannot be hit first".to_string()
+                } else {
+                    format!("found {}", shown(first.text))
+                };
+                return Err(line.error(
+                    first.col,
+                    format!(
+                        "expected a ball first hit, `None`, `Play again` or a lot line; {}",
+                        what
+                    ),
+                ));
+            }
+        }
+    }
+    for token in tokens {
+        if token.text.eq_ignore_ascii_case(b"White") {
+            if stroke.white {
+                return Err(line.error(token.col, "`White` is potted twice".to_string()));
+            }
+            stroke.white = true;
+            continue;
+        }
+        let ball = match Ball::from_name(token.text) {
+            Some(_) if hit_nothing => {
+                return Err(line.error(
+                    token.col,
+                    format!(
+                        "expected `White` or end of line after `None`, found {}",
+                        shown(token.text)
+                    ),
+                ))
+            }
+            Some(ball) => ball,
+            None => {
+                return Err(line.error(
+                    token.col,
+                    format!("expected a potted ball name, found {}", shown(token.text)),
+                ))
+            }
+        };
+        if ball == Ball::Red {
+            stroke.reds += 1;
+        } else if stroke.colours.contains(ball) {
+            return Err(line.error(token.col, format!("{} is potted twice", ball.name())));
+        } else {
+            stroke.colours.insert(ball);
+        }
+    }
+    Ok(stroke)
+}
+
+/// The error for a stroke the frame cannot take, at the offending token.
+fn impossible_error(
+    line: &Line<'_>,
+    frame: &Frame,
+    why: Impossible,
+    names: &[Vec<u8>; 2],
+) -> Error {
+    let mut tokens = line.tokens();
+    let first = tokens.next().expect("a stroke line is not blank");
+    let colours_left = || {
+        let mut left: Vec<&str> = Vec::new();
+        if frame.reds() > 0 {
+            left.push("Red");
+        }
+        left.extend(frame.colours().iter().map(Ball::name));
+        if left.is_empty() {
+            "none".to_string()
+        } else {
+            left.join(" ")
+        }
+    };
+    match why {
+        Impossible::NotOnTable { ball, first: true } => line.error(
+            first.col,
+            format!(
+                "{} is not on the table (balls left: {})",
+                ball.name(),
+                colours_left()
+            ),
+        ),
+        Impossible::NotOnTable { ball, first: false } => {
+            let col = tokens
+                .find(|t| Ball::from_name(t.text) == Some(ball))
+                .map_or(first.col, |t| t.col);
+            line.error(
+                col,
+                format!(
+                    "{} is not on the table (balls left: {})",
+                    ball.name(),
+                    colours_left()
+                ),
+            )
+        }
+        Impossible::TooManyReds { left } => {
+            let col = tokens
+                .filter(|t| Ball::from_name(t.text) == Some(Ball::Red))
+                .nth(left as usize)
+                .map_or(first.col, |t| t.col);
+            line.error(
+                col,
+                format!("more reds potted than remain: {} left on the table", left),
+            )
+        }
+        Impossible::LotDue => line.error(
+            first.col,
+            format!(
+                "expected the lot after the tie ({} or {}), found {}",
+                shown(&names[0]),
+                shown(&names[1]),
+                shown(first.text)
+            ),
+        ),
+        Impossible::FrameOver => line.error(first.col, "the frame is over".to_string()),
+        Impossible::NoPlayAgain => line.error(
+            first.col,
+            "`Play again` is allowed only right after a foul".to_string(),
+        ),
+        Impossible::NoLotDue => line.error(first.col, "no lot is due".to_string()),
+    }
+}
+
+/// Whether a line is `Play again`, in any letter case (S13).
+fn is_play_again(line: &Line<'_>) -> bool {
+    let mut tokens = line.tokens();
+    matches!(
+        (tokens.next(), tokens.next(), tokens.next()),
+        (Some(a), Some(b), None)
+            if a.text.eq_ignore_ascii_case(b"Play") && b.text.eq_ignore_ascii_case(b"again")
+    )
+}
+
+/// What an input line was, with what the frame made of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    /// The players' names: a new frame.
+    Names,
+    Stroke(Outcome),
+    PlayAgain(Replay),
+    /// The lot after a tie named this player.
+    Lot(Player),
+}
+
+/// One non-blank input line of a snooker file, after the frame took it.
+#[derive(Clone, Copy, Debug)]
+pub struct Event<'a> {
+    /// 1-based frame number.
+    pub frame_number: u64,
+    pub line: Line<'a>,
+    pub kind: EventKind,
+}
+
+/// A frame in play with its players' names.
+#[derive(Clone, Debug, Default)]
+pub struct Match {
+    pub names: [Vec<u8>; 2],
+    pub frame: Frame,
+}
+
+impl Match {
+    pub fn name(&self, player: Player) -> &[u8] {
+        &self.names[player.index()]
+    }
+}
+
+/// Reads a snooker input file line by line and calls `visit` with every
+/// event after the frame took it. This is the one parser of the format:
+/// the referee and the scoreboard only render what it reports.
+pub fn read_frames<R, F>(input: R, mut visit: F) -> Result<(), Error>
+where
+    R: BufRead,
+    F: FnMut(&Event<'_>, &Match) -> io::Result<()>,
+{
+    let mut lines = Lines::new(input);
+    let frames = input::read_count(&mut lines, "the number of frames")?;
+    let mut game = Match::default();
+    for frame_number in 1..=frames {
+        let names_expected = format!("expected the two players' names of frame {}", frame_number);
+        let line = match lines.next_nonblank()? {
+            Some(line) => line,
+            None => return Err(lines.eof_error(&names_expected)),
+        };
+        read_names(&line, &names_expected, &mut game)?;
+        visit(
+            &Event {
+                frame_number,
+                line,
+                kind: EventKind::Names,
+            },
+            &game,
+        )?;
+        while game.frame.winner().is_none() {
+            let line = match lines.next_nonblank()? {
+                Some(line) => line,
+                None => {
+                    return Err(lines.eof_error(&format!(
+                        "expected a stroke, `Play again` or a lot line (frame {} is not over)",
+                        frame_number
+                    )))
+                }
+            };
+            let kind = read_event(&line, &mut game)?;
+            visit(
+                &Event {
+                    frame_number,
+                    line,
+                    kind,
+                },
+                &game,
+            )?;
+        }
+    }
+    lines.expect_end(&format!("the last frame ({})", frames))
+}
+
+/// Reads a names line into `game`, starting a new frame.
+fn read_names(line: &Line<'_>, expected: &str, game: &mut Match) -> Result<(), Error> {
+    if is_play_again(line) {
+        return Err(line.error(
+            line.tokens().next().map_or(1, |t| t.col),
+            format!(
+                "{}, found `Play again` after the end of the frame",
+                expected
+            ),
+        ));
+    }
+    let mut tokens = line.tokens();
+    let a = tokens.next().expect("a non-blank line has a token");
+    let b = tokens
+        .next()
+        .ok_or_else(|| line.error(line.end_col(), format!("{}, found one name only", expected)))?;
+    if let Some(extra) = tokens.next() {
+        return Err(line.error(
+            extra.col,
+            format!("{}, found a third token {}", expected, shown(extra.text)),
+        ));
+    }
+    if a.text == b.text {
+        return Err(line.error(
+            b.col,
+            format!(
+                "expected two different names, found {} twice",
+                shown(b.text)
+            ),
+        ));
+    }
+    game.names[0].clear();
+    game.names[0].extend_from_slice(a.text);
+    game.names[1].clear();
+    game.names[1].extend_from_slice(b.text);
+    game.frame = Frame::new();
+    Ok(())
+}
+
+/// Applies one line inside a frame: a lot line, `Play again` or a stroke.
+fn read_event(line: &Line<'_>, game: &mut Match) -> Result<EventKind, Error> {
+    if game.frame.stage() == Stage::LotDue {
+        let mut tokens = line.tokens();
+        let player = match tokens.next().map(|t| t.text) {
+            Some(name) if name == &game.names[0][..] => Player::A,
+            Some(name) if name == &game.names[1][..] => Player::B,
+            _ => {
+                return Err(impossible_error(
+                    line,
+                    &game.frame,
+                    Impossible::LotDue,
+                    &game.names,
+                ))
+            }
+        };
+        if let Some(extra) = tokens.next() {
+            return Err(line.error(
+                extra.col,
+                format!(
+                    "expected end of line after the lot, found {}",
+                    shown(extra.text)
+                ),
+            ));
+        }
+        game.frame.lot(player).expect("a lot is due");
+        return Ok(EventKind::Lot(player));
+    }
+    if is_play_again(line) {
+        return match game.frame.play_again() {
+            Ok(replay) => Ok(EventKind::PlayAgain(replay)),
+            Err(why) => Err(impossible_error(line, &game.frame, why, &game.names)),
+        };
+    }
+    let stroke = parse_stroke(line)?;
+    match game.frame.play(&stroke) {
+        Ok(outcome) => Ok(EventKind::Stroke(outcome)),
+        Err(why) => Err(impossible_error(line, &game.frame, why, &game.names)),
+    }
+}
+
+/// Writes `NAME's turn` or `NAME's turn, in-hand`.
+pub fn write_turn<W: Write>(out: &mut W, name: &[u8], in_hand: bool) -> io::Result<()> {
+    out.write_all(name)?;
+    out.write_all(if in_hand {
+        b"'s turn, in-hand\n"
+    } else {
+        b"'s turn\n"
+    })
+}
+
+/// Writes the referee's lines for one event (the statement's Output).
+fn write_event<W: Write>(out: &mut W, event: &Event<'_>, game: &Match) -> io::Result<()> {
+    match event.kind {
+        EventKind::Names => {
+            if event.frame_number > 1 {
+                out.write_all(b"\n")?;
+            }
+            out.write_all(b"Frame ")?;
+            input::write_u64(out, event.frame_number)?;
+            out.write_all(b"\n")?;
+            write_turn(out, game.name(Player::A), true)
+        }
+        EventKind::Stroke(outcome) => {
+            if outcome.foul {
+                out.write_all(b"Foul!\n")?;
+            }
+            input::write_u64(out, u64::from(game.frame.score(Player::A)))?;
+            out.write_all(b" : ")?;
+            input::write_u64(out, u64::from(game.frame.score(Player::B)))?;
+            out.write_all(b"\n")?;
+            if !outcome.respot.is_empty() {
+                out.write_all(b"Respot")?;
+                for colour in outcome.respot.iter() {
+                    out.write_all(b" ")?;
+                    out.write_all(colour.name().as_bytes())?;
+                }
+                out.write_all(b"\n")?;
+            }
+            match outcome.next {
+                Next::SameStriker => Ok(()),
+                Next::TurnPasses(player) => write_turn(out, game.name(player), outcome.in_hand),
+                Next::Tie => out.write_all(b"Tie\nRespot Black\n"),
+                Next::Won(player) => {
+                    out.write_all(game.name(player))?;
+                    out.write_all(b" wins\n")
+                }
+            }
+        }
+        EventKind::PlayAgain(replay) => write_turn(out, game.name(replay.offender), replay.in_hand),
+        EventKind::Lot(player) => write_turn(out, game.name(player), true),
+    }
+}
+
+/// `referee snooker`: the referee's output for every frame of `input`.
+pub fn run<R: BufRead, W: Write>(input: R, mut out: W) -> Result<(), Error> {
+    let result = read_frames(input, |event, game| write_event(&mut out, event, game));
+    input::finish(out, result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stroke(text: &str) -> Stroke {
+        parse_stroke(&Line {
+            number: 1,
+            text: text.as_bytes(),
+        })
+        .unwrap()
+    }
+
+    fn play(frame: &mut Frame, text: &str) -> Outcome {
+        frame.play(&stroke(text)).unwrap()
+    }
+
+    /// A frame in phase two with only `colours` left, `Player::A` to play.
+    fn phase_two(colours: &[Ball]) -> Frame {
+        let mut frame = Frame::new();
+        frame.reds = 0;
+        frame.colours = Colours::NONE;
+        for &c in colours {
+            frame.colours.insert(c);
+        }
+        frame.on = BallOn::Colour(frame.colours.lowest().unwrap());
+        frame
+    }
+
+    #[test]
+    fn ball_names_in_any_case() {
+        for ball in [Ball::Red].into_iter().chain(Ball::COLOURS) {
+            assert_eq!(Ball::from_name(ball.name().as_bytes()), Some(ball));
+            assert_eq!(
+                Ball::from_name(ball.name().to_uppercase().as_bytes()),
+                Some(ball)
+            );
+        }
+        for bad in ["", "Re", "Blu", "Bleck", "Brow", "Greens", "White", "None"] {
+            assert_eq!(Ball::from_name(bad.as_bytes()), None, "{}", bad);
+        }
+    }
+
+    #[test]
+    fn reds_then_colour_then_reds() {
+        let mut frame = Frame::new();
+        let out = play(&mut frame, "Red Red Red");
+        assert_eq!(
+            (out.foul, out.points, out.next),
+            (false, 2, Next::SameStriker)
+        );
+        assert_eq!(
+            (frame.reds(), frame.ball_on()),
+            (13, Some(BallOn::AnyColour))
+        );
+        let out = play(&mut frame, "Black Black");
+        assert_eq!(out.respot.iter().collect::<Vec<_>>(), vec![Ball::Black]);
+        assert_eq!(
+            (frame.score(Player::A), frame.ball_on()),
+            (9, Some(BallOn::Reds))
+        );
+        assert_eq!(frame.current_break(), 9);
+        let out = play(&mut frame, "Red");
+        assert_eq!(out.next, Next::TurnPasses(Player::B));
+        assert_eq!((out.break_after, frame.current_break()), (9, 0));
+        assert_eq!(frame.highest_break(Player::A), 9);
+    }
+
+    #[test]
+    fn penalties_take_the_highest_value_involved() {
+        let cases = [
+            ("Pink", 6),          // hit a colour when reds are on
+            ("Red White", 4),     // in-off
+            ("None", 4),          // hit nothing, red on
+            ("Red Red Black", 7), // potted a colour with a red
+            ("Yellow Yellow", 4), // minimum 4
+            ("None White", 4),    // in-off from nothing
+            ("Blue Red Red", 5),  // hit blue first, reds potted
+        ];
+        for (text, penalty) in cases {
+            let mut frame = Frame::new();
+            let out = play(&mut frame, text);
+            assert!(out.foul, "{}", text);
+            assert_eq!(out.points, penalty, "{}", text);
+            assert_eq!(frame.score(Player::B), penalty, "{}", text);
+            assert_eq!(out.next, Next::TurnPasses(Player::B));
+        }
+    }
+
+    #[test]
+    fn nomination_after_a_red() {
+        // S3: nothing or a red hit first nominates Yellow.
+        let mut frame = Frame::new();
+        play(&mut frame, "Red Red");
+        assert_eq!(play(&mut frame, "None").points, 4);
+        let mut frame = Frame::new();
+        play(&mut frame, "Red Red");
+        let out = play(&mut frame, "Blue Blue Red");
+        assert_eq!((out.foul, out.points), (true, 5));
+        assert_eq!(frame.reds(), 13, "reds potted in a foul stay down");
+        // The kata nominates explicitly: a miss after nominating the black costs 7.
+        let mut frame = Frame::new();
+        play(&mut frame, "Red Red");
+        let out = frame
+            .play_nominating(&stroke("None"), Some(Ball::Black))
+            .unwrap();
+        assert_eq!(out.points, 7);
+        // Two colours potted on a colour: both respotted.
+        let mut frame = Frame::new();
+        play(&mut frame, "Red Red");
+        let out = play(&mut frame, "Yellow Yellow Green");
+        assert_eq!((out.foul, out.points), (true, 4));
+        assert_eq!(
+            out.respot.iter().collect::<Vec<_>>(),
+            vec![Ball::Yellow, Ball::Green]
+        );
+    }
+
+    #[test]
+    fn phase_two_starts_after_the_colour_following_the_last_red() {
+        for after_last_red in ["Pink Pink", "Pink", "None", "Pink Pink White"] {
+            let mut frame = Frame::new();
+            frame.reds = 1;
+            play(&mut frame, "Red Red");
+            play(&mut frame, after_last_red);
+            assert_eq!(
+                frame.ball_on(),
+                Some(BallOn::Colour(Ball::Yellow)),
+                "{}",
+                after_last_red
+            );
+            assert_eq!(frame.colours(), Colours::ALL, "{}", after_last_red);
+        }
+        // The last red potted in a foul: the next player is on Yellow.
+        let mut frame = Frame::new();
+        frame.reds = 1;
+        let out = play(&mut frame, "Red Red White");
+        assert!(out.foul && out.in_hand);
+        assert_eq!(frame.ball_on(), Some(BallOn::Colour(Ball::Yellow)));
+    }
+
+    #[test]
+    fn phase_two_colours_stay_down_unless_fouled() {
+        let mut frame = phase_two(&Ball::COLOURS);
+        let out = play(&mut frame, "Yellow Yellow");
+        assert!(out.respot.is_empty());
+        assert_eq!(frame.ball_on(), Some(BallOn::Colour(Ball::Green)));
+        let out = play(&mut frame, "Green Green White");
+        assert_eq!(out.respot.iter().collect::<Vec<_>>(), vec![Ball::Green]);
+        assert_eq!(frame.ball_on(), Some(BallOn::Colour(Ball::Green)));
+        assert_eq!(frame.points_remaining(), 25);
+    }
+
+    #[test]
+    fn only_black_ends_on_a_score_or_a_foul_and_ties_need_a_lot() {
+        let mut frame = phase_two(&[Ball::Black]);
+        assert_eq!(play(&mut frame, "Black").next, Next::TurnPasses(Player::B));
+        let out = play(&mut frame, "Black Black White");
+        assert_eq!((out.foul, out.next), (true, Next::Won(Player::A)));
+        assert!(out.respot.is_empty());
+        assert_eq!(frame.points_remaining(), 0);
+        assert_eq!(frame.play(&stroke("Black")), Err(Impossible::FrameOver));
+
+        let mut frame = phase_two(&[Ball::Black]);
+        frame.scores = [10, 3];
+        frame.striker = Player::B;
+        let out = play(&mut frame, "Black Black");
+        assert_eq!(out.next, Next::Tie);
+        assert_eq!(
+            (frame.stage(), frame.points_remaining()),
+            (Stage::LotDue, 7)
+        );
+        assert_eq!(frame.play(&stroke("Black")), Err(Impossible::LotDue));
+        assert_eq!(frame.play_again(), Err(Impossible::LotDue));
+        frame.lot(Player::A).unwrap();
+        assert_eq!(frame.striker(), Player::A);
+        assert_eq!(play(&mut frame, "None").next, Next::Won(Player::B));
+    }
+
+    #[test]
+    fn play_again_only_right_after_a_foul() {
+        let mut frame = Frame::new();
+        assert_eq!(frame.play_again(), Err(Impossible::NoPlayAgain));
+        play(&mut frame, "Red Red White");
+        assert_eq!(
+            frame.play_again(),
+            Ok(Replay {
+                offender: Player::A,
+                in_hand: true
+            })
+        );
+        assert_eq!(frame.striker(), Player::A);
+        assert_eq!(
+            frame.play_again(),
+            Err(Impossible::NoPlayAgain),
+            "not twice in a row"
+        );
+        play(&mut frame, "Red");
+        assert_eq!(
+            frame.play_again(),
+            Err(Impossible::NoPlayAgain),
+            "not after a miss"
+        );
+    }
+
+    #[test]
+    fn impossible_strokes_are_refused_without_changing_the_frame() {
+        let mut frame = phase_two(&[Ball::Pink, Ball::Black]);
+        let before = frame.clone();
+        assert_eq!(
+            frame.play(&stroke("Yellow")),
+            Err(Impossible::NotOnTable {
+                ball: Ball::Yellow,
+                first: true
+            })
+        );
+        assert_eq!(
+            frame.play(&stroke("Red")).unwrap_err(),
+            Impossible::NotOnTable {
+                ball: Ball::Red,
+                first: true
+            }
+        );
+        assert_eq!(frame, before);
+        let mut frame = Frame::new();
+        frame.reds = 2;
+        assert_eq!(
+            frame.play(&stroke("Red Red Red Red")),
+            Err(Impossible::TooManyReds { left: 2 })
+        );
+    }
+
+    #[test]
+    fn stroke_syntax() {
+        let s = stroke("red RED white");
+        assert_eq!((s.first, s.reds, s.white), (Some(Ball::Red), 1, true));
+        for (text, col) in [
+            ("White", 1),
+            ("None Red", 6),
+            ("Red Pink pink", 10),
+            ("Red White White", 11),
+            ("Red Whit", 5),
+        ] {
+            let e = parse_stroke(&Line {
+                number: 3,
+                text: text.as_bytes(),
+            })
+            .unwrap_err();
+            match e {
+                Error::Input { line, col: c, .. } => assert_eq!((line, c), (3, col), "{}", text),
+                other => panic!("{:?}", other),
+            }
+        }
+    }
+
+    #[test]
+    fn points_remaining_counts_the_pending_colour() {
+        let mut frame = Frame::new();
+        assert_eq!(frame.points_remaining(), 147);
+        play(&mut frame, "Red Red");
+        assert_eq!(frame.points_remaining(), 146);
+    }
+}
