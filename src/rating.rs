@@ -241,7 +241,10 @@ fn exchange_all<R: BufRead, W: Write>(input: R, out: &mut W) -> Result<(), Error
             if index.contains_key(name.text) {
                 return Err(line.error(
                     name.col,
-                    format!("player {} is listed twice", shown(name.text)),
+                    format!(
+                        "expected a new player, found {} listed twice",
+                        shown(name.text)
+                    ),
                 ));
             }
             index.insert(name.text.into(), names.len());

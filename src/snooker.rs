@@ -533,7 +533,7 @@ pub fn parse_stroke(line: &Line<'_>) -> Result<Stroke, Error> {
             Some(ball) => stroke.first = Some(ball),
             None => {
                 let what = if first.text.eq_ignore_ascii_case(b"White") {
-                    "`White` cannot be hit first".to_string()
+                    "found `White` (the cue ball cannot be hit first)".to_string()
                 } else {
                     format!("found {}", shown(first.text))
                 };
@@ -550,7 +550,10 @@ pub fn parse_stroke(line: &Line<'_>) -> Result<Stroke, Error> {
     for token in tokens {
         if token.text.eq_ignore_ascii_case(b"White") {
             if stroke.white {
-                return Err(line.error(token.col, "`White` is potted twice".to_string()));
+                return Err(line.error(
+                    token.col,
+                    "expected `White` potted once, found it twice".to_string(),
+                ));
             }
             stroke.white = true;
             continue;
@@ -576,7 +579,13 @@ pub fn parse_stroke(line: &Line<'_>) -> Result<Stroke, Error> {
         if ball == Ball::Red {
             stroke.reds += 1;
         } else if stroke.colours.contains(ball) {
-            return Err(line.error(token.col, format!("{} is potted twice", ball.name())));
+            return Err(line.error(
+                token.col,
+                format!(
+                    "expected each colour potted once, found {} twice",
+                    ball.name()
+                ),
+            ));
         } else {
             stroke.colours.insert(ball);
         }
@@ -584,7 +593,7 @@ pub fn parse_stroke(line: &Line<'_>) -> Result<Stroke, Error> {
     Ok(stroke)
 }
 
-/// The error for a stroke the frame cannot take, at the offending token.
+/// The error for a line the frame cannot take, at the offending token.
 fn impossible_error(
     line: &Line<'_>,
     frame: &Frame,
@@ -592,52 +601,52 @@ fn impossible_error(
     names: &[Vec<u8>; 2],
 ) -> Error {
     let mut tokens = line.tokens();
-    let first = tokens.next().expect("a stroke line is not blank");
-    let colours_left = || {
-        let mut left: Vec<&str> = Vec::new();
-        if frame.reds() > 0 {
-            left.push("Red");
-        }
-        left.extend(frame.colours().iter().map(Ball::name));
+    let first = tokens.next().expect("an event line is not blank");
+    let balls_left = || {
+        let reds = if frame.reds() > 0 { Some("Red") } else { None };
+        let left: Vec<&str> = reds
+            .into_iter()
+            .chain(frame.colours().iter().map(Ball::name))
+            .collect();
         if left.is_empty() {
             "none".to_string()
         } else {
             left.join(" ")
         }
     };
-    match why {
-        Impossible::NotOnTable { ball, first: true } => line.error(
-            first.col,
-            format!(
-                "{} is not on the table (balls left: {})",
+    let (col, message) = match why {
+        Impossible::NotOnTable {
+            ball,
+            first: is_first,
+        } => {
+            let col = if is_first {
+                first.col
+            } else {
+                tokens
+                    .find(|t| Ball::from_name(t.text) == Some(ball))
+                    .map_or(first.col, |t| t.col)
+            };
+            let message = format!(
+                "expected a ball on the table, found {} (balls left: {})",
                 ball.name(),
-                colours_left()
-            ),
-        ),
-        Impossible::NotOnTable { ball, first: false } => {
-            let col = tokens
-                .find(|t| Ball::from_name(t.text) == Some(ball))
-                .map_or(first.col, |t| t.col);
-            line.error(
-                col,
-                format!(
-                    "{} is not on the table (balls left: {})",
-                    ball.name(),
-                    colours_left()
-                ),
-            )
+                balls_left()
+            );
+            (col, message)
         }
         Impossible::TooManyReds { left } => {
             let col = tokens
                 .filter(|t| Ball::from_name(t.text) == Some(Ball::Red))
                 .nth(left as usize)
                 .map_or(first.col, |t| t.col);
-            line.error(
+            (
                 col,
-                format!("more reds potted than remain: {} left on the table", left),
+                format!(
+                    "expected at most {} potted reds (reds left), found more",
+                    left
+                ),
             )
         }
-        Impossible::LotDue => line.error(
+        Impossible::LotDue => (
             first.col,
             format!(
                 "expected the lot after the tie ({} or {}), found {}",
@@ -646,13 +655,19 @@ fn impossible_error(
                 shown(first.text)
             ),
         ),
-        Impossible::FrameOver => line.error(first.col, "the frame is over".to_string()),
-        Impossible::NoPlayAgain => line.error(
+        Impossible::NoPlayAgain => (
             first.col,
-            "`Play again` is allowed only right after a foul".to_string(),
+            "expected a stroke, found `Play again` where no foul was just made".to_string(),
         ),
-        Impossible::NoLotDue => line.error(first.col, "no lot is due".to_string()),
-    }
+        Impossible::FrameOver | Impossible::NoLotDue => (
+            first.col,
+            format!(
+                "expected no more lines in this frame, found {}",
+                shown(first.text)
+            ),
+        ),
+    };
+    line.error(col, message)
 }
 
 /// Whether a line is `Play again`, in any letter case (S13).
