@@ -3,7 +3,7 @@
 
 use referee::cli::{self, Command, Problem};
 use referee::input::Error;
-use referee::{fourrow, rating, snooker};
+use referee::{bundle, fourrow, rating, snooker};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
@@ -70,6 +70,7 @@ fn main() -> ExitCode {
             return print(format!("referee {}\n", env!("CARGO_PKG_VERSION")).as_bytes())
         }
         Command::Solve { problem, file, .. } => (file, solver(problem)),
+        Command::Bundle { problem } => return print(bundle::bundle(problem).as_bytes()),
         other => {
             eprintln!("referee: {:?} is not built yet", other);
             return ExitCode::from(2);

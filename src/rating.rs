@@ -95,7 +95,7 @@ pub fn parse_rating(text: &[u8]) -> Option<Hundredths> {
     {
         return None;
     }
-    let whole = i64::try_from(input::parse_u64(whole)?).ok()?;
+    let whole = parse_i64(whole)?;
     let mut cents = 0;
     for (i, &b) in fraction.iter().enumerate() {
         if !b.is_ascii_digit() {
@@ -118,12 +118,20 @@ pub fn write_rating<W: Write>(out: &mut W, rating: Hundredths) -> std::io::Resul
     out.write_all(&[b'.', b'0' + cents / 10, b'0' + cents % 10])
 }
 
+/// Plain digits that fit an `i64`. (No `TryFrom`: bundles must build as
+/// edition 2018, where it is not in the prelude.)
+fn parse_i64(text: &[u8]) -> Option<i64> {
+    input::parse_u64(text)
+        .filter(|&v| v <= i64::MAX as u64)
+        .map(|v| v as i64)
+}
+
 /// An integer piece value, with an optional sign.
 fn parse_pieces(text: &[u8]) -> Option<i64> {
     match text.split_first() {
-        Some((b'-', rest)) => i64::try_from(input::parse_u64(rest)?).ok().map(|v| -v),
-        Some((b'+', rest)) => i64::try_from(input::parse_u64(rest)?).ok(),
-        _ => i64::try_from(input::parse_u64(text)?).ok(),
+        Some((b'-', rest)) => parse_i64(rest).map(|v| -v),
+        Some((b'+', rest)) => parse_i64(rest),
+        _ => parse_i64(text),
     }
 }
 
@@ -188,7 +196,8 @@ fn fields<'a, const N: usize>(
 
 fn count(token: &Token<'_>, line: &Line<'_>, what: &str) -> Result<usize, Error> {
     input::parse_u64(token.text)
-        .and_then(|n| usize::try_from(n).ok())
+        .filter(|&n| n <= usize::MAX as u64)
+        .map(|n| n as usize)
         .ok_or_else(|| {
             line.error(
                 token.col,

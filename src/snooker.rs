@@ -108,7 +108,10 @@ impl Colours {
 
     /// The colours in the set, ascending in value.
     pub fn iter(self) -> impl Iterator<Item = Ball> {
-        Ball::COLOURS.into_iter().filter(move |&c| self.contains(c))
+        Ball::COLOURS
+            .iter()
+            .copied()
+            .filter(move |&c| self.contains(c))
     }
 
     pub fn lowest(self) -> Option<Ball> {
