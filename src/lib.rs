@@ -5,6 +5,7 @@
 pub mod bundle;
 pub mod cli;
 pub mod fourrow;
+pub mod gen;
 pub mod input;
 pub mod rating;
 pub mod snooker;

@@ -3,7 +3,7 @@
 
 use referee::cli::{self, Command, Problem};
 use referee::input::Error;
-use referee::{bundle, fourrow, rating, snooker};
+use referee::{bundle, fourrow, gen, rating, snooker};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
@@ -71,6 +71,15 @@ fn main() -> ExitCode {
         }
         Command::Solve { problem, file, .. } => (file, solver(problem)),
         Command::Bundle { problem } => return print(bundle::bundle(problem).as_bytes()),
+        Command::Gen {
+            problem,
+            seed,
+            cases,
+        } => {
+            let mut out = stdout();
+            let result = gen::generate(problem, seed, cases, &mut out).and_then(|_| out.flush());
+            return report(result.map_err(Error::Io), "<stdout>");
+        }
         other => {
             eprintln!("referee: {:?} is not built yet", other);
             return ExitCode::from(2);

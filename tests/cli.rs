@@ -124,3 +124,25 @@ fn a_closed_pipe_ends_the_program_quietly() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+#[test]
+fn gen_is_the_same_for_the_same_seed_and_valid() {
+    for problem in ["snooker", "fourrow", "rating"] {
+        let run = |seed: &str| {
+            referee()
+                .args(["gen", problem, "--seed", seed, "--cases", "25"])
+                .output()
+                .unwrap()
+        };
+        let (a, b, c) = (run("11"), run("11"), run("12"));
+        assert!(a.status.success());
+        assert_eq!(a.stdout, b.stdout, "{}", problem);
+        assert_ne!(a.stdout, c.stdout, "{}", problem);
+        assert!(a.stdout.starts_with(b"25\n"), "{}", problem);
+        referee()
+            .arg(problem)
+            .write_stdin(a.stdout)
+            .assert()
+            .success();
+    }
+}
