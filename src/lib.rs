@@ -8,4 +8,5 @@ pub mod fourrow;
 pub mod gen;
 pub mod input;
 pub mod rating;
+pub mod scoreboard;
 pub mod snooker;

@@ -3,7 +3,7 @@
 
 use referee::cli::{self, Command, Problem};
 use referee::input::Error;
-use referee::{bundle, fourrow, gen, rating, snooker};
+use referee::{bundle, fourrow, gen, rating, scoreboard, snooker};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
@@ -70,6 +70,14 @@ fn main() -> ExitCode {
             return print(format!("referee {}\n", env!("CARGO_PKG_VERSION")).as_bytes())
         }
         Command::Solve { problem, file, .. } => (file, solver(problem)),
+        Command::Scoreboard { tsv, file } => {
+            let run: Solver = if tsv {
+                |i, o| scoreboard::run_tsv(i, o)
+            } else {
+                |i, o| scoreboard::run(i, o)
+            };
+            (file, run)
+        }
         Command::Bundle { problem } => return print(bundle::bundle(problem).as_bytes()),
         Command::Gen {
             problem,

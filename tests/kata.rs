@@ -1,0 +1,125 @@
+//! The Snooker Scoreboard kata's examples (shared/spec/snooker-scoreboard.md)
+//! against the library API, written to read like the kata, plus breaks and
+//! points remaining.
+
+use referee::scoreboard::Scoreboard;
+use referee::snooker::{Ball, BallOn, Player};
+
+const PLAYER_1: Player = Player::A;
+const PLAYER_2: Player = Player::B;
+
+fn given_a_new_frame() -> Scoreboard {
+    Scoreboard::new("Player1", "Player2")
+}
+
+fn score(board: &Scoreboard) -> (u32, u32) {
+    (board.score(PLAYER_1), board.score(PLAYER_2))
+}
+
+#[test]
+fn a_new_frame_starts_with_player_1_at_0_0() {
+    let frame = given_a_new_frame();
+    // Then player 1 is the current player
+    assert_eq!(frame.current_player(), PLAYER_1);
+    // And the score is 0 - 0
+    assert_eq!(score(&frame), (0, 0));
+}
+
+#[test]
+fn player_1_pots_a_red() {
+    let mut frame = given_a_new_frame();
+    // When player 1 pots a red
+    frame.pots(Ball::Red).unwrap();
+    // Then the score is 1 - 0
+    assert_eq!(score(&frame), (1, 0));
+}
+
+#[test]
+fn player_1_pots_a_red_then_the_nominated_black() {
+    let mut frame = given_a_new_frame();
+    // When player 1 pots a red
+    frame.pots(Ball::Red).unwrap();
+    // And then nominates the black
+    frame.nominate(Ball::Black);
+    // And then pots the black
+    frame.pots(Ball::Black).unwrap();
+    // Then the score is 8 - 0
+    assert_eq!(score(&frame), (8, 0));
+    // And player 1 is still the current player
+    assert_eq!(frame.current_player(), PLAYER_1);
+}
+
+#[test]
+fn player_1_nominates_the_black_and_misses_everything() {
+    let mut frame = given_a_new_frame();
+    // When player 1 pots a red
+    frame.pots(Ball::Red).unwrap();
+    // And then nominates the black
+    frame.nominate(Ball::Black);
+    // And then misses their shot (the cue ball hits nothing)
+    frame.misses_everything().unwrap();
+    // Then the score is 1 - 7
+    assert_eq!(score(&frame), (1, 7));
+    // And player 2 is now the current player
+    assert_eq!(frame.current_player(), PLAYER_2);
+}
+
+#[test]
+fn a_maximum_break_is_147() {
+    let mut frame = given_a_new_frame();
+    for _ in 0..15 {
+        frame.pots(Ball::Red).unwrap();
+        frame.nominate(Ball::Black).pots(Ball::Black).unwrap();
+    }
+    for colour in Ball::COLOURS {
+        assert_eq!(frame.ball_on(), Some(BallOn::Colour(colour)));
+        frame.pots(colour).unwrap();
+    }
+    assert_eq!(frame.current_break(), 147);
+    assert_eq!(frame.highest_break(PLAYER_1), 147);
+    assert!(frame.is_over());
+    assert_eq!(frame.winner(), Some(PLAYER_1));
+    assert_eq!(frame.points_remaining(), 0);
+}
+
+#[test]
+fn a_foul_ends_the_break_and_scores_for_the_opponent() {
+    let mut frame = given_a_new_frame();
+    frame.pots(Ball::Red).unwrap();
+    frame.nominate(Ball::Pink).pots(Ball::Pink).unwrap();
+    assert_eq!(frame.current_break(), 7);
+    // Player 1 hits the blue first while reds are on: a foul worth 5.
+    let outcome = frame.hits(Ball::Blue).unwrap();
+    assert!(outcome.foul);
+    assert_eq!(outcome.break_after, 7);
+    assert_eq!(score(&frame), (7, 5));
+    assert_eq!(frame.current_player(), PLAYER_2);
+    assert_eq!(frame.current_break(), 0);
+    assert_eq!(frame.highest_break(PLAYER_1), 7);
+}
+
+#[test]
+fn points_remaining_after_a_missed_colour() {
+    let mut frame = given_a_new_frame();
+    // Start: 15 reds x 8 + 27 for the colours.
+    assert_eq!(frame.points_remaining(), 147);
+    frame.pots(Ball::Red).unwrap();
+    // 14 reds left, and a colour (at most the black) is on.
+    assert_eq!(frame.points_remaining(), 14 * 8 + 27 + 7);
+    frame.nominate(Ball::Black).hits(Ball::Black).unwrap();
+    // The colour was missed: the chance of 7 is gone.
+    assert_eq!(frame.points_remaining(), 14 * 8 + 27);
+    assert_eq!(frame.current_player(), PLAYER_2);
+    assert_eq!(frame.ball_on(), Some(BallOn::Reds));
+}
+
+#[test]
+fn play_again_and_the_lot_go_through_the_referee() {
+    let mut frame = given_a_new_frame();
+    assert!(frame.play_again().is_err(), "no foul yet");
+    frame.shot(Some(Ball::Red), &[Ball::Red], true).unwrap();
+    assert_eq!(score(&frame), (0, 4));
+    frame.play_again().unwrap();
+    assert_eq!(frame.current_player(), PLAYER_1);
+    assert!(frame.lot(PLAYER_2).is_err(), "no tie yet");
+}
