@@ -69,8 +69,9 @@ pub fn shown(text: &[u8]) -> String {
 }
 
 /// True for the bytes that separate tokens (R0.1: spaces, tabs, a stray CR).
+#[inline]
 pub fn is_blank(byte: u8) -> bool {
-    matches!(byte, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c')
+    byte <= b' ' && matches!(byte, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c')
 }
 
 /// One input line without its line end, with its 1-based number.
@@ -147,11 +148,24 @@ impl<'a> Iterator for Tokens<'a> {
     }
 }
 
-/// Reads lines one at a time into one reused buffer: memory is bounded by
-/// the longest line, never by the file.
+/// How much is read from the input at a time.
+const CHUNK: usize = 1 << 16;
+
+/// Reads lines one at a time out of its own buffer, which it refills in
+/// big chunks: a line is handed out in place, without a copy. Memory is
+/// bounded by the longest line (at most `MAX_LINE`), never by the file.
 pub struct Lines<R> {
     reader: R,
     buf: Vec<u8>,
+    /// `buf[start..end]` is read but not yet handed out.
+    start: usize,
+    end: usize,
+    /// Where the newline search resumes, so a long line is scanned once.
+    scanned: usize,
+    eof: bool,
+    /// The line handed out last: `buf[line_start..line_end]`.
+    line_start: usize,
+    line_end: usize,
     number: usize,
     /// Length of the last line read, and whether it ended with a newline:
     /// together they say where the end of input is.
@@ -159,11 +173,38 @@ pub struct Lines<R> {
     last_terminated: bool,
 }
 
-impl<R: BufRead> Lines<R> {
+/// The index of the first newline in `bytes`, eight bytes at a time.
+fn find_newline(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut start = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word) ^ (ONES * u64::from(b'\n'));
+        // Some byte of x is zero exactly when some byte was a newline.
+        if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
+            break;
+        }
+        start += 8;
+    }
+    bytes[start..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map(|i| start + i)
+}
+
+impl<R: Read> Lines<R> {
     pub fn new(reader: R) -> Lines<R> {
         Lines {
             reader,
-            buf: Vec::with_capacity(256),
+            buf: vec![0; CHUNK],
+            start: 0,
+            end: 0,
+            scanned: 0,
+            eof: false,
+            line_start: 0,
+            line_end: 0,
             number: 0,
             last_len: 0,
             last_terminated: true,
@@ -174,41 +215,83 @@ impl<R: BufRead> Lines<R> {
     /// input. A line over `MAX_LINE` bytes or one that is not UTF-8 is an
     /// error at its place.
     pub fn next_line(&mut self) -> Result<Option<Line<'_>>, Error> {
-        self.buf.clear();
-        let limit = (MAX_LINE + 2) as u64;
-        let read = (&mut self.reader)
-            .take(limit)
-            .read_until(b'\n', &mut self.buf)?;
-        if read == 0 {
-            return Ok(None);
+        loop {
+            if let Some(i) = find_newline(&self.buf[self.scanned..self.end]) {
+                self.line_start = self.start;
+                self.line_end = self.scanned + i;
+                self.last_terminated = true;
+                break;
+            }
+            self.scanned = self.end;
+            if self.end - self.start > MAX_LINE + 1 {
+                self.number += 1;
+                return Err(Error::at(
+                    self.number,
+                    MAX_LINE + 1,
+                    format!("line too long: expected at most {} bytes", MAX_LINE),
+                ));
+            }
+            if self.eof {
+                if self.start == self.end {
+                    return Ok(None);
+                }
+                self.line_start = self.start;
+                self.line_end = self.end;
+                self.last_terminated = false;
+                break;
+            }
+            self.refill()?;
         }
+        // Past the line and its newline, if it had one.
+        self.start = (self.line_end + 1).min(self.end);
+        self.scanned = self.start;
         self.number += 1;
-        self.last_terminated = self.buf.last() == Some(&b'\n');
-        if self.last_terminated {
-            self.buf.pop();
+        if self.line_end > self.line_start && self.buf[self.line_end - 1] == b'\r' {
+            self.line_end -= 1;
         }
-        if self.buf.last() == Some(&b'\r') {
-            self.buf.pop();
-        }
-        self.last_len = self.buf.len();
-        if self.buf.len() > MAX_LINE {
+        let text = &self.buf[self.line_start..self.line_end];
+        self.last_len = text.len();
+        if text.len() > MAX_LINE {
             return Err(Error::at(
                 self.number,
                 MAX_LINE + 1,
                 format!("line too long: expected at most {} bytes", MAX_LINE),
             ));
         }
-        if let Err(e) = std::str::from_utf8(&self.buf) {
-            return Err(Error::at(
-                self.number,
-                e.valid_up_to() + 1,
-                "expected UTF-8 text, found a byte that is not UTF-8".to_string(),
-            ));
+        if !text.is_ascii() {
+            if let Err(e) = std::str::from_utf8(text) {
+                return Err(Error::at(
+                    self.number,
+                    e.valid_up_to() + 1,
+                    "expected UTF-8 text, found a byte that is not UTF-8".to_string(),
+                ));
+            }
         }
-        Ok(Some(Line {
-            number: self.number,
-            text: &self.buf,
-        }))
+        Ok(Some(self.current()))
+    }
+
+    /// Reads more input behind what is unread, first moving the unread
+    /// bytes to the front, and growing the buffer only for a long line.
+    fn refill(&mut self) -> Result<(), Error> {
+        if self.start > 0 {
+            self.buf.copy_within(self.start..self.end, 0);
+            self.end -= self.start;
+            self.scanned -= self.start;
+            self.start = 0;
+        }
+        if self.end == self.buf.len() {
+            let grown = (self.buf.len() * 2).min(MAX_LINE + 2 + CHUNK);
+            self.buf.resize(grown, 0);
+        }
+        loop {
+            match self.reader.read(&mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.end += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(Error::Io(e)),
+            }
+            return Ok(());
+        }
     }
 
     /// The next line holding a token, skipping blank lines (R0.1).
@@ -223,11 +306,11 @@ impl<R: BufRead> Lines<R> {
         Ok(Some(self.current()))
     }
 
-    /// The line read last.
+    /// The line read last, without its line end.
     pub fn current(&self) -> Line<'_> {
         Line {
             number: self.number,
-            text: &self.buf,
+            text: &self.buf[self.line_start..self.line_end],
         }
     }
 
@@ -303,8 +386,9 @@ pub fn parse_u64(text: &[u8]) -> Option<u64> {
     Some(value)
 }
 
-/// Writes `n` in decimal without the formatting machinery.
-pub fn write_u64<W: Write>(out: &mut W, mut n: u64) -> io::Result<()> {
+/// Puts `n` in decimal into `buf` at `at`; returns the index past it.
+/// `buf` must have room for 20 digits from `at`.
+pub fn put_u64(buf: &mut [u8], at: usize, mut n: u64) -> usize {
     let mut digits = [0u8; 20];
     let mut start = digits.len();
     loop {
@@ -315,7 +399,16 @@ pub fn write_u64<W: Write>(out: &mut W, mut n: u64) -> io::Result<()> {
             break;
         }
     }
-    out.write_all(&digits[start..])
+    let len = digits.len() - start;
+    buf[at..at + len].copy_from_slice(&digits[start..]);
+    at + len
+}
+
+/// Writes `n` in decimal without the formatting machinery.
+pub fn write_u64<W: Write>(out: &mut W, n: u64) -> io::Result<()> {
+    let mut digits = [0u8; 20];
+    let end = put_u64(&mut digits, 0, n);
+    out.write_all(&digits[..end])
 }
 
 #[cfg(test)]
@@ -348,6 +441,45 @@ mod tests {
         let b = lines.next_line().unwrap().unwrap();
         assert_eq!((b.number, b.text), (3, &b"b"[..]));
         assert!(lines.next_line().unwrap().is_none());
+    }
+
+    #[test]
+    fn lines_straddling_reads_are_gathered() {
+        let text = "first line\r\n\nsecond, longer line\nend";
+        for capacity in [1, 2, 3, 7, 64] {
+            let mut lines =
+                Lines::new(std::io::BufReader::with_capacity(capacity, text.as_bytes()));
+            let mut seen = Vec::new();
+            while let Some(line) = lines.next_line().unwrap() {
+                seen.push((line.number, String::from_utf8(line.text.to_vec()).unwrap()));
+            }
+            let expected = [
+                (1, "first line"),
+                (2, ""),
+                (3, "second, longer line"),
+                (4, "end"),
+            ];
+            let expected: Vec<(usize, String)> =
+                expected.iter().map(|&(n, t)| (n, t.to_string())).collect();
+            assert_eq!(seen, expected, "capacity {}", capacity);
+            assert_eq!(
+                lines.eof_error("expected x").to_string(),
+                "4:4: expected x, found end of input"
+            );
+        }
+    }
+
+    #[test]
+    fn newlines_are_found_in_every_position() {
+        for len in 0..40 {
+            let mut bytes = vec![b'a'; len];
+            assert_eq!(find_newline(&bytes), None);
+            for at in 0..len {
+                bytes[at] = b'\n';
+                assert_eq!(find_newline(&bytes), Some(at));
+                bytes[at] = b'\x8a';
+            }
+        }
     }
 
     #[test]

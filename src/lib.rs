@@ -2,6 +2,7 @@
 //! scoreboard and generator build on, and the command-line pieces the binary
 //! (`src/main.rs`) puts together.
 
+pub mod bench;
 pub mod bundle;
 pub mod cli;
 pub mod fourrow;

@@ -3,7 +3,7 @@
 
 use referee::cli::{self, Command, Problem};
 use referee::input::Error;
-use referee::{bundle, fourrow, gen, rating, scoreboard, snooker};
+use referee::{bench, bundle, fourrow, gen, rating, scoreboard, snooker};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
@@ -11,36 +11,30 @@ use std::process::ExitCode;
 /// Big buffers: the solvers stream, so these are all the memory they need.
 const BUFFER: usize = 1 << 16;
 
-/// A solver's entry point over the types main gives it.
-type Solver = fn(Box<dyn BufRead>, BufWriter<io::StdoutLock<'static>>) -> Result<(), Error>;
-
-fn solver(problem: Problem) -> Solver {
-    match problem {
-        Problem::Snooker => |i, o| snooker::run(i, o),
-        Problem::Fourrow => |i, o| fourrow::run(i, o),
-        Problem::Rating => |i, o| rating::run(i, o),
-    }
-}
-
-/// The input named on the command line, and its name for messages.
-fn open(file: &Option<String>) -> Result<(Box<dyn BufRead>, String), String> {
-    match file {
-        None => Ok((
-            Box::new(BufReader::with_capacity(BUFFER, io::stdin().lock())),
-            "<stdin>".to_string(),
-        )),
-        Some(path) => match File::open(path) {
-            Ok(f) => Ok((Box::new(BufReader::with_capacity(BUFFER, f)), path.clone())),
-            Err(e) => Err(format!("referee: {}: {}", path, e)),
-        },
-    }
+/// What to run on the input.
+#[derive(Clone, Copy)]
+enum Job {
+    Solve(Problem),
+    Scoreboard { tsv: bool },
 }
 
 fn stdout() -> BufWriter<io::StdoutLock<'static>> {
     BufWriter::with_capacity(BUFFER, io::stdout().lock())
 }
 
-/// Reports how a solver ended; a closed output pipe ends quietly (CLI.md).
+/// Runs `job` on `input`: generic, so each reader gets its own fast copy.
+fn run_job<R: BufRead>(job: Job, input: R) -> Result<(), Error> {
+    let out = stdout();
+    match job {
+        Job::Solve(Problem::Snooker) => snooker::run(input, out),
+        Job::Solve(Problem::Fourrow) => fourrow::run(input, out),
+        Job::Solve(Problem::Rating) => rating::run(input, out),
+        Job::Scoreboard { tsv: true } => scoreboard::run_tsv(input, out),
+        Job::Scoreboard { tsv: false } => scoreboard::run(input, out),
+    }
+}
+
+/// Reports how a run ended; a closed output pipe ends quietly (CLI.md).
 fn report(result: Result<(), Error>, name: &str) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -56,6 +50,17 @@ fn report(result: Result<(), Error>, name: &str) -> ExitCode {
     }
 }
 
+/// Writes a text to stdout (help, version, a bundle).
+fn print(text: &[u8]) -> ExitCode {
+    let mut out = stdout();
+    report(
+        out.write_all(text)
+            .and_then(|_| out.flush())
+            .map_err(Error::Io),
+        "<stdout>",
+    )
+}
+
 fn main() -> ExitCode {
     let command = match cli::parse(std::env::args().skip(1).collect()) {
         Ok(command) => command,
@@ -64,19 +69,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (file, run): (Option<String>, Solver) = match command {
+    let (job, file) = match command {
         Command::Help(text) => return print(text.as_bytes()),
         Command::Version => {
             return print(format!("referee {}\n", env!("CARGO_PKG_VERSION")).as_bytes())
-        }
-        Command::Solve { problem, file, .. } => (file, solver(problem)),
-        Command::Scoreboard { tsv, file } => {
-            let run: Solver = if tsv {
-                |i, o| scoreboard::run_tsv(i, o)
-            } else {
-                |i, o| scoreboard::run(i, o)
-            };
-            (file, run)
         }
         Command::Bundle { problem } => return print(bundle::bundle(problem).as_bytes()),
         Command::Gen {
@@ -88,28 +84,25 @@ fn main() -> ExitCode {
             let result = gen::generate(problem, seed, cases, &mut out).and_then(|_| out.flush());
             return report(result.map_err(Error::Io), "<stdout>");
         }
-        other => {
-            eprintln!("referee: {:?} is not built yet", other);
-            return ExitCode::from(2);
+        Command::Bench { problem, mb } => {
+            let mut out = stdout();
+            let result = bench::run(problem, mb, &mut out).and_then(|_| out.flush());
+            return report(result.map_err(Error::Io), "<stdout>");
         }
+        Command::Solve { problem, file, .. } => (Job::Solve(problem), file),
+        Command::Scoreboard { tsv, file } => (Job::Scoreboard { tsv }, file),
     };
-    let (input, name) = match open(&file) {
-        Ok(opened) => opened,
-        Err(message) => {
-            eprintln!("{}", message);
-            return ExitCode::from(1);
-        }
-    };
-    report(run(input, stdout()), &name)
-}
-
-/// Writes a fixed text to stdout (help, version).
-fn print(text: &[u8]) -> ExitCode {
-    let mut out = stdout();
-    report(
-        out.write_all(text)
-            .and_then(|_| out.flush())
-            .map_err(Error::Io),
-        "<stdout>",
-    )
+    match file {
+        None => report(
+            run_job(job, BufReader::with_capacity(BUFFER, io::stdin().lock())),
+            "<stdin>",
+        ),
+        Some(path) => match File::open(&path) {
+            Ok(f) => report(run_job(job, BufReader::with_capacity(BUFFER, f)), &path),
+            Err(e) => {
+                eprintln!("referee: {}: {}", path, e);
+                ExitCode::from(1)
+            }
+        },
+    }
 }

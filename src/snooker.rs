@@ -44,6 +44,15 @@ impl Ball {
         self as u32
     }
 
+    /// The ball worth `value` points (1-7).
+    pub fn from_value(value: u32) -> Option<Ball> {
+        match value {
+            1 => Some(Ball::Red),
+            2..=7 => Some(Ball::COLOURS[value as usize - 2]),
+            _ => None,
+        }
+    }
+
     pub fn is_colour(self) -> bool {
         self != Ball::Red
     }
@@ -114,8 +123,17 @@ impl Colours {
             .filter(move |&c| self.contains(c))
     }
 
+    /// The colours in `self` but not in `other`.
+    pub fn without(self, other: Colours) -> Colours {
+        Colours(self.0 & !other.0)
+    }
+
     pub fn lowest(self) -> Option<Ball> {
-        self.iter().next()
+        Ball::from_value(self.0.trailing_zeros())
+    }
+
+    pub fn highest(self) -> Option<Ball> {
+        Ball::from_value(7u32.wrapping_sub(self.0.leading_zeros()))
     }
 
     pub fn total_value(self) -> u32 {
@@ -393,7 +411,12 @@ impl Frame {
         if stroke.reds > 0 && target != Ball::Red {
             wrong(Ball::Red);
         }
-        for colour in stroke.colours.iter().filter(|&c| c != target) {
+        let mut on_colour = Colours::NONE;
+        if target.is_colour() {
+            on_colour.insert(target);
+        }
+        // Only the most valuable wrong colour can raise the penalty.
+        if let Some(colour) = stroke.colours.without(on_colour).highest() {
             wrong(colour);
         }
 
@@ -490,7 +513,7 @@ impl Frame {
         if stroke.reds > self.reds {
             return Err(Impossible::TooManyReds { left: self.reds });
         }
-        match stroke.colours.iter().find(|&c| !self.colours.contains(c)) {
+        match stroke.colours.without(self.colours).lowest() {
             Some(ball) => Err(Impossible::NotOnTable { ball, first: false }),
             None => Ok(()),
         }
@@ -675,6 +698,11 @@ fn impossible_error(
 
 /// Whether a line is `Play again`, in any letter case (S13).
 fn is_play_again(line: &Line<'_>) -> bool {
+    // Most lines are strokes: a first letter other than P settles it.
+    match line.text.iter().find(|&&b| !input::is_blank(b)) {
+        Some(b'P') | Some(b'p') => {}
+        _ => return false,
+    }
     let mut tokens = line.tokens();
     matches!(
         (tokens.next(), tokens.next(), tokens.next()),
@@ -728,10 +756,11 @@ where
     let frames = input::read_count(&mut lines, "the number of frames")?;
     let mut game = Match::default();
     for frame_number in 1..=frames {
-        let names_expected = format!("expected the two players' names of frame {}", frame_number);
+        let names_expected =
+            || format!("expected the two players' names of frame {}", frame_number);
         let line = match lines.next_nonblank()? {
             Some(line) => line,
-            None => return Err(lines.eof_error(&names_expected)),
+            None => return Err(lines.eof_error(&names_expected())),
         };
         read_names(&line, &names_expected, &mut game)?;
         visit(
@@ -767,25 +796,32 @@ where
 }
 
 /// Reads a names line into `game`, starting a new frame.
-fn read_names(line: &Line<'_>, expected: &str, game: &mut Match) -> Result<(), Error> {
+fn read_names(
+    line: &Line<'_>,
+    expected: &dyn Fn() -> String,
+    game: &mut Match,
+) -> Result<(), Error> {
     if is_play_again(line) {
         return Err(line.error(
             line.tokens().next().map_or(1, |t| t.col),
             format!(
                 "{}, found `Play again` after the end of the frame",
-                expected
+                expected()
             ),
         ));
     }
     let mut tokens = line.tokens();
     let a = tokens.next().expect("a non-blank line has a token");
-    let b = tokens
-        .next()
-        .ok_or_else(|| line.error(line.end_col(), format!("{}, found one name only", expected)))?;
+    let b = tokens.next().ok_or_else(|| {
+        line.error(
+            line.end_col(),
+            format!("{}, found one name only", expected()),
+        )
+    })?;
     if let Some(extra) = tokens.next() {
         return Err(line.error(
             extra.col,
-            format!("{}, found a third token {}", expected, shown(extra.text)),
+            format!("{}, found a third token {}", expected(), shown(extra.text)),
         ));
     }
     if a.text == b.text {
@@ -856,6 +892,16 @@ pub fn write_turn<W: Write>(out: &mut W, name: &[u8], in_hand: bool) -> io::Resu
     })
 }
 
+/// Writes `A : B`, built on the stack and written at once.
+fn write_score<W: Write>(out: &mut W, frame: &Frame) -> io::Result<()> {
+    let mut line = [0u8; 48];
+    let mut end = input::put_u64(&mut line, 0, u64::from(frame.score(Player::A)));
+    line[end..end + 3].copy_from_slice(b" : ");
+    end = input::put_u64(&mut line, end + 3, u64::from(frame.score(Player::B)));
+    line[end] = b'\n';
+    out.write_all(&line[..=end])
+}
+
 /// Writes the referee's lines for one event (the statement's Output).
 fn write_event<W: Write>(out: &mut W, event: &Event<'_>, game: &Match) -> io::Result<()> {
     match event.kind {
@@ -872,10 +918,7 @@ fn write_event<W: Write>(out: &mut W, event: &Event<'_>, game: &Match) -> io::Re
             if outcome.foul {
                 out.write_all(b"Foul!\n")?;
             }
-            input::write_u64(out, u64::from(game.frame.score(Player::A)))?;
-            out.write_all(b" : ")?;
-            input::write_u64(out, u64::from(game.frame.score(Player::B)))?;
-            out.write_all(b"\n")?;
+            write_score(out, &game.frame)?;
             if !outcome.respot.is_empty() {
                 out.write_all(b"Respot")?;
                 for colour in outcome.respot.iter() {

@@ -1,0 +1,62 @@
+//! `referee bench [PROBLEM] [--mb N]`: generates about N MB of input per
+//! problem in memory, runs the solver on it five times into a sink, and
+//! prints the median throughput. A measurement tool, not a test.
+
+use crate::cli::Problem;
+use crate::gen;
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+const RUNS: usize = 5;
+
+/// Runs the solver over `input` into a sink; panics on an input error,
+/// which generated input never has.
+fn solve(problem: Problem, input: &[u8]) {
+    let sink = io::sink();
+    let result = match problem {
+        Problem::Snooker => crate::snooker::run(input, sink),
+        Problem::Fourrow => crate::fourrow::run(input, sink),
+        Problem::Rating => crate::rating::run(input, sink),
+    };
+    if let Err(e) = result {
+        panic!("generated {} input was refused: {}", problem.name(), e);
+    }
+}
+
+/// Benchmarks one problem or all three and writes a table to `out`.
+pub fn run<W: Write>(problem: Option<Problem>, mb: u64, out: &mut W) -> io::Result<()> {
+    let problems: Vec<Problem> = match problem {
+        Some(p) => vec![p],
+        None => Problem::ALL.to_vec(),
+    };
+    writeln!(
+        out,
+        "{:<8} {:>8} {:>10} {:>9} {:>9} {:>11}",
+        "problem", "MB", "lines", "median s", "MB/s", "lines/s"
+    )?;
+    for problem in problems {
+        let input = gen::generate_bytes(problem, 1, (mb as usize).max(1) << 20);
+        let lines = input.iter().filter(|&&b| b == b'\n').count();
+        let mut times: Vec<Duration> = (0..RUNS)
+            .map(|_| {
+                let start = Instant::now();
+                solve(problem, &input);
+                start.elapsed()
+            })
+            .collect();
+        times.sort();
+        let median = times[RUNS / 2].as_secs_f64().max(1e-9);
+        let megabytes = input.len() as f64 / (1u64 << 20) as f64;
+        writeln!(
+            out,
+            "{:<8} {:>8.1} {:>10} {:>9.3} {:>9.0} {:>11.0}",
+            problem.name(),
+            megabytes,
+            lines,
+            median,
+            megabytes / median,
+            lines as f64 / median
+        )?;
+    }
+    Ok(())
+}
