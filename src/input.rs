@@ -163,6 +163,9 @@ pub struct Lines<R> {
     /// Where the newline search resumes, so a long line is scanned once.
     scanned: usize,
     eof: bool,
+    /// Whether all of `buf[start..end]` was ASCII when it was read: then
+    /// its lines need no UTF-8 check of their own.
+    all_ascii: bool,
     /// The line handed out last: `buf[line_start..line_end]`.
     line_start: usize,
     line_end: usize,
@@ -203,6 +206,7 @@ impl<R: Read> Lines<R> {
             end: 0,
             scanned: 0,
             eof: false,
+            all_ascii: true,
             line_start: 0,
             line_end: 0,
             number: 0,
@@ -258,7 +262,7 @@ impl<R: Read> Lines<R> {
                 format!("line too long: expected at most {} bytes", MAX_LINE),
             ));
         }
-        if !text.is_ascii() {
+        if !self.all_ascii {
             if let Err(e) = std::str::from_utf8(text) {
                 return Err(Error::at(
                     self.number,
@@ -286,7 +290,10 @@ impl<R: Read> Lines<R> {
         loop {
             match self.reader.read(&mut self.buf[self.end..]) {
                 Ok(0) => self.eof = true,
-                Ok(n) => self.end += n,
+                Ok(n) => {
+                    self.end += n;
+                    self.all_ascii = self.buf[self.start..self.end].is_ascii();
+                }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(Error::Io(e)),
             }
@@ -389,19 +396,21 @@ pub fn parse_u64(text: &[u8]) -> Option<u64> {
 /// Puts `n` in decimal into `buf` at `at`; returns the index past it.
 /// `buf` must have room for 20 digits from `at`.
 pub fn put_u64(buf: &mut [u8], at: usize, mut n: u64) -> usize {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
+    let mut end = at + 1;
+    let mut rest = n / 10;
+    while rest > 0 {
+        end += 1;
+        rest /= 10;
+    }
+    let mut i = end;
     loop {
-        start -= 1;
-        digits[start] = b'0' + (n % 10) as u8;
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
         n /= 10;
-        if n == 0 {
-            break;
+        if i == at {
+            return end;
         }
     }
-    let len = digits.len() - start;
-    buf[at..at + len].copy_from_slice(&digits[start..]);
-    at + len
 }
 
 /// Writes `n` in decimal without the formatting machinery.

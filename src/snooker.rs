@@ -71,25 +71,103 @@ impl Ball {
 
     /// The ball a token names, in any letter case (S13).
     pub fn from_name(token: &[u8]) -> Option<Ball> {
-        let lower = |i: usize| token.get(i).map(u8::to_ascii_lowercase);
-        // Length and a letter or two pick the candidate; one comparison decides.
-        let ball = match (token.len(), lower(0)) {
-            (3, Some(b'r')) => Ball::Red,
-            (6, Some(b'y')) => Ball::Yellow,
-            (5, Some(b'g')) => Ball::Green,
-            (5, Some(b'b')) if lower(2) == Some(b'o') => Ball::Brown,
-            (5, Some(b'b')) => Ball::Black,
-            (4, Some(b'b')) => Ball::Blue,
-            (4, Some(b'p')) => Ball::Pink,
-            _ => return None,
-        };
-        if token.eq_ignore_ascii_case(ball.name().as_bytes()) {
-            Some(ball)
-        } else {
-            None
+        Ball::from_key(folded(token))
+    }
+
+    /// The ball whose name folds to `key` (see [`folded`]).
+    fn from_key(key: u64) -> Option<Ball> {
+        match key {
+            RED => Some(Ball::Red),
+            YELLOW => Some(Ball::Yellow),
+            GREEN => Some(Ball::Green),
+            BROWN => Some(Ball::Brown),
+            BLUE => Some(Ball::Blue),
+            PINK => Some(Ball::Pink),
+            BLACK => Some(Ball::Black),
+            _ => None,
         }
     }
 }
+
+/// A token of at most 8 bytes folded to lower case and packed into an
+/// integer, so that a name compares in one step (0 for a longer token).
+/// `| 0x20` lowercases ASCII letters and makes no other byte a letter, and
+/// no folded byte is 0, so equal keys mean the same letters in any case.
+const fn folded(token: &[u8]) -> u64 {
+    if token.len() > 8 {
+        return 0;
+    }
+    let mut key = 0u64;
+    let mut i = 0;
+    while i < token.len() {
+        key |= ((token[i] | 0x20) as u64) << (8 * i);
+        i += 1;
+    }
+    key
+}
+
+/// A token with its folded key: tokens and keys in one pass over a line.
+#[derive(Clone, Copy)]
+struct Word<'a> {
+    col: usize,
+    text: &'a [u8],
+    key: u64,
+}
+
+/// The tokens of a stroke line with their folded keys.
+struct Words<'a> {
+    text: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = Word<'a>;
+
+    fn next(&mut self) -> Option<Word<'a>> {
+        let text = self.text;
+        let mut pos = self.pos;
+        while pos < text.len() && input::is_blank(text[pos]) {
+            pos += 1;
+        }
+        if pos == text.len() {
+            self.pos = pos;
+            return None;
+        }
+        let start = pos;
+        let mut key = 0u64;
+        while pos < text.len() && !input::is_blank(text[pos]) {
+            if pos - start < 8 {
+                key |= u64::from(text[pos] | 0x20) << (8 * (pos - start));
+            }
+            pos += 1;
+        }
+        self.pos = pos;
+        Some(Word {
+            col: start + 1,
+            text: &text[start..pos],
+            key: if pos - start > 8 { 0 } else { key },
+        })
+    }
+}
+
+fn words<'a>(line: &Line<'a>) -> Words<'a> {
+    Words {
+        text: line.text,
+        pos: 0,
+    }
+}
+
+const RED: u64 = folded(b"red");
+const YELLOW: u64 = folded(b"yellow");
+const GREEN: u64 = folded(b"green");
+const BROWN: u64 = folded(b"brown");
+const BLUE: u64 = folded(b"blue");
+const PINK: u64 = folded(b"pink");
+const BLACK: u64 = folded(b"black");
+const WHITE: u64 = folded(b"white");
+const NONE: u64 = folded(b"none");
+const PLAY: u64 = folded(b"play");
+const AGAIN: u64 = folded(b"again");
 
 /// A set of colours, one bit per colour (bit = value).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -550,15 +628,15 @@ impl Frame {
 /// Parses a stroke line (S8, S13): a ball or `None`, then the balls potted.
 /// Whether the balls are on the table is the frame's business.
 pub fn parse_stroke(line: &Line<'_>) -> Result<Stroke, Error> {
-    let mut tokens = line.tokens();
+    let mut tokens = words(line);
     let first = tokens.next().expect("a stroke line is not blank");
     let mut stroke = Stroke::default();
-    let hit_nothing = first.text.eq_ignore_ascii_case(b"None");
+    let hit_nothing = first.key == NONE;
     if !hit_nothing {
-        match Ball::from_name(first.text) {
+        match Ball::from_key(first.key) {
             Some(ball) => stroke.first = Some(ball),
             None => {
-                let what = if first.text.eq_ignore_ascii_case(b"White") {
+                let what = if first.key == WHITE {
                     "found `White` (the cue ball cannot be hit first)".to_string()
                 } else {
                     format!("found {}", shown(first.text))
@@ -574,7 +652,7 @@ pub fn parse_stroke(line: &Line<'_>) -> Result<Stroke, Error> {
         }
     }
     for token in tokens {
-        if token.text.eq_ignore_ascii_case(b"White") {
+        if token.key == WHITE {
             if stroke.white {
                 return Err(line.error(
                     token.col,
@@ -584,7 +662,7 @@ pub fn parse_stroke(line: &Line<'_>) -> Result<Stroke, Error> {
             stroke.white = true;
             continue;
         }
-        let ball = match Ball::from_name(token.text) {
+        let ball = match Ball::from_key(token.key) {
             Some(_) if hit_nothing => {
                 return Err(line.error(
                     token.col,
@@ -703,11 +781,10 @@ fn is_play_again(line: &Line<'_>) -> bool {
         Some(b'P') | Some(b'p') => {}
         _ => return false,
     }
-    let mut tokens = line.tokens();
+    let mut tokens = words(line);
     matches!(
         (tokens.next(), tokens.next(), tokens.next()),
-        (Some(a), Some(b), None)
-            if a.text.eq_ignore_ascii_case(b"Play") && b.text.eq_ignore_ascii_case(b"again")
+        (Some(a), Some(b), None) if a.key == PLAY && b.key == AGAIN
     )
 }
 
