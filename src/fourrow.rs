@@ -29,11 +29,14 @@ pub enum Verdict {
     Won(Cell),
 }
 
-/// One game: the grid (column-major, row 0 at the bottom) and its verdict.
+/// One game on bitboards: bit `7 * column + row` (row 0 at the bottom) of
+/// `boards[p]` holds player p's chips; row 6 of every column stays empty,
+/// so that runs cannot wrap from one column into the next.
 #[derive(Clone, Debug)]
 pub struct Game {
-    cells: [[Cell; ROWS]; COLUMNS],
-    heights: [usize; COLUMNS],
+    boards: [u64; 2],
+    /// Chips per column; eight entries so that `column & 7` needs no bounds check.
+    heights: [usize; 8],
     moves: usize,
     last: (usize, usize),
     verdict: Verdict,
@@ -41,6 +44,21 @@ pub struct Game {
 
 /// The four directions a run can take: (column step, row step).
 const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// Whether a board holds four in a row: for each direction's bit distance
+/// (vertical 1, horizontal 7, diagonals 6 and 8), two shifts find a run.
+fn has_four(board: u64) -> bool {
+    let mut found = 0;
+    for shift in [1, 7, 6, 8] {
+        let pairs = board & (board >> shift);
+        found |= pairs & (pairs >> (2 * shift));
+    }
+    found != 0
+}
+
+fn bit(column: usize, row: usize) -> u64 {
+    1 << (7 * column + row)
+}
 
 impl Default for Game {
     fn default() -> Game {
@@ -51,8 +69,8 @@ impl Default for Game {
 impl Game {
     pub fn new() -> Game {
         Game {
-            cells: [[Cell::Empty; ROWS]; COLUMNS],
-            heights: [0; COLUMNS],
+            boards: [0, 0],
+            heights: [0; 8],
             moves: 0,
             last: (0, 0),
             verdict: Verdict::NotOver,
@@ -63,33 +81,42 @@ impl Game {
         self.verdict
     }
 
+    fn cell(&self, column: usize, row: usize) -> Cell {
+        if self.boards[0] & bit(column, row) != 0 {
+            Cell::First
+        } else if self.boards[1] & bit(column, row) != 0 {
+            Cell::Second
+        } else {
+            Cell::Empty
+        }
+    }
+
     /// Drops a chip into `column` (0-based, below 7). F2: a move after a win
     /// or a seventh chip in a column makes the game invalid for good.
+    #[inline]
     pub fn play(&mut self, column: usize) {
-        match self.verdict {
-            Verdict::Invalid => return,
-            Verdict::Won(_) => {
-                self.verdict = Verdict::Invalid;
-                return;
-            }
-            Verdict::NotOver | Verdict::Draw => {}
-        }
+        let column = column & 7;
         let row = self.heights[column];
-        if row == ROWS {
+        if self.verdict != Verdict::NotOver || row == ROWS {
+            // After a win, on a full board (a draw) or into a full column:
+            // invalid for good.
             self.verdict = Verdict::Invalid;
             return;
         }
-        let chip = if self.moves % 2 == 0 {
-            Cell::First
-        } else {
-            Cell::Second
-        };
-        self.cells[column][row] = chip;
+        let player = self.moves & 1;
+        self.boards[player] |= bit(column, row);
         self.heights[column] += 1;
         self.moves += 1;
         self.last = (column, row);
-        self.verdict = if DIRECTIONS.iter().any(|&d| self.run_through_last(d).1 >= 4) {
-            Verdict::Won(chip)
+        // Before this move nobody had four in a row (else the game would
+        // be over), so any run now passes through this chip.
+        // Four chips of one player take at least seven moves.
+        self.verdict = if self.moves >= 7 && has_four(self.boards[player]) {
+            Verdict::Won(if player == 0 {
+                Cell::First
+            } else {
+                Cell::Second
+            })
         } else if self.moves == COLUMNS * ROWS {
             Verdict::Draw
         } else {
@@ -101,11 +128,11 @@ impl Game {
     /// `direction`: its first cell and its length.
     fn run_through_last(&self, (dc, dr): (isize, isize)) -> ((usize, usize), usize) {
         let (c, r) = self.last;
-        let chip = self.cells[c][r];
+        let chip = self.cell(c, r);
         let same = |c: isize, r: isize| {
             (0..COLUMNS as isize).contains(&c)
                 && (0..ROWS as isize).contains(&r)
-                && self.cells[c as usize][r as usize] == chip
+                && self.cell(c as usize, r as usize) == chip
         };
         let (mut start_c, mut start_r) = (c as isize, r as isize);
         while same(start_c - dc, start_r - dr) {
@@ -157,7 +184,7 @@ impl Game {
                 text[COLUMNS] = b'\n';
                 for (col, byte) in text.iter_mut().take(COLUMNS).enumerate() {
                     let mark = marks[col][row];
-                    *byte = match (self.cells[col][row], mark) {
+                    *byte = match (self.cell(col, row), mark) {
                         (Cell::Empty, _) => b' ',
                         (Cell::First, false) => b'x',
                         (Cell::First, true) => b'X',
@@ -255,6 +282,15 @@ fn validate<R: BufRead, W: Write>(input: R, out: &mut W) -> Result<(), Error> {
         let mut pos = 0;
         while pos < text.len() {
             let byte = text[pos];
+            // The common case first: a slot digit inside a game.
+            let column = byte.wrapping_sub(b'1');
+            if column < 7 {
+                if let Some((_, game)) = current.as_mut() {
+                    game.play(usize::from(column));
+                    pos += 1;
+                    continue;
+                }
+            }
             if input::is_blank(byte) {
                 pos += 1;
             } else if byte == b'G' {
@@ -316,6 +352,26 @@ fn validate<R: BufRead, W: Write>(input: R, out: &mut W) -> Result<(), Error> {
 mod tests {
     use super::*;
 
+    impl Game {
+        /// Puts a chip anywhere, for grids built by hand.
+        fn put(&mut self, column: usize, row: usize, chip: Cell) {
+            let player = if chip == Cell::First { 0 } else { 1 };
+            self.boards[player] |= bit(column, row);
+        }
+    }
+
+    #[test]
+    fn four_in_a_row_is_found_in_every_direction_and_never_across_columns() {
+        let run = |cells: &[(usize, usize)]| cells.iter().fold(0, |b, &(c, r)| b | bit(c, r));
+        assert!(has_four(run(&[(0, 0), (1, 0), (2, 0), (3, 0)])));
+        assert!(has_four(run(&[(6, 2), (6, 3), (6, 4), (6, 5)])));
+        assert!(has_four(run(&[(3, 0), (4, 1), (5, 2), (6, 3)])));
+        assert!(has_four(run(&[(0, 5), (1, 4), (2, 3), (3, 2)])));
+        // Top of one column and bottom of the next are not in a row.
+        assert!(!has_four(run(&[(0, 4), (0, 5), (1, 0), (1, 1)])));
+        assert!(!has_four(run(&[(0, 0), (1, 0), (2, 0), (4, 0)])));
+    }
+
     fn game(moves: &str) -> Game {
         let mut game = Game::new();
         for b in moves.bytes() {
@@ -364,13 +420,13 @@ mod tests {
             (1, 0, Cell::First),
             (2, 0, Cell::First),
         ] {
-            g.cells[c][r] = chip;
+            g.put(c, r, chip);
             g.heights[c] = 1;
         }
         for r in 0..3 {
-            g.cells[3][r + 1] = Cell::First;
+            g.put(3, r + 1, Cell::First);
         }
-        g.cells[3][0] = Cell::First;
+        g.put(3, 0, Cell::First);
         g.heights[3] = 4;
         g.last = (3, 0);
         g.verdict = Verdict::Won(Cell::First);
@@ -383,7 +439,7 @@ mod tests {
         let mut g = Game::new();
         // Falling diagonal from (0,5) to (3,2), the last chip at the top.
         for (c, r) in [(1, 4), (2, 3), (3, 2), (0, 5)] {
-            g.cells[c][r] = Cell::Second;
+            g.put(c, r, Cell::Second);
         }
         g.last = (0, 5);
         let marks = g.marked();
