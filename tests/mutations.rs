@@ -1,0 +1,190 @@
+//! Property test: inputs broken in bulk never panic and never lose output.
+//! Every valid fixture is mutated thousands of times (truncated, lines
+//! deleted or duplicated, bytes flipped, tokens swapped, huge or non-UTF-8
+//! tokens inserted) with our own seeded PRNG, and run in-process:
+//! - no run panics; each ends Ok or with an input error at a line and
+//!   column inside the input;
+//! - the output is whole lines;
+//! - when the error is at the first broken line (and is not the end of
+//!   input), the output is a line-wise prefix of the output of the
+//!   unbroken input.
+
+mod common;
+
+use referee::input::{Error, MAX_LINE};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+type Solver = fn(&[u8], &mut Vec<u8>) -> Result<(), Error>;
+
+const SOLVERS: [(&str, Solver); 4] = [
+    ("snooker", |i, o| referee::snooker::run(i, o)),
+    ("fourrow", |i, o| referee::fourrow::run(i, o)),
+    ("rating", |i, o| referee::rating::run(i, o)),
+    ("scoreboard", |i, o| referee::scoreboard::run_tsv(i, o)),
+];
+
+const MUTATIONS_PER_FIXTURE: usize = 600;
+
+/// SplitMix64, as in `referee gen` (tests cannot reach its private state).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
+    }
+}
+
+/// The input split into lines, each with its `\n` if it had one.
+fn lines_of(input: &[u8]) -> Vec<Vec<u8>> {
+    input
+        .split_inclusive(|&b| b == b'\n')
+        .map(<[u8]>::to_vec)
+        .collect()
+}
+
+/// One random mutation; returns the broken input and the 0-based index of
+/// the first line that differs from the original.
+fn mutate(rng: &mut Rng, input: &[u8]) -> (Vec<u8>, usize) {
+    let mut lines = lines_of(input);
+    let at = rng.below(lines.len());
+    match rng.below(9) {
+        0 => {
+            let cut = rng.below(input.len());
+            let broken = input[..cut].to_vec();
+            let line = broken.iter().filter(|&&b| b == b'\n').count();
+            return (broken, line);
+        }
+        1 => {
+            lines.remove(at);
+        }
+        2 => {
+            let copy = lines[at].clone();
+            lines.insert(at, copy);
+        }
+        3 => {
+            let line = &mut lines[at];
+            let i = rng.below(line.len());
+            line[i] ^= 1 + rng.below(255) as u8;
+        }
+        4 => {
+            let text = String::from_utf8_lossy(&lines[at]).into_owned();
+            let mut tokens: Vec<&str> = text.split_whitespace().collect();
+            if tokens.len() >= 2 {
+                let (a, b) = (rng.below(tokens.len()), rng.below(tokens.len()));
+                tokens.swap(a, b);
+            }
+            lines[at] = format!("{}\n", tokens.join(" ")).into_bytes();
+        }
+        5 => {
+            let huge = vec![b"Rx7"[rng.below(3)]; 1 + rng.below(20_000)];
+            lines[at].splice(0..0, huge.into_iter().chain(*b" "));
+        }
+        6 => {
+            let bad: &[u8] = [&b"\xff"[..], b"\xc3", b"\xe2\x82", b"Red\x80"][rng.below(4)];
+            let i = rng.below(lines[at].len() + 1);
+            lines[at].splice(i..i, bad.iter().copied());
+        }
+        7 => {
+            let word: &[u8] = [
+                &b"Play again"[..],
+                b"None White",
+                b"-1",
+                b"99999999999999999999999",
+                b"Game #1:",
+                b"0.001",
+            ][rng.below(6)];
+            lines.insert(at, [word, b"\n"].concat());
+        }
+        _ if rng.below(20) == 0 => {
+            // A line over the limit (rare: it is a megabyte).
+            lines.insert(at, vec![b'7'; MAX_LINE + 1 + rng.below(10)]);
+        }
+        _ => {
+            let i = rng.below(lines[at].len() + 1);
+            lines[at].splice(i..i, *b" Red ");
+        }
+    }
+    (lines.concat(), at)
+}
+
+fn run(solver: Solver, input: &[u8]) -> (Vec<u8>, Result<(), Error>) {
+    let mut out = Vec::new();
+    let result = catch_unwind(AssertUnwindSafe(|| solver(input, &mut out))).unwrap_or_else(|_| {
+        panic!(
+            "panicked on input:\n{}",
+            String::from_utf8_lossy(&input[..input.len().min(2000)])
+        )
+    });
+    (out, result)
+}
+
+#[test]
+fn broken_inputs_never_panic_and_keep_earlier_output() {
+    let mut rng = Rng(2026);
+    let mut runs = 0;
+    let mut errors = 0;
+    let mut prefix_checks = 0;
+    for (dir, solver) in SOLVERS {
+        let source_dir = if dir == "scoreboard" { "snooker" } else { dir };
+        for case in common::cases(source_dir) {
+            let original = std::fs::read(&case.input).unwrap();
+            let (clean_out, clean) = run(solver, &original);
+            assert!(clean.is_ok(), "{}: the fixture itself fails", case.label);
+            for _ in 0..MUTATIONS_PER_FIXTURE {
+                let (broken, first_changed) = mutate(&mut rng, &original);
+                let (out, result) = run(solver, &broken);
+                runs += 1;
+                assert!(
+                    out.is_empty() || out.ends_with(b"\n"),
+                    "{}: a partial line",
+                    case.label
+                );
+                match result {
+                    Ok(()) => {}
+                    Err(Error::Io(e)) => panic!("{}: I/O error from memory: {}", case.label, e),
+                    Err(Error::Input { line, col, message }) => {
+                        errors += 1;
+                        let lines = broken.split(|&b| b == b'\n').count();
+                        assert!(
+                            line >= 1 && line <= lines + 1,
+                            "{}: line {} of {}",
+                            case.label,
+                            line,
+                            lines
+                        );
+                        assert!(
+                            col >= 1 && col <= MAX_LINE + 2,
+                            "{}: col {}",
+                            case.label,
+                            col
+                        );
+                        assert!(!message.is_empty());
+                        // An end-of-input error is placed after the last line,
+                        // which may itself have been read and answered.
+                        let at_end = message.ends_with("found end of input");
+                        if line == first_changed + 1 && !at_end {
+                            prefix_checks += 1;
+                            assert!(
+                                clean_out.starts_with(&out),
+                                "{}: output before the error at line {} is not a prefix of the clean output",
+                                case.label,
+                                line
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(runs >= 3000, "only {} runs", runs);
+    assert!(
+        errors > runs / 4 && prefix_checks > runs / 10,
+        "{} errors, {} prefix checks",
+        errors,
+        prefix_checks
+    );
+}
