@@ -150,14 +150,14 @@ fn broken_inputs_never_panic_and_keep_earlier_output() {
                         errors += 1;
                         let lines = broken.split(|&b| b == b'\n').count();
                         assert!(
-                            line >= 1 && line <= lines + 1,
+                            (1..=lines + 1).contains(&line),
                             "{}: line {} of {}",
                             case.label,
                             line,
                             lines
                         );
                         assert!(
-                            col >= 1 && col <= MAX_LINE + 2,
+                            (1..=MAX_LINE + 2).contains(&col),
                             "{}: col {}",
                             case.label,
                             col
