@@ -267,17 +267,74 @@ fn char_at(text: &[u8], pos: usize) -> String {
 
 /// `referee fourrow`: one verdict (and board) per game of `input`.
 pub fn run<R: BufRead, W: Write>(input: R, mut out: W) -> Result<(), Error> {
-    let result = validate(input, &mut out);
+    let result = validate(input, &mut out, false);
     input::finish(out, result)
 }
 
-fn validate<R: BufRead, W: Write>(input: R, out: &mut W) -> Result<(), Error> {
-    let mut lines = Lines::new(input);
-    let announced = input::read_count(&mut lines, "the number of games")?;
+/// `referee fourrow --strict`: the same, every line held to the format.
+pub fn run_strict<R: BufRead, W: Write>(input: R, mut out: W) -> Result<(), Error> {
+    let result = validate(input, &mut out, true);
+    input::finish(out, result)
+}
+
+/// The longest game the statement allows.
+const MAX_MOVES: usize = COLUMNS * ROWS;
+
+/// `--strict`: a game is one line, exactly `Game #k: ` (k counting from 1)
+/// and then at most 42 slot digits.
+fn check_game_line(line: &Line<'_>, number: u64) -> Result<(), Error> {
+    let header = format!("Game #{}: ", number);
+    let text = line.text;
+    let matched = header
+        .bytes()
+        .zip(text)
+        .take_while(|&(want, got)| want == *got)
+        .count();
+    if matched < header.len() {
+        let found = if matched < text.len() {
+            char_at(text, matched)
+        } else {
+            "end of line".to_string()
+        };
+        return Err(line.error(
+            matched + 1,
+            format!("expected the header `{}`, found {}", header, found),
+        ));
+    }
+    let moves = &text[header.len()..];
+    if let Some(i) = moves.iter().position(|b| !(b'1'..=b'7').contains(b)) {
+        let col = header.len() + i + 1;
+        return Err(line.error(
+            col,
+            format!(
+                "expected a slot digit 1-7, found {}",
+                char_at(text, col - 1)
+            ),
+        ));
+    }
+    if moves.len() > MAX_MOVES {
+        return Err(line.error(
+            header.len() + MAX_MOVES + 1,
+            format!(
+                "expected at most {} moves, found {}",
+                MAX_MOVES,
+                moves.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn validate<R: BufRead, W: Write>(input: R, out: &mut W, strict: bool) -> Result<(), Error> {
+    let mut lines = Lines::new(input).strict(strict);
+    let announced = input::read_count(&mut lines, "the number of games", 1..=99)?;
     let mut games_seen: u64 = 0;
     // The game being read: its number and grid.
     let mut current: Option<(u64, Game)> = None;
     while let Some(line) = lines.next_line()? {
+        if strict && games_seen < announced {
+            check_game_line(&line, games_seen + 1)?;
+        }
         let text = line.text;
         let mut pos = 0;
         while pos < text.len() {

@@ -98,6 +98,33 @@ impl<'a> Line<'a> {
         Error::at(self.number, col, message)
     }
 
+    /// `--strict` layout: tokens separated by single spaces, nothing before
+    /// the first or after the last.
+    pub fn check_layout(&self) -> Result<(), Error> {
+        let text = self.text;
+        for (i, &b) in text.iter().enumerate() {
+            let bad = if b == b' ' {
+                i == 0 || i + 1 == text.len() || text[i - 1] == b' '
+            } else {
+                is_blank(b)
+            };
+            if bad {
+                let what = match b {
+                    b' ' if i == 0 => "found a leading space",
+                    b' ' if i + 1 == text.len() => "found a trailing space",
+                    b' ' => "found two spaces",
+                    b'\t' => "found a tab",
+                    _ => "found a control character",
+                };
+                return Err(self.error(
+                    i + 1,
+                    format!("expected single spaces between tokens, {}", what),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The column just past the last token: where a missing token was due.
     pub fn end_col(&self) -> usize {
         let trimmed = self
@@ -166,6 +193,10 @@ pub struct Lines<R> {
     /// Whether all of `buf[start..end]` was ASCII when it was read: then
     /// its lines need no UTF-8 check of their own.
     all_ascii: bool,
+    /// `--strict`: LF line ends, a final newline, blank lines empty.
+    strict: bool,
+    /// Blank lines skipped by the last `next_nonblank`.
+    blanks_skipped: usize,
     /// The line handed out last: `buf[line_start..line_end]`.
     line_start: usize,
     line_end: usize,
@@ -207,12 +238,25 @@ impl<R: Read> Lines<R> {
             scanned: 0,
             eof: false,
             all_ascii: true,
+            strict: false,
+            blanks_skipped: 0,
             line_start: 0,
             line_end: 0,
             number: 0,
             last_len: 0,
             last_terminated: true,
         }
+    }
+
+    /// Holds the input to the statement's exact layout (`--strict`): LF
+    /// line ends, a newline after the last line, blank lines empty.
+    pub fn strict(mut self, strict: bool) -> Lines<R> {
+        self.strict = strict;
+        self
+    }
+
+    pub fn is_strict(&self) -> bool {
+        self.strict
     }
 
     /// The next line with its LF or CRLF removed, or `None` at the end of
@@ -252,6 +296,20 @@ impl<R: Read> Lines<R> {
         self.number += 1;
         if self.line_end > self.line_start && self.buf[self.line_end - 1] == b'\r' {
             self.line_end -= 1;
+            if self.strict {
+                return Err(Error::at(
+                    self.number,
+                    self.line_end - self.line_start + 1,
+                    "expected a LF line end, found CR LF".to_string(),
+                ));
+            }
+        }
+        if self.strict && !self.last_terminated {
+            return Err(Error::at(
+                self.number,
+                self.line_end - self.line_start + 1,
+                "expected a newline at the end of the last line, found end of input".to_string(),
+            ));
         }
         let text = &self.buf[self.line_start..self.line_end];
         self.last_len = text.len();
@@ -303,14 +361,51 @@ impl<R: Read> Lines<R> {
 
     /// The next line holding a token, skipping blank lines (R0.1).
     pub fn next_nonblank(&mut self) -> Result<Option<Line<'_>>, Error> {
+        self.blanks_skipped = 0;
         loop {
+            let strict = self.strict;
             match self.next_line()? {
                 None => return Ok(None),
-                Some(line) if line.is_blank() => continue,
+                Some(line) if line.is_blank() => {
+                    if strict && !line.text.is_empty() {
+                        return Err(
+                            line.error(1, "expected an empty line, found blanks".to_string())
+                        );
+                    }
+                    self.blanks_skipped += 1;
+                }
                 Some(_) => break,
             }
         }
         Ok(Some(self.current()))
+    }
+
+    /// How many blank lines `next_nonblank` skipped before its line. In
+    /// strict mode a solver holds this to the statement's layout with
+    /// `expect_blanks`.
+    pub fn blanks_skipped(&self) -> usize {
+        self.blanks_skipped
+    }
+
+    /// In strict mode, fails unless exactly `wanted` empty lines came
+    /// before the line read last (`what` names where they belong).
+    pub fn expect_blanks(&self, wanted: usize, what: &str) -> Result<(), Error> {
+        if !self.strict || self.blanks_skipped == wanted {
+            return Ok(());
+        }
+        let (line, message) = if self.blanks_skipped > wanted {
+            let first_extra = self.number - self.blanks_skipped + wanted;
+            (
+                first_extra,
+                format!("expected no blank line here ({}), found one", what),
+            )
+        } else {
+            (
+                self.number,
+                format!("expected an empty line {}, found none", what),
+            )
+        };
+        Err(Error::at(line, 1, message))
     }
 
     /// The line read last, without its line end.
@@ -331,10 +426,11 @@ impl<R: Read> Lines<R> {
         Error::at(line, col, format!("{}, found end of input", expected))
     }
 
-    /// Fails on any non-blank text left after the last case (R0.2).
+    /// Fails on any non-blank text left after the last case (R0.2), and in
+    /// strict mode on blank lines there too.
     pub fn expect_end(&mut self, after: &str) -> Result<(), Error> {
         match self.next_nonblank()? {
-            None => Ok(()),
+            None => self.expect_blanks(0, &format!("after {}", after)),
             Some(line) => {
                 let token = line.tokens().next().expect("a non-blank line has a token");
                 Err(line.error(
@@ -350,8 +446,14 @@ impl<R: Read> Lines<R> {
     }
 }
 
-/// Reads a line holding one count: the number of cases of a file.
-pub fn read_count<R: BufRead>(lines: &mut Lines<R>, what: &str) -> Result<u64, Error> {
+/// Reads a line holding one count: the number of cases of a file. In
+/// strict mode the line must be first, laid out exactly, and the count
+/// within `limits` (the statement's bounds).
+pub fn read_count<R: BufRead>(
+    lines: &mut Lines<R>,
+    what: &str,
+    limits: std::ops::RangeInclusive<u64>,
+) -> Result<u64, Error> {
     let expected = format!("expected {}", what);
     let line = match lines.next_nonblank()? {
         Some(line) => line,
@@ -375,7 +477,36 @@ pub fn read_count<R: BufRead>(lines: &mut Lines<R>, what: &str) -> Result<u64, E
             ),
         ));
     }
+    if lines.is_strict() {
+        lines.expect_blanks(0, "before the count")?;
+        let line = lines.current();
+        line.check_layout()?;
+        check_limit(&line, 1, count, limits, what)?;
+    }
     Ok(count)
+}
+
+/// `--strict`: a count within the statement's bounds.
+pub fn check_limit(
+    line: &Line<'_>,
+    col: usize,
+    value: u64,
+    limits: std::ops::RangeInclusive<u64>,
+    what: &str,
+) -> Result<(), Error> {
+    if limits.contains(&value) {
+        return Ok(());
+    }
+    Err(line.error(
+        col,
+        format!(
+            "expected {} from {} to {}, found {}",
+            what,
+            limits.start(),
+            limits.end(),
+            value
+        ),
+    ))
 }
 
 /// A decimal number of plain digits, or `None` (sign, other bytes, overflow).
@@ -540,10 +671,10 @@ mod tests {
         write_u64(&mut out, u64::MAX).unwrap();
         assert_eq!(out, b"0 18446744073709551615");
         assert_eq!(
-            read_count(&mut lines_of("\n 3 \n"), "the count").unwrap(),
+            read_count(&mut lines_of("\n 3 \n"), "the count", 1..=9).unwrap(),
             3
         );
-        let e = read_count(&mut lines_of("3 4\n"), "the count")
+        let e = read_count(&mut lines_of("3 4\n"), "the count", 1..=9)
             .unwrap_err()
             .to_string();
         assert_eq!(e, "1:3: expected end of line after the count, found `4`");

@@ -11,10 +11,10 @@ use std::process::ExitCode;
 /// Big buffers: the solvers stream, so these are all the memory they need.
 const BUFFER: usize = 1 << 16;
 
-/// What to run on the input.
+/// What to run on the input (a problem, strict or not; or the scoreboard).
 #[derive(Clone, Copy)]
 enum Job {
-    Solve(Problem),
+    Solve(Problem, bool),
     Scoreboard { tsv: bool },
 }
 
@@ -26,9 +26,12 @@ fn stdout() -> BufWriter<io::StdoutLock<'static>> {
 fn run_job<R: BufRead>(job: Job, input: R) -> Result<(), Error> {
     let out = stdout();
     match job {
-        Job::Solve(Problem::Snooker) => snooker::run(input, out),
-        Job::Solve(Problem::Fourrow) => fourrow::run(input, out),
-        Job::Solve(Problem::Rating) => rating::run(input, out),
+        Job::Solve(Problem::Snooker, false) => snooker::run(input, out),
+        Job::Solve(Problem::Fourrow, false) => fourrow::run(input, out),
+        Job::Solve(Problem::Rating, false) => rating::run(input, out),
+        Job::Solve(Problem::Snooker, true) => snooker::run_strict(input, out),
+        Job::Solve(Problem::Fourrow, true) => fourrow::run_strict(input, out),
+        Job::Solve(Problem::Rating, true) => rating::run_strict(input, out),
         Job::Scoreboard { tsv: true } => scoreboard::run_tsv(input, out),
         Job::Scoreboard { tsv: false } => scoreboard::run(input, out),
     }
@@ -89,7 +92,11 @@ fn main() -> ExitCode {
             let result = bench::run(problem, mb, &mut out).and_then(|_| out.flush());
             return report(result.map_err(Error::Io), "<stdout>");
         }
-        Command::Solve { problem, file, .. } => (Job::Solve(problem), file),
+        Command::Solve {
+            problem,
+            strict,
+            file,
+        } => (Job::Solve(problem, strict), file),
         Command::Scoreboard { tsv, file } => (Job::Scoreboard { tsv }, file),
     };
     match file {

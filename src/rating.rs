@@ -162,6 +162,7 @@ impl Hasher for Fnv {
 type NameIndex = HashMap<Box<[u8]>, usize, BuildHasherDefault<Fnv>>;
 
 /// The next line that holds a record, or an error naming what was due.
+/// In strict mode: no blank line before it, single spaces.
 fn record<'a, R: BufRead>(
     lines: &'a mut Lines<R>,
     expected: &dyn Fn() -> String,
@@ -170,7 +171,75 @@ fn record<'a, R: BufRead>(
     if lines.next_nonblank()?.is_none() {
         return Err(lines.eof_error(&expected()));
     }
+    if lines.is_strict() {
+        lines.expect_blanks(0, "between records")?;
+        lines.current().check_layout()?;
+    }
     Ok(lines.current())
+}
+
+/// `--strict`: the statement's bounds on a tournament's counts.
+fn check_counts(
+    line: &Line<'_>,
+    n: &Token<'_>,
+    m: &Token<'_>,
+    players: usize,
+    games: usize,
+) -> Result<(), Error> {
+    input::check_limit(
+        line,
+        n.col,
+        players as u64,
+        2..=500,
+        "the number of players",
+    )?;
+    input::check_limit(line, m.col, games as u64, 1..=500, "the number of games")
+}
+
+/// `--strict`: a name of 1 to 10 lower-case letters and a rating with
+/// exactly two decimals.
+fn check_player(line: &Line<'_>, name: &Token<'_>, rating: &Token<'_>) -> Result<(), Error> {
+    if name.text.len() > 10 || !name.text.iter().all(u8::is_ascii_lowercase) {
+        return Err(line.error(
+            name.col,
+            format!(
+                "expected a name of 1 to 10 lower-case letters, found {}",
+                shown(name.text)
+            ),
+        ));
+    }
+    let dot = rating.text.len().saturating_sub(3);
+    let exact = rating.text.len() >= 4
+        && rating.text[dot] == b'.'
+        && rating
+            .text
+            .iter()
+            .enumerate()
+            .all(|(i, b)| i == dot || b.is_ascii_digit());
+    if !exact {
+        return Err(line.error(
+            rating.col,
+            format!(
+                "expected a rating with exactly two decimals, found {}",
+                shown(rating.text)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `--strict`: piece values are plain non-negative integers.
+fn check_pieces(line: &Line<'_>, pieces: &[Token<'_>]) -> Result<(), Error> {
+    match pieces
+        .iter()
+        .find(|t| !t.text.iter().all(u8::is_ascii_digit))
+    {
+        Some(t) => Err(line.error(
+            t.col,
+            format!("expected a whole number of pieces, found {}", shown(t.text)),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Exactly `N` tokens from a line, or an error at the missing or extra one.
@@ -208,13 +277,19 @@ fn count(token: &Token<'_>, line: &Line<'_>, what: &str) -> Result<usize, Error>
 
 /// `referee rating`: the ratings after every tournament of `input`.
 pub fn run<R: BufRead, W: Write>(input: R, mut out: W) -> Result<(), Error> {
-    let result = exchange_all(input, &mut out);
+    let result = exchange_all(input, &mut out, false);
     input::finish(out, result)
 }
 
-fn exchange_all<R: BufRead, W: Write>(input: R, out: &mut W) -> Result<(), Error> {
-    let mut lines = Lines::new(input);
-    let tournaments = input::read_count(&mut lines, "the number of tournaments")?;
+/// `referee rating --strict`: the same, every line held to the format.
+pub fn run_strict<R: BufRead, W: Write>(input: R, mut out: W) -> Result<(), Error> {
+    let result = exchange_all(input, &mut out, true);
+    input::finish(out, result)
+}
+
+fn exchange_all<R: BufRead, W: Write>(input: R, out: &mut W, strict: bool) -> Result<(), Error> {
+    let mut lines = Lines::new(input).strict(strict);
+    let tournaments = input::read_count(&mut lines, "the number of tournaments", 1..=1000)?;
     let mut names: Vec<Box<[u8]>> = Vec::new();
     let mut ratings: Vec<Hundredths> = Vec::new();
     let mut index = NameIndex::default();
@@ -230,6 +305,9 @@ fn exchange_all<R: BufRead, W: Write>(input: R, out: &mut W) -> Result<(), Error
         let [n, m] = fields::<2>(&line, &expected)?;
         let players = count(&n, &line, "the number of players")?;
         let games = count(&m, &line, "the number of games")?;
+        if strict {
+            check_counts(&line, &n, &m, players, games)?;
+        }
 
         names.clear();
         ratings.clear();
@@ -238,6 +316,9 @@ fn exchange_all<R: BufRead, W: Write>(input: R, out: &mut W) -> Result<(), Error
             let expected = || format!("expected player {} of {}: `name rating`", player, players);
             let line = record(&mut lines, &expected)?;
             let [name, rating] = fields::<2>(&line, &expected)?;
+            if strict {
+                check_player(&line, &name, &rating)?;
+            }
             let rating = parse_rating(rating.text).ok_or_else(|| {
                 line.error(
                     rating.col,
@@ -269,6 +350,9 @@ fn exchange_all<R: BufRead, W: Write>(input: R, out: &mut W) -> Result<(), Error
             };
             let line = record(&mut lines, &expected)?;
             let [white, black, result, white_pieces, black_pieces] = fields::<5>(&line, &expected)?;
+            if strict {
+                check_pieces(&line, &[white_pieces, black_pieces])?;
+            }
             let player = |token: &Token<'_>| {
                 index.get(token.text).copied().ok_or_else(|| {
                     line.error(

@@ -236,7 +236,9 @@ const TSV_HEADER: &[u8] =
 /// `referee scoreboard --tsv`: RULINGS K3.
 pub fn run_tsv<R: BufRead, W: Write>(input: R, mut out: W) -> Result<(), Error> {
     let result = out.write_all(TSV_HEADER).map_err(Error::Io).and_then(|_| {
-        snooker::read_frames(input, |event, game| write_tsv_row(&mut out, event, game))
+        snooker::read_frames(input, false, |event, game| {
+            write_tsv_row(&mut out, event, game)
+        })
     });
     input::finish(out, result)
 }
@@ -360,7 +362,9 @@ fn write_human<W: Write>(out: &mut W, event: &Event<'_>, game: &Match) -> io::Re
 
 /// `referee scoreboard`: the view for people.
 pub fn run<R: BufRead, W: Write>(input: R, mut out: W) -> Result<(), Error> {
-    let result = snooker::read_frames(input, |event, game| write_human(&mut out, event, game));
+    let result = snooker::read_frames(input, false, |event, game| {
+        write_human(&mut out, event, game)
+    });
     input::finish(out, result)
 }
 

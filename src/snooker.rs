@@ -823,14 +823,15 @@ impl Match {
 
 /// Reads a snooker input file line by line and calls `visit` with every
 /// event after the frame took it. This is the one parser of the format:
-/// the referee and the scoreboard only render what it reports.
-pub fn read_frames<R, F>(input: R, mut visit: F) -> Result<(), Error>
+/// the referee and the scoreboard only render what it reports. `strict`
+/// also holds every line to the statement's exact format (`--strict`).
+pub fn read_frames<R, F>(input: R, strict: bool, mut visit: F) -> Result<(), Error>
 where
     R: BufRead,
     F: FnMut(&Event<'_>, &Match) -> io::Result<()>,
 {
-    let mut lines = Lines::new(input);
-    let frames = input::read_count(&mut lines, "the number of frames")?;
+    let mut lines = Lines::new(input).strict(strict);
+    let frames = input::read_count(&mut lines, "the number of frames", 1..=200)?;
     let mut game = Match::default();
     for frame_number in 1..=frames {
         let names_expected =
@@ -839,6 +840,11 @@ where
             Some(line) => line,
             None => return Err(lines.eof_error(&names_expected())),
         };
+        if strict {
+            check_names(&line)?;
+            lines.expect_blanks(1, "before every frame")?;
+        }
+        let line = lines.current();
         read_names(&line, &names_expected, &mut game)?;
         visit(
             &Event {
@@ -858,6 +864,11 @@ where
                     )))
                 }
             };
+            if strict {
+                check_canonical(&line)?;
+                lines.expect_blanks(0, "inside a frame")?;
+            }
+            let line = lines.current();
             let kind = read_event(&line, &mut game)?;
             visit(
                 &Event {
@@ -870,6 +881,52 @@ where
         }
     }
     lines.expect_end(&format!("the last frame ({})", frames))
+}
+
+/// `--strict`: two names of 1 to 20 English letters, one space apart.
+fn check_names(line: &Line<'_>) -> Result<(), Error> {
+    line.check_layout()?;
+    for token in line.tokens() {
+        if token.text.len() > 20 || !token.text.iter().all(u8::is_ascii_alphabetic) {
+            return Err(line.error(
+                token.col,
+                format!(
+                    "expected a name of 1 to 20 English letters, found {}",
+                    shown(token.text)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `--strict`: single spaces, and ball names, `None`, `White` and
+/// `Play again` spelled as the statement spells them.
+fn check_canonical(line: &Line<'_>) -> Result<(), Error> {
+    line.check_layout()?;
+    for word in words(line) {
+        let canonical = match word.key {
+            NONE => "None",
+            WHITE => "White",
+            PLAY => "Play",
+            AGAIN => "again",
+            key => match Ball::from_key(key) {
+                Some(ball) => ball.name(),
+                None => continue,
+            },
+        };
+        if word.text != canonical.as_bytes() {
+            return Err(line.error(
+                word.col,
+                format!(
+                    "expected `{}` spelled so, found {}",
+                    canonical,
+                    shown(word.text)
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Reads a names line into `game`, starting a new frame.
@@ -1020,8 +1077,19 @@ fn write_event<W: Write>(out: &mut W, event: &Event<'_>, game: &Match) -> io::Re
 }
 
 /// `referee snooker`: the referee's output for every frame of `input`.
-pub fn run<R: BufRead, W: Write>(input: R, mut out: W) -> Result<(), Error> {
-    let result = read_frames(input, |event, game| write_event(&mut out, event, game));
+pub fn run<R: BufRead, W: Write>(input: R, out: W) -> Result<(), Error> {
+    run_checked(input, out, false)
+}
+
+/// `referee snooker --strict`: the same, every line held to the format.
+pub fn run_strict<R: BufRead, W: Write>(input: R, out: W) -> Result<(), Error> {
+    run_checked(input, out, true)
+}
+
+fn run_checked<R: BufRead, W: Write>(input: R, mut out: W, strict: bool) -> Result<(), Error> {
+    let result = read_frames(input, strict, |event, game| {
+        write_event(&mut out, event, game)
+    });
     input::finish(out, result)
 }
 
