@@ -366,7 +366,10 @@ impl<R: Read> Lines<R> {
             let strict = self.strict;
             match self.next_line()? {
                 None => return Ok(None),
-                Some(line) if line.is_blank() => {
+                // Most lines start with a token: the first byte settles it.
+                Some(line)
+                    if line.text.first().map_or(true, |&b| is_blank(b)) && line.is_blank() =>
+                {
                     if strict && !line.text.is_empty() {
                         return Err(
                             line.error(1, "expected an empty line, found blanks".to_string())

@@ -630,6 +630,11 @@ impl Frame {
 pub fn parse_stroke(line: &Line<'_>) -> Result<Stroke, Error> {
     let mut tokens = words(line);
     let first = tokens.next().expect("a stroke line is not blank");
+    stroke_from_words(line, first, tokens)
+}
+
+/// A stroke from its first token and the rest of the line's tokens.
+fn stroke_from_words(line: &Line<'_>, first: Word<'_>, tokens: Words<'_>) -> Result<Stroke, Error> {
     let mut stroke = Stroke::default();
     let hit_nothing = first.key == NONE;
     if !hit_nothing {
@@ -1003,13 +1008,15 @@ fn read_event(line: &Line<'_>, game: &mut Match) -> Result<EventKind, Error> {
         game.frame.lot(player).expect("a lot is due");
         return Ok(EventKind::Lot(player));
     }
-    if is_play_again(line) {
+    let mut tokens = words(line);
+    let first = tokens.next().expect("a non-blank line has a token");
+    if first.key == PLAY && is_play_again(line) {
         return match game.frame.play_again() {
             Ok(replay) => Ok(EventKind::PlayAgain(replay)),
             Err(why) => Err(impossible_error(line, &game.frame, why, &game.names)),
         };
     }
-    let stroke = parse_stroke(line)?;
+    let stroke = stroke_from_words(line, first, tokens)?;
     match game.frame.play(&stroke) {
         Ok(outcome) => Ok(EventKind::Stroke(outcome)),
         Err(why) => Err(impossible_error(line, &game.frame, why, &game.names)),
