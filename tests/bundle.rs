@@ -63,8 +63,7 @@ fn build(problem: &str, edition: &str) -> PathBuf {
 
 /// Every fixture of `problem` through its bundle compiled as both editions.
 fn check(problem: &str) {
-    let mut failures = Vec::new();
-    let mut count = 0;
+    let mut reports = Vec::new();
     for edition in ["2018", "2021"] {
         let program = build(problem, edition);
         let dirs = common::fixture_dirs();
@@ -75,7 +74,6 @@ fn check(problem: &str) {
             .flat_map(|d| common::cases(d))
             .filter(|c| c.args.is_empty())
         {
-            count += 1;
             let input = std::fs::read(&case.input).unwrap();
             let output = std::process::Command::new(&program)
                 .stdin(Stdio::piped())
@@ -89,35 +87,16 @@ fn check(problem: &str) {
                 })
                 .unwrap();
             let label = format!("{} (edition {})", case.label, edition);
-            let mut report = common::diff(
+            let named = format!("fixtures/{}.in", case.label);
+            reports.push(common::compare(
+                &case,
                 &label,
-                &case.expected_out,
-                &String::from_utf8_lossy(&output.stdout),
-            );
-            let expected_code = if case.expected_err.is_some() { 1 } else { 0 };
-            if output.status.code() != Some(expected_code) {
-                report += &format!("--- {}: exit status {:?}\n", label, output.status.code());
-            }
-            if let Some(expected) = &case.expected_err {
-                // The bundle reads stdin: the file name becomes `<stdin>`.
-                let named = format!("fixtures/{}.in", case.label);
-                let expected = expected.replace(&named, "<stdin>");
-                report +=
-                    &common::diff(&label, &expected, &String::from_utf8_lossy(&output.stderr));
-            }
-            if !report.is_empty() {
-                failures.push(report);
-            }
+                &output,
+                Some((&named, "<stdin>")),
+            ));
         }
     }
-    assert!(count >= 4, "only {} cases", count);
-    assert!(
-        failures.is_empty(),
-        "{} of {} failed:\n{}",
-        failures.len(),
-        count,
-        failures.join("\n")
-    );
+    common::assert_all_passed(reports, 4);
 }
 
 #[test]

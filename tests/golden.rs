@@ -20,50 +20,21 @@ fn run_case(case: &common::Case) -> String {
         .arg(&case.input)
         .output()
         .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    let mut report = common::diff(
-        &format!("{} stdout", case.label),
-        &case.expected_out,
-        &stdout,
-    );
-    let expected_code = if case.expected_err.is_some() { 1 } else { 0 };
-    if output.status.code() != Some(expected_code) {
-        report += &format!(
-            "--- {}: exit status {:?}, expected {}; stderr: {}\n",
-            case.label,
-            output.status.code(),
-            expected_code,
-            stderr
-        );
-    }
-    if let Some(expected_err) = &case.expected_err {
-        // Fixtures name their input by its path from the fixtures folder.
-        let shown = stderr.replace(&common::fixtures_dir().display().to_string(), "fixtures");
-        report += &common::diff(&format!("{} stderr", case.label), expected_err, &shown);
-    }
-    report
+    // Expected messages name their input by its path from the project.
+    let absolute = common::fixtures_dir().display().to_string();
+    let mut output = output;
+    output.stderr = String::from_utf8_lossy(&output.stderr)
+        .replace(&absolute, "fixtures")
+        .into_bytes();
+    common::compare(case, &case.label, &output, None)
 }
 
 #[test]
 fn every_fixture_matches_its_expected_output() {
-    let mut failures = Vec::new();
-    let mut count = 0;
-    for dir in common::fixture_dirs() {
-        for case in common::cases(&dir) {
-            count += 1;
-            let report = run_case(&case);
-            if !report.is_empty() {
-                failures.push(report);
-            }
-        }
-    }
-    assert!(count >= 6, "only {} fixtures found", count);
-    assert!(
-        failures.is_empty(),
-        "{} of {} fixtures failed:\n{}",
-        failures.len(),
-        count,
-        failures.join("\n")
-    );
+    let reports = common::fixture_dirs()
+        .iter()
+        .flat_map(|dir| common::cases(dir))
+        .map(|case| run_case(&case))
+        .collect();
+    common::assert_all_passed(reports, 6);
 }

@@ -65,6 +65,52 @@ pub fn fixture_dirs() -> Vec<String> {
     dirs
 }
 
+/// What differs between a run of `case` and what the case expects: an
+/// empty string when nothing does. `rename` rewrites the expected stderr
+/// (a bundle reads stdin, so the file name there becomes `<stdin>`).
+pub fn compare(
+    case: &Case,
+    label: &str,
+    output: &std::process::Output,
+    rename: Option<(&str, &str)>,
+) -> String {
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let mut report = diff(&format!("{} stdout", label), &case.expected_out, &stdout);
+    let expected_code = if case.expected_err.is_some() { 1 } else { 0 };
+    if output.status.code() != Some(expected_code) {
+        report += &format!(
+            "--- {}: exit status {:?}, expected {}; stderr: {}\n",
+            label,
+            output.status.code(),
+            expected_code,
+            stderr
+        );
+    }
+    if let Some(expected_err) = &case.expected_err {
+        let expected_err = match rename {
+            Some((from, to)) => expected_err.replace(from, to),
+            None => expected_err.clone(),
+        };
+        report += &diff(&format!("{} stderr", label), &expected_err, &stderr);
+    }
+    report
+}
+
+/// Fails with every report that is not empty, after all cases ran.
+pub fn assert_all_passed(reports: Vec<String>, at_least: usize) {
+    let count = reports.len();
+    assert!(count >= at_least, "only {} cases ran", count);
+    let failures: Vec<String> = reports.into_iter().filter(|r| !r.is_empty()).collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        count,
+        failures.join("\n")
+    );
+}
+
 /// An empty string when equal, else a labelled line diff.
 pub fn diff(label: &str, expected: &str, actual: &str) -> String {
     if expected == actual {
