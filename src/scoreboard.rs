@@ -143,29 +143,14 @@ fn needs_snookers(frame: &Frame) -> Option<Player> {
 
 /// The line's tokens joined by single spaces, ball names canonical (K3).
 fn write_event_text<W: Write>(out: &mut W, event: &Event<'_>) -> io::Result<()> {
-    if let EventKind::PlayAgain(_) = event.kind {
-        return out.write_all(b"Play again");
-    }
-    let canonical = matches!(event.kind, EventKind::Stroke(_));
+    // Names and lot lines are echoed as they are; stroke and `Play again`
+    // words take the statement's spelling.
+    let respell = matches!(event.kind, EventKind::Stroke(_) | EventKind::PlayAgain(_));
     for (i, token) in event.line.tokens().enumerate() {
         if i > 0 {
             out.write_all(b" ")?;
         }
-        let ball = if canonical {
-            Ball::from_name(token.text).map(Ball::name)
-        } else {
-            None
-        };
-        let special = if !canonical {
-            None
-        } else if token.text.eq_ignore_ascii_case(b"None") {
-            Some("None")
-        } else if token.text.eq_ignore_ascii_case(b"White") {
-            Some("White")
-        } else {
-            None
-        };
-        match ball.or(special) {
+        match snooker::canonical(token.text).filter(|_| respell) {
             Some(name) => out.write_all(name.as_bytes())?,
             None => out.write_all(token.text)?,
         }

@@ -910,28 +910,36 @@ fn check_names(line: &Line<'_>) -> Result<(), Error> {
 fn check_canonical(line: &Line<'_>) -> Result<(), Error> {
     line.check_layout()?;
     for word in words(line) {
-        let canonical = match word.key {
-            NONE => "None",
-            WHITE => "White",
-            PLAY => "Play",
-            AGAIN => "again",
-            key => match Ball::from_key(key) {
-                Some(ball) => ball.name(),
-                None => continue,
-            },
-        };
-        if word.text != canonical.as_bytes() {
-            return Err(line.error(
-                word.col,
-                format!(
-                    "expected `{}` spelled so, found {}",
-                    canonical,
-                    shown(word.text)
-                ),
-            ));
+        if let Some(canonical) = canonical_key(word.key) {
+            if word.text != canonical.as_bytes() {
+                return Err(line.error(
+                    word.col,
+                    format!(
+                        "expected `{}` spelled so, found {}",
+                        canonical,
+                        shown(word.text)
+                    ),
+                ));
+            }
         }
     }
     Ok(())
+}
+
+/// The statement's spelling of a word of the format written in any case:
+/// a ball, `None`, `White`, or a word of `Play again` (S13).
+pub fn canonical(token: &[u8]) -> Option<&'static str> {
+    canonical_key(folded(token))
+}
+
+fn canonical_key(key: u64) -> Option<&'static str> {
+    match key {
+        NONE => Some("None"),
+        WHITE => Some("White"),
+        PLAY => Some("Play"),
+        AGAIN => Some("again"),
+        key => Ball::from_key(key).map(Ball::name),
+    }
 }
 
 /// Reads a names line into `game`, starting a new frame.
