@@ -227,7 +227,7 @@ fn snooker_frame(rng: &mut Rng, out: &mut Vec<u8>) {
                     -7 => {
                         let stroke = Stroke {
                             first: Some(Ball::Black),
-                            colours: pot(Ball::Black),
+                            colours: Colours::of(Ball::Black),
                             ..Stroke::default()
                         };
                         play(rng, &mut frame, &stroke, out);
@@ -251,12 +251,6 @@ fn snooker_frame(rng: &mut Rng, out: &mut Vec<u8>) {
         let stroke = random_stroke(rng, &frame);
         play(rng, &mut frame, &stroke, out);
     }
-}
-
-fn pot(ball: Ball) -> Colours {
-    let mut colours = Colours::NONE;
-    colours.insert(ball);
-    colours
 }
 
 fn play(rng: &mut Rng, frame: &mut Frame, stroke: &Stroke, out: &mut Vec<u8>) {

@@ -207,6 +207,15 @@ pub struct Lines<R> {
     last_terminated: bool,
 }
 
+/// The error for line `number` when it is longer than `MAX_LINE`.
+fn too_long(number: usize) -> Error {
+    Error::at(
+        number,
+        MAX_LINE + 1,
+        format!("line too long: expected at most {} bytes", MAX_LINE),
+    )
+}
+
 /// The index of the first newline in `bytes`, eight bytes at a time.
 fn find_newline(bytes: &[u8]) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
@@ -273,11 +282,7 @@ impl<R: Read> Lines<R> {
             self.scanned = self.end;
             if self.end - self.start > MAX_LINE + 1 {
                 self.number += 1;
-                return Err(Error::at(
-                    self.number,
-                    MAX_LINE + 1,
-                    format!("line too long: expected at most {} bytes", MAX_LINE),
-                ));
+                return Err(too_long(self.number));
             }
             if self.eof {
                 if self.start == self.end {
@@ -314,11 +319,7 @@ impl<R: Read> Lines<R> {
         let text = &self.buf[self.line_start..self.line_end];
         self.last_len = text.len();
         if text.len() > MAX_LINE {
-            return Err(Error::at(
-                self.number,
-                MAX_LINE + 1,
-                format!("line too long: expected at most {} bytes", MAX_LINE),
-            ));
+            return Err(too_long(self.number));
         }
         if !self.all_ascii {
             if let Err(e) = std::str::from_utf8(text) {
@@ -381,13 +382,6 @@ impl<R: Read> Lines<R> {
             }
         }
         Ok(Some(self.current()))
-    }
-
-    /// How many blank lines `next_nonblank` skipped before its line. In
-    /// strict mode a solver holds this to the statement's layout with
-    /// `expect_blanks`.
-    pub fn blanks_skipped(&self) -> usize {
-        self.blanks_skipped
     }
 
     /// In strict mode, fails unless exactly `wanted` empty lines came

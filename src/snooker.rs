@@ -94,16 +94,31 @@ impl Ball {
 /// `| 0x20` lowercases ASCII letters and makes no other byte a letter, and
 /// no folded byte is 0, so equal keys mean the same letters in any case.
 const fn folded(token: &[u8]) -> u64 {
-    if token.len() > 8 {
-        return 0;
-    }
     let mut key = 0u64;
     let mut i = 0;
     while i < token.len() {
-        key |= ((token[i] | 0x20) as u64) << (8 * i);
+        key = fold_byte(key, token[i], i);
         i += 1;
     }
-    key
+    finish_key(key, token.len())
+}
+
+/// Adds the byte at `at` of a token to its key (bytes past 8 are dropped).
+const fn fold_byte(key: u64, byte: u8, at: usize) -> u64 {
+    if at < 8 {
+        key | (((byte | 0x20) as u64) << (8 * at))
+    } else {
+        key
+    }
+}
+
+/// A token longer than 8 bytes names nothing: its key is 0.
+const fn finish_key(key: u64, len: usize) -> u64 {
+    if len > 8 {
+        0
+    } else {
+        key
+    }
 }
 
 /// A token with its folded key: tokens and keys in one pass over a line.
@@ -136,16 +151,14 @@ impl<'a> Iterator for Words<'a> {
         let start = pos;
         let mut key = 0u64;
         while pos < text.len() && !input::is_blank(text[pos]) {
-            if pos - start < 8 {
-                key |= u64::from(text[pos] | 0x20) << (8 * (pos - start));
-            }
+            key = fold_byte(key, text[pos], pos - start);
             pos += 1;
         }
         self.pos = pos;
         Some(Word {
             col: start + 1,
             text: &text[start..pos],
-            key: if pos - start > 8 { 0 } else { key },
+            key: finish_key(key, pos - start),
         })
     }
 }
@@ -176,6 +189,13 @@ pub struct Colours(u8);
 impl Colours {
     pub const NONE: Colours = Colours(0);
     pub const ALL: Colours = Colours(0b1111_1100);
+
+    /// The set of one colour.
+    pub fn of(colour: Ball) -> Colours {
+        let mut set = Colours::NONE;
+        set.insert(colour);
+        set
+    }
 
     pub fn contains(self, ball: Ball) -> bool {
         self.0 & (1 << ball.value()) != 0
@@ -489,10 +509,11 @@ impl Frame {
         if stroke.reds > 0 && target != Ball::Red {
             wrong(Ball::Red);
         }
-        let mut on_colour = Colours::NONE;
-        if target.is_colour() {
-            on_colour.insert(target);
-        }
+        let on_colour = if target.is_colour() {
+            Colours::of(target)
+        } else {
+            Colours::NONE
+        };
         // Only the most valuable wrong colour can raise the penalty.
         if let Some(colour) = stroke.colours.without(on_colour).highest() {
             wrong(colour);
@@ -535,8 +556,7 @@ impl Frame {
             self.replay = None;
             let (a, b) = (self.scores[0], self.scores[1]);
             if a == b {
-                self.colours = Colours::NONE;
-                self.colours.insert(Ball::Black);
+                self.colours = Colours::of(Ball::Black);
                 self.stage = Stage::LotDue;
                 Next::Tie
             } else {
@@ -781,11 +801,6 @@ fn impossible_error(
 
 /// Whether a line is `Play again`, in any letter case (S13).
 fn is_play_again(line: &Line<'_>) -> bool {
-    // Most lines are strokes: a first letter other than P settles it.
-    match line.text.iter().find(|&&b| !input::is_blank(b)) {
-        Some(b'P') | Some(b'p') => {}
-        _ => return false,
-    }
     let mut tokens = words(line);
     matches!(
         (tokens.next(), tokens.next(), tokens.next()),
