@@ -79,12 +79,24 @@ pub fn is_blank(byte: u8) -> bool {
 pub struct Line<'a> {
     pub number: usize,
     pub text: &'a [u8],
+    /// `text` and whatever bytes follow it in the reader's buffer (at least
+    /// `PAD` of them from `Lines`): lets the tokenizer load 8 bytes at once.
+    padded: &'a [u8],
 }
 
 impl<'a> Line<'a> {
+    pub fn new(number: usize, text: &'a [u8]) -> Line<'a> {
+        Line {
+            number,
+            text,
+            padded: text,
+        }
+    }
+
     pub fn tokens(&self) -> Tokens<'a> {
         Tokens {
             text: self.text,
+            padded: self.padded,
             pos: 0,
         }
     }
@@ -136,23 +148,72 @@ impl<'a> Line<'a> {
     }
 }
 
-/// A token: its 1-based byte column and its bytes.
+/// A token: its 1-based byte column, its bytes, and its first (up to) 8
+/// bytes as a little-endian integer, zero above the token, so that a short
+/// word is matched in one comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
     pub col: usize,
     pub text: &'a [u8],
+    pub head: u64,
 }
 
 /// The whitespace-separated tokens of a line.
 #[derive(Clone, Debug)]
 pub struct Tokens<'a> {
     text: &'a [u8],
+    padded: &'a [u8],
     pos: usize,
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+fn le_u64(bytes: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&bytes[..8]);
+    u64::from_le_bytes(word)
+}
+
+/// The low `len` bytes (1 to 8) of a word.
+fn low_bytes(word: u64, len: usize) -> u64 {
+    word & (u64::MAX >> (64 - 8 * len))
+}
+
+/// The first 8 bytes of a token, packed as in `Token::head`.
+fn head_of(token: &[u8]) -> u64 {
+    token
+        .iter()
+        .take(8)
+        .rev()
+        .fold(0, |head, &b| head << 8 | u64::from(b))
+}
+
+impl<'a> Tokens<'a> {
+    /// The token starting at `start` in one 8-byte load, when the token is
+    /// shorter than 8 bytes and ends the line or is followed by a blank;
+    /// `None` sends the caller to the byte-by-byte scan.
+    #[inline(always)]
+    fn short_token_at(&self, start: usize) -> Option<(usize, u64)> {
+        let window = self.padded.get(start..start + 8)?;
+        let word = le_u64(window);
+        // The first byte at or below b' ' (a blank, a control byte or the
+        // line end) ends the token; the lowest flagged byte is exact.
+        let low = word.wrapping_sub(ONES * 0x21) & !word & HIGHS;
+        let left = self.text.len() - start;
+        let len = (low.trailing_zeros() as usize / 8).min(left);
+        if len == left || (len > 0 && len < 8 && is_blank(self.text[start + len])) {
+            Some((len, low_bytes(word, len)))
+        } else {
+            None
+        }
+    }
 }
 
 impl<'a> Iterator for Tokens<'a> {
     type Item = Token<'a>;
 
+    #[inline(always)]
     fn next(&mut self) -> Option<Token<'a>> {
         let text = self.text;
         let mut pos = self.pos;
@@ -164,19 +225,33 @@ impl<'a> Iterator for Tokens<'a> {
             return None;
         }
         let start = pos;
-        while pos < text.len() && !is_blank(text[pos]) {
-            pos += 1;
-        }
+        let head = match self.short_token_at(start) {
+            Some((len, head)) => {
+                pos += len;
+                head
+            }
+            None => {
+                while pos < text.len() && !is_blank(text[pos]) {
+                    pos += 1;
+                }
+                head_of(&text[start..pos])
+            }
+        };
         self.pos = pos;
         Some(Token {
             col: start + 1,
             text: &text[start..pos],
+            head,
         })
     }
 }
 
 /// How much is read from the input at a time.
 const CHUNK: usize = 1 << 16;
+
+/// Bytes kept readable after the data in the buffer, so that the tokenizer
+/// may load 8 bytes from any place in a line.
+const PAD: usize = 8;
 
 /// Reads lines one at a time out of its own buffer, which it refills in
 /// big chunks: a line is handed out in place, without a copy. Memory is
@@ -218,16 +293,14 @@ fn too_long(number: usize) -> Error {
 
 /// The index of the first newline in `bytes`, eight bytes at a time.
 fn find_newline(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
     let mut start = 0;
     for chunk in bytes.chunks_exact(8) {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word) ^ (ONES * u64::from(b'\n'));
-        // Some byte of x is zero exactly when some byte was a newline.
-        if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
-            break;
+        let x = le_u64(chunk) ^ (ONES * u64::from(b'\n'));
+        // A byte of x is zero exactly where a newline was; the lowest
+        // flagged byte is exact.
+        let zeros = x.wrapping_sub(ONES) & !x & HIGHS;
+        if zeros != 0 {
+            return Some(start + zeros.trailing_zeros() as usize / 8);
         }
         start += 8;
     }
@@ -241,7 +314,7 @@ impl<R: Read> Lines<R> {
     pub fn new(reader: R) -> Lines<R> {
         Lines {
             reader,
-            buf: vec![0; CHUNK],
+            buf: vec![0; CHUNK + PAD],
             start: 0,
             end: 0,
             scanned: 0,
@@ -271,7 +344,32 @@ impl<R: Read> Lines<R> {
     /// The next line with its LF or CRLF removed, or `None` at the end of
     /// input. A line over `MAX_LINE` bytes or one that is not UTF-8 is an
     /// error at its place.
+    #[inline(always)]
     pub fn next_line(&mut self) -> Result<Option<Line<'_>>, Error> {
+        // The common case inline: an LF-ended ASCII line already in the
+        // buffer, outside strict mode; everything else in `read_line`.
+        if !self.strict && self.all_ascii {
+            if let Some(i) = find_newline(&self.buf[self.scanned..self.end]) {
+                let line_end = self.scanned + i;
+                if line_end > self.start && self.buf[line_end - 1] != b'\r' {
+                    self.line_start = self.start;
+                    self.line_end = line_end;
+                    self.last_terminated = true;
+                    self.last_len = line_end - self.start;
+                    self.start = line_end + 1;
+                    self.scanned = self.start;
+                    self.number += 1;
+                    return Ok(Some(self.current()));
+                }
+            }
+        }
+        self.read_line()
+    }
+
+    /// `next_line` for every case: a line to be gathered across reads, a
+    /// CR LF or missing line end, strict checks, non-ASCII bytes.
+    #[inline(never)]
+    fn read_line(&mut self) -> Result<Option<Line<'_>>, Error> {
         loop {
             if let Some(i) = find_newline(&self.buf[self.scanned..self.end]) {
                 self.line_start = self.start;
@@ -342,12 +440,14 @@ impl<R: Read> Lines<R> {
             self.scanned -= self.start;
             self.start = 0;
         }
-        if self.end == self.buf.len() {
-            let grown = (self.buf.len() * 2).min(MAX_LINE + 2 + CHUNK);
-            self.buf.resize(grown, 0);
+        let capacity = self.buf.len() - PAD;
+        if self.end == capacity {
+            let grown = (capacity * 2).min(MAX_LINE + 2 + CHUNK);
+            self.buf.resize(grown + PAD, 0);
         }
+        let capacity = self.buf.len() - PAD;
         loop {
-            match self.reader.read(&mut self.buf[self.end..]) {
+            match self.reader.read(&mut self.buf[self.end..capacity]) {
                 Ok(0) => self.eof = true,
                 Ok(n) => {
                     self.end += n;
@@ -361,6 +461,7 @@ impl<R: Read> Lines<R> {
     }
 
     /// The next line holding a token, skipping blank lines (R0.1).
+    #[inline(always)]
     pub fn next_nonblank(&mut self) -> Result<Option<Line<'_>>, Error> {
         self.blanks_skipped = 0;
         loop {
@@ -406,10 +507,12 @@ impl<R: Read> Lines<R> {
     }
 
     /// The line read last, without its line end.
+    #[inline(always)]
     pub fn current(&self) -> Line<'_> {
         Line {
             number: self.number,
             text: &self.buf[self.line_start..self.line_end],
+            padded: &self.buf[self.line_start..self.line_end + PAD],
         }
     }
 
@@ -541,6 +644,81 @@ pub fn put_u64(buf: &mut [u8], at: usize, mut n: u64) -> usize {
     }
 }
 
+/// How much output is gathered before it is handed to the writer.
+const OUT_CHUNK: usize = 1 << 16;
+
+/// The solvers' output: bytes gathered in a buffer that goes to the writer
+/// in blocks of `OUT_CHUNK`, so that a small write is a copy and nothing
+/// more (no `io::Result` per write; `end_lines` hands blocks over).
+pub struct Output<W: Write> {
+    out: W,
+    buf: Vec<u8>,
+}
+
+impl<W: Write> Output<W> {
+    pub fn new(out: W) -> Output<W> {
+        Output {
+            out,
+            buf: Vec::with_capacity(2 * OUT_CHUNK),
+        }
+    }
+
+    #[inline(always)]
+    pub fn put(&mut self, bytes: &[u8]) {
+        self.buf.extend_from_slice(bytes);
+    }
+
+    /// `n` in decimal; numbers below 1000 without a division loop.
+    #[inline(always)]
+    pub fn put_u64(&mut self, n: u64) {
+        let digit = |d: u64| b'0' + d as u8;
+        if n < 10 {
+            self.buf.push(digit(n));
+        } else if n < 100 {
+            self.put(&[digit(n / 10), digit(n % 10)]);
+        } else if n < 1000 {
+            self.put(&[digit(n / 100), digit(n / 10 % 10), digit(n % 10)]);
+        } else {
+            let mut digits = [0u8; 20];
+            let end = put_u64(&mut digits, 0, n);
+            self.put(&digits[..end]);
+        }
+    }
+
+    /// Hands the gathered bytes to the writer once there are enough of
+    /// them; the solvers call it once per case or event, which bounds the
+    /// buffer by `OUT_CHUNK` and one event's output.
+    #[inline(always)]
+    pub fn end_lines(&mut self) -> io::Result<()> {
+        if self.buf.len() >= OUT_CHUNK {
+            self.write_out()?;
+        }
+        Ok(())
+    }
+
+    #[inline(never)]
+    fn write_out(&mut self) -> io::Result<()> {
+        self.out.write_all(&self.buf)?;
+        self.buf.clear();
+        Ok(())
+    }
+}
+
+/// `Output` as a plain writer, for the code that is not hot.
+impl<W: Write> Write for Output<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.put(bytes);
+        self.end_lines()?;
+        Ok(bytes.len())
+    }
+
+    /// Writes out everything gathered and flushes the writer.
+    fn flush(&mut self) -> io::Result<()> {
+        self.write_out()?;
+        self.out.flush()
+    }
+}
+
 /// Writes `n` in decimal without the formatting machinery.
 pub fn write_u64<W: Write>(out: &mut W, n: u64) -> io::Result<()> {
     let mut digits = [0u8; 20];
@@ -558,16 +736,63 @@ mod tests {
 
     #[test]
     fn tokens_know_their_columns() {
-        let line = Line {
-            number: 1,
-            text: b"  Red\t Red  White ",
-        };
+        let line = Line::new(1, b"  Red\t Red  White ");
         let tokens: Vec<(usize, &[u8])> = line.tokens().map(|t| (t.col, t.text)).collect();
         assert_eq!(
             tokens,
             vec![(3, &b"Red"[..]), (8, &b"Red"[..]), (13, &b"White"[..])]
         );
         assert_eq!(line.end_col(), 18);
+    }
+
+    #[test]
+    fn tokens_read_eight_bytes_at_once_as_they_read_one() {
+        // Lines of blanks, control bytes, non-ASCII and tokens of 1 to 12
+        // bytes, read from a buffer (8-byte loads) and on their own (one
+        // byte at a time), must give the same tokens as a plain split.
+        let alphabet: [&[u8]; 8] = [
+            b"a",
+            b"R",
+            b"b",
+            b" ",
+            b"\t",
+            b"\x01",
+            b"\x0b",
+            "é".as_bytes(),
+        ];
+        let mut seed = 12345u64;
+        for _ in 0..3000 {
+            let mut text = Vec::new();
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let len = (seed >> 59) as usize;
+            for i in 0..len {
+                let pick = (seed >> (i % 40)) as usize ^ i;
+                text.extend_from_slice(alphabet[pick % alphabet.len()]);
+                seed = seed.rotate_left(7) ^ i as u64;
+            }
+            let plain: Vec<(usize, &[u8], u64)> = text
+                .split(|&b| is_blank(b))
+                .scan(1, |col, t| {
+                    let at = *col;
+                    *col += t.len() + 1;
+                    Some((at, t))
+                })
+                .filter(|(_, t)| !t.is_empty())
+                .map(|(col, t)| (col, t, head_of(t)))
+                .collect();
+            let mut input = text.clone();
+            input.extend_from_slice(b"\nzzzzzzzzzz\n");
+            let mut lines = Lines::new(&input[..]);
+            let buffered = lines.next_line().unwrap().unwrap();
+            for line in [buffered, Line::new(1, &text)] {
+                let got: Vec<(usize, &[u8], u64)> =
+                    line.tokens().map(|t| (t.col, t.text, t.head)).collect();
+                assert_eq!(got, plain, "{:?}", String::from_utf8_lossy(&text));
+            }
+        }
+        assert_eq!(head_of(b"Red"), u64::from_le_bytes(*b"Red\0\0\0\0\0"));
     }
 
     #[test]

@@ -248,7 +248,11 @@ fn fields<'a, const N: usize>(
     expected: &dyn Fn() -> String,
 ) -> Result<[Token<'a>; N], Error> {
     let mut tokens = line.tokens();
-    let mut out = [Token { col: 0, text: &[] }; N];
+    let mut out = [Token {
+        col: 0,
+        text: &[],
+        head: 0,
+    }; N];
     for slot in out.iter_mut() {
         *slot = tokens.next().ok_or_else(|| {
             line.error(line.end_col(), format!("{}, found end of line", expected()))

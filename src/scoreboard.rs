@@ -381,10 +381,7 @@ mod tests {
 
     #[test]
     fn human_strokes_compress_reds() {
-        let line = crate::input::Line {
-            number: 4,
-            text: b"red RED red white",
-        };
+        let line = crate::input::Line::new(4, b"red RED red white");
         let outcome = Frame::new().play(&Stroke::default()).unwrap();
         let event = Event {
             frame_number: 1,

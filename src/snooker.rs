@@ -11,7 +11,7 @@
 //!
 //! The numbered rulings (S1-S14, R0.x) are in `shared/spec/RULINGS.md`.
 
-use crate::input::{self, shown, Error, Line, Lines};
+use crate::input::{self, shown, Error, Line, Lines, Output, Tokens};
 use std::io::{self, BufRead, Write};
 
 /// A ball other than the cue ball; the discriminant is its value.
@@ -94,34 +94,25 @@ impl Ball {
 /// `| 0x20` lowercases ASCII letters and makes no other byte a letter, and
 /// no folded byte is 0, so equal keys mean the same letters in any case.
 const fn folded(token: &[u8]) -> u64 {
-    let mut key = 0u64;
+    let mut head = 0u64;
     let mut i = 0;
-    while i < token.len() {
-        key = fold_byte(key, token[i], i);
+    while i < token.len() && i < 8 {
+        head |= (token[i] as u64) << (8 * i);
         i += 1;
     }
-    finish_key(key, token.len())
+    key_of(head, token.len())
 }
 
-/// Adds the byte at `at` of a token to its key (bytes past 8 are dropped).
-const fn fold_byte(key: u64, byte: u8, at: usize) -> u64 {
-    if at < 8 {
-        key | (((byte | 0x20) as u64) << (8 * at))
-    } else {
-        key
-    }
-}
-
-/// A token longer than 8 bytes names nothing: its key is 0.
-const fn finish_key(key: u64, len: usize) -> u64 {
-    if len > 8 {
+/// The folded key of a token from its `head` (first 8 bytes) and length.
+const fn key_of(head: u64, len: usize) -> u64 {
+    if len == 0 || len > 8 {
         0
     } else {
-        key
+        head | (0x2020_2020_2020_2020 & (u64::MAX >> (64 - 8 * len)))
     }
 }
 
-/// A token with its folded key: tokens and keys in one pass over a line.
+/// A token with its folded key.
 #[derive(Clone, Copy)]
 struct Word<'a> {
     col: usize,
@@ -130,44 +121,23 @@ struct Word<'a> {
 }
 
 /// The tokens of a stroke line with their folded keys.
-struct Words<'a> {
-    text: &'a [u8],
-    pos: usize,
-}
+struct Words<'a>(Tokens<'a>);
 
 impl<'a> Iterator for Words<'a> {
     type Item = Word<'a>;
 
+    #[inline]
     fn next(&mut self) -> Option<Word<'a>> {
-        let text = self.text;
-        let mut pos = self.pos;
-        while pos < text.len() && input::is_blank(text[pos]) {
-            pos += 1;
-        }
-        if pos == text.len() {
-            self.pos = pos;
-            return None;
-        }
-        let start = pos;
-        let mut key = 0u64;
-        while pos < text.len() && !input::is_blank(text[pos]) {
-            key = fold_byte(key, text[pos], pos - start);
-            pos += 1;
-        }
-        self.pos = pos;
-        Some(Word {
-            col: start + 1,
-            text: &text[start..pos],
-            key: finish_key(key, pos - start),
+        self.0.next().map(|token| Word {
+            col: token.col,
+            text: token.text,
+            key: key_of(token.head, token.text.len()),
         })
     }
 }
 
 fn words<'a>(line: &Line<'a>) -> Words<'a> {
-    Words {
-        text: line.text,
-        pos: 0,
-    }
+    Words(line.tokens())
 }
 
 const RED: u64 = folded(b"red");
@@ -1047,62 +1017,63 @@ fn read_event(line: &Line<'_>, game: &mut Match) -> Result<EventKind, Error> {
 }
 
 /// Writes `NAME's turn` or `NAME's turn, in-hand`.
-pub fn write_turn<W: Write>(out: &mut W, name: &[u8], in_hand: bool) -> io::Result<()> {
-    out.write_all(name)?;
-    out.write_all(if in_hand {
+#[inline(always)]
+fn put_turn<W: Write>(out: &mut Output<W>, name: &[u8], in_hand: bool) {
+    out.put(name);
+    out.put(if in_hand {
         b"'s turn, in-hand\n"
     } else {
         b"'s turn\n"
-    })
+    });
 }
 
-/// Writes `A : B`, built on the stack and written at once.
-fn write_score<W: Write>(out: &mut W, frame: &Frame) -> io::Result<()> {
-    let mut line = [0u8; 48];
-    let mut end = input::put_u64(&mut line, 0, u64::from(frame.score(Player::A)));
-    line[end..end + 3].copy_from_slice(b" : ");
-    end = input::put_u64(&mut line, end + 3, u64::from(frame.score(Player::B)));
-    line[end] = b'\n';
-    out.write_all(&line[..=end])
+/// Writes `A : B`.
+#[inline(always)]
+fn put_score<W: Write>(out: &mut Output<W>, frame: &Frame) {
+    out.put_u64(u64::from(frame.score(Player::A)));
+    out.put(b" : ");
+    out.put_u64(u64::from(frame.score(Player::B)));
+    out.put(b"\n");
 }
 
 /// Writes the referee's lines for one event (the statement's Output).
-fn write_event<W: Write>(out: &mut W, event: &Event<'_>, game: &Match) -> io::Result<()> {
+#[inline(always)]
+fn put_event<W: Write>(out: &mut Output<W>, event: &Event<'_>, game: &Match) {
     match event.kind {
         EventKind::Names => {
             if event.frame_number > 1 {
-                out.write_all(b"\n")?;
+                out.put(b"\n");
             }
-            out.write_all(b"Frame ")?;
-            input::write_u64(out, event.frame_number)?;
-            out.write_all(b"\n")?;
-            write_turn(out, game.name(Player::A), true)
+            out.put(b"Frame ");
+            out.put_u64(event.frame_number);
+            out.put(b"\n");
+            put_turn(out, game.name(Player::A), true)
         }
         EventKind::Stroke(outcome) => {
             if outcome.foul {
-                out.write_all(b"Foul!\n")?;
+                out.put(b"Foul!\n");
             }
-            write_score(out, &game.frame)?;
+            put_score(out, &game.frame);
             if !outcome.respot.is_empty() {
-                out.write_all(b"Respot")?;
+                out.put(b"Respot");
                 for colour in outcome.respot.iter() {
-                    out.write_all(b" ")?;
-                    out.write_all(colour.name().as_bytes())?;
+                    out.put(b" ");
+                    out.put(colour.name().as_bytes());
                 }
-                out.write_all(b"\n")?;
+                out.put(b"\n");
             }
             match outcome.next {
-                Next::SameStriker => Ok(()),
-                Next::TurnPasses(player) => write_turn(out, game.name(player), outcome.in_hand),
-                Next::Tie => out.write_all(b"Tie\nRespot Black\n"),
+                Next::SameStriker => {}
+                Next::TurnPasses(player) => put_turn(out, game.name(player), outcome.in_hand),
+                Next::Tie => out.put(b"Tie\nRespot Black\n"),
                 Next::Won(player) => {
-                    out.write_all(game.name(player))?;
-                    out.write_all(b" wins\n")
+                    out.put(game.name(player));
+                    out.put(b" wins\n");
                 }
             }
         }
-        EventKind::PlayAgain(replay) => write_turn(out, game.name(replay.offender), replay.in_hand),
-        EventKind::Lot(player) => write_turn(out, game.name(player), true),
+        EventKind::PlayAgain(replay) => put_turn(out, game.name(replay.offender), replay.in_hand),
+        EventKind::Lot(player) => put_turn(out, game.name(player), true),
     }
 }
 
@@ -1116,9 +1087,11 @@ pub fn run_strict<R: BufRead, W: Write>(input: R, out: W) -> Result<(), Error> {
     run_checked(input, out, true)
 }
 
-fn run_checked<R: BufRead, W: Write>(input: R, mut out: W, strict: bool) -> Result<(), Error> {
+fn run_checked<R: BufRead, W: Write>(input: R, out: W, strict: bool) -> Result<(), Error> {
+    let mut out = Output::new(out);
     let result = read_frames(input, strict, |event, game| {
-        write_event(&mut out, event, game)
+        put_event(&mut out, event, game);
+        out.end_lines()
     });
     input::finish(out, result)
 }
@@ -1128,11 +1101,7 @@ mod tests {
     use super::*;
 
     fn stroke(text: &str) -> Stroke {
-        parse_stroke(&Line {
-            number: 1,
-            text: text.as_bytes(),
-        })
-        .unwrap()
+        parse_stroke(&Line::new(1, text.as_bytes())).unwrap()
     }
 
     fn play(frame: &mut Frame, text: &str) -> Outcome {
@@ -1365,11 +1334,7 @@ mod tests {
             ("Red White White", 11),
             ("Red Whit", 5),
         ] {
-            let e = parse_stroke(&Line {
-                number: 3,
-                text: text.as_bytes(),
-            })
-            .unwrap_err();
+            let e = parse_stroke(&Line::new(3, text.as_bytes())).unwrap_err();
             match e {
                 Error::Input { line, col: c, .. } => assert_eq!((line, c), (3, col), "{}", text),
                 other => panic!("{:?}", other),
