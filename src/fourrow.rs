@@ -5,8 +5,8 @@
 //! read: memory is one 7x6 grid, whatever the number or length of games.
 //! Rulings F1-F5 are in `shared/spec/RULINGS.md`.
 
-use crate::input::{self, shown, Error, Line, Lines};
-use std::io::{self, BufRead, Write};
+use crate::input::{self, shown, Error, Line, Lines, Output};
+use std::io::{BufRead, Write};
 
 const COLUMNS: usize = 7;
 const ROWS: usize = 6;
@@ -29,36 +29,79 @@ pub enum Verdict {
     Won(Cell),
 }
 
-/// One game on bitboards: bit `7 * column + row` (row 0 at the bottom) of
-/// `boards[p]` holds player p's chips; row 6 of every column stays empty,
-/// so that runs cannot wrap from one column into the next.
+/// One game on bitboards: bit `7 * column + row` (row 0 at the bottom).
+/// Row 6 of every column (the sentinel row) stays empty while the game is
+/// valid, so that runs cannot wrap from one column into the next, and a
+/// seventh chip in a column lands there.
+///
+/// A move is four bit operations and no test: the verdict (F2) is worked
+/// out from the final position when it is asked for, which gives the same
+/// answer as checking after every move, since chips never move (see
+/// `verdict`).
 #[derive(Clone, Debug)]
 pub struct Game {
-    boards: [u64; 2],
-    /// Chips per column; eight entries so that `column & 7` needs no bounds check.
-    heights: [usize; 8],
+    /// Every chip: a column's chips are its lowest bits, so adding the
+    /// column's bottom bit lands on the cell above them.
+    mask: u64,
+    /// The chips of the player to move next.
+    to_move: u64,
+    /// The bit of the last chip dropped.
+    last: u64,
     moves: usize,
-    last: (usize, usize),
-    verdict: Verdict,
 }
 
-/// The four directions a run can take: (column step, row step).
-const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+/// One bit per column in the sentinel row.
+const SENTINELS: u64 = 0x40 * COLUMN_BITS;
+/// The bottom bit of every column: bits 0, 7, ..., 42.
+const COLUMN_BITS: u64 = 1 | 1 << 7 | 1 << 14 | 1 << 21 | 1 << 28 | 1 << 35 | 1 << 42;
 
-/// Whether a board holds four in a row: for each direction's bit distance
-/// (vertical 1, horizontal 7, diagonals 6 and 8), two shifts find a run.
+/// The starts of runs of four along one direction (bit distance `shift`:
+/// vertical 1, horizontal 7, diagonals 6 and 8).
+fn fours(board: u64, shift: u32) -> u64 {
+    let pairs = board & (board >> shift);
+    pairs & (pairs >> (2 * shift))
+}
+
 fn has_four(board: u64) -> bool {
-    let mut found = 0;
-    for shift in [1, 7, 6, 8] {
-        let pairs = board & (board >> shift);
-        found |= pairs & (pairs >> (2 * shift));
-    }
-    found != 0
+    (fours(board, 1) | fours(board, 7) | fours(board, 6) | fours(board, 8)) != 0
 }
 
-fn bit(column: usize, row: usize) -> u64 {
-    1 << (7 * column + row)
+/// Every chip of `board` in a run of four or more, in any direction (F3).
+fn in_runs(board: u64) -> u64 {
+    let mut marked = 0;
+    for shift in [1, 7, 6, 8] {
+        let starts = fours(board, shift);
+        marked |= starts | starts << shift | starts << (2 * shift) | starts << (3 * shift);
+    }
+    marked
 }
+
+/// Row `row` of a board as 7 bits, column 0 lowest: the row's bits sit 7
+/// apart, and one multiplication moves bit 7i to bit 42 + i (the partial
+/// products never share a bit, so nothing carries into the result).
+fn row_bits(board: u64, row: usize) -> usize {
+    const GATHER: u64 = 1 << 42 | 1 << 36 | 1 << 30 | 1 << 24 | 1 << 18 | 1 << 12 | 1 << 6;
+    ((((board >> row) & COLUMN_BITS).wrapping_mul(GATHER) >> 42) & 0x7f) as usize
+}
+
+/// For 7 bits, a word with byte i set to 1 where bit i is set.
+const fn spread_table() -> [u64; 128] {
+    let mut table = [0u64; 128];
+    let mut bits = 0;
+    while bits < 128 {
+        let mut i = 0;
+        while i < 7 {
+            if bits >> i & 1 == 1 {
+                table[bits] |= 1 << (8 * i);
+            }
+            i += 1;
+        }
+        bits += 1;
+    }
+    table
+}
+
+const SPREAD: [u64; 128] = spread_table();
 
 impl Default for Game {
     fn default() -> Game {
@@ -69,50 +112,55 @@ impl Default for Game {
 impl Game {
     pub fn new() -> Game {
         Game {
-            boards: [0, 0],
-            heights: [0; 8],
+            mask: 0,
+            to_move: 0,
+            last: 0,
             moves: 0,
-            last: (0, 0),
-            verdict: Verdict::NotOver,
         }
     }
 
-    pub fn verdict(&self) -> Verdict {
-        self.verdict
-    }
-
-    fn cell(&self, column: usize, row: usize) -> Cell {
-        if self.boards[0] & bit(column, row) != 0 {
-            Cell::First
-        } else if self.boards[1] & bit(column, row) != 0 {
-            Cell::Second
-        } else {
-            Cell::Empty
-        }
-    }
-
-    /// Drops a chip into `column` (0-based, below 7). F2: a move after a win
-    /// or a seventh chip in a column makes the game invalid for good.
-    #[inline]
+    /// Drops a chip into `column` (0-based, below 7). A chip into a full
+    /// column lands in the sentinel row, which makes the game invalid for
+    /// good (F2); what happens to the bits after that does not matter.
+    #[inline(always)]
     pub fn play(&mut self, column: usize) {
-        let column = column & 7;
-        let row = self.heights[column];
-        if self.verdict != Verdict::NotOver || row == ROWS {
-            // After a win, on a full board (a draw) or into a full column:
-            // invalid for good.
-            self.verdict = Verdict::Invalid;
-            return;
-        }
-        let player = self.moves & 1;
-        self.boards[player] |= bit(column, row);
-        self.heights[column] += 1;
+        debug_assert!(column < COLUMNS);
+        let bottom = 1u64 << (7 * column);
+        let mask = self.mask | self.mask.wrapping_add(bottom);
+        self.last = mask ^ self.mask;
+        // The mover's chips plus all others are the next mover's chips
+        // once the mover's are taken away: `to_move ^ mask` of before.
+        self.to_move ^= self.mask;
+        self.mask = mask;
         self.moves += 1;
-        self.last = (column, row);
-        // Before this move nobody had four in a row (else the game would
-        // be over), so any run now passes through this chip.
-        // Four chips of one player take at least seven moves.
-        self.verdict = if self.moves >= 7 && has_four(self.boards[player]) {
-            Verdict::Won(if player == 0 {
+    }
+
+    /// The chips of the first and of the second player.
+    fn boards(&self) -> [u64; 2] {
+        let mover = self.to_move ^ self.mask;
+        if self.moves % 2 == 1 {
+            [mover, self.to_move]
+        } else {
+            [self.to_move, mover]
+        }
+    }
+
+    /// F2 from the final position. Chips never move, so a run of four
+    /// made at any move is still there at the end: the game went on after
+    /// a win exactly when the player who did not move last has four, or
+    /// the last mover had four without the last chip.
+    pub fn verdict(&self) -> Verdict {
+        if self.mask & SENTINELS != 0 {
+            return Verdict::Invalid;
+        }
+        if self.moves == 0 {
+            return Verdict::NotOver;
+        }
+        let mover = self.to_move ^ self.mask;
+        if has_four(self.to_move) || has_four(mover & !self.last) {
+            Verdict::Invalid
+        } else if has_four(mover) {
+            Verdict::Won(if self.moves % 2 == 1 {
                 Cell::First
             } else {
                 Cell::Second
@@ -121,82 +169,39 @@ impl Game {
             Verdict::Draw
         } else {
             Verdict::NotOver
-        };
-    }
-
-    /// The run of the last chip's colour through the last move along
-    /// `direction`: its first cell and its length.
-    fn run_through_last(&self, (dc, dr): (isize, isize)) -> ((usize, usize), usize) {
-        let (c, r) = self.last;
-        let chip = self.cell(c, r);
-        let same = |c: isize, r: isize| {
-            (0..COLUMNS as isize).contains(&c)
-                && (0..ROWS as isize).contains(&r)
-                && self.cell(c as usize, r as usize) == chip
-        };
-        let (mut start_c, mut start_r) = (c as isize, r as isize);
-        while same(start_c - dc, start_r - dr) {
-            start_c -= dc;
-            start_r -= dr;
         }
-        let mut len = 0;
-        while same(start_c + dc * len as isize, start_r + dr * len as isize) {
-            len += 1;
-        }
-        ((start_c as usize, start_r as usize), len)
-    }
-
-    /// The grid with the winning chips marked (F3): every run of four or
-    /// more through the last move, which is where every run of a valid
-    /// game's winner lies.
-    fn marked(&self) -> [[bool; ROWS]; COLUMNS] {
-        let mut marks = [[false; ROWS]; COLUMNS];
-        for direction in DIRECTIONS {
-            let ((c, r), len) = self.run_through_last(direction);
-            if len >= 4 {
-                for i in 0..len as isize {
-                    let col = c as isize + direction.0 * i;
-                    let row = r as isize + direction.1 * i;
-                    marks[col as usize][row as usize] = true;
-                }
-            }
-        }
-        marks
     }
 
     /// Writes the verdict line and, for a win, the framed board (F4).
-    pub fn write<W: Write>(&self, out: &mut W, number: u64) -> io::Result<()> {
-        out.write_all(b"Game #")?;
-        input::write_u64(out, number)?;
-        out.write_all(match self.verdict {
+    pub fn write<W: Write>(&self, out: &mut Output<W>, number: u64) {
+        let verdict = self.verdict();
+        out.put(b"Game #");
+        out.put_u64(number);
+        out.put(match verdict {
             Verdict::NotOver => b" is not over, yet.\n",
             Verdict::Invalid => b" is invalid.\n",
             Verdict::Draw => b" is over. There is no winner.\n",
             Verdict::Won(Cell::First) => b" is over. The first player won.\n",
             Verdict::Won(_) => b" is over. The second player won.\n",
-        })?;
-        if let Verdict::Won(_) = self.verdict {
-            let marks = self.marked();
-            out.write_all(b"-------\n")?;
-            let top = self.heights.iter().copied().max().unwrap_or(0);
-            for row in (0..top).rev() {
-                let mut text = [b' '; COLUMNS + 1];
-                text[COLUMNS] = b'\n';
-                for (col, byte) in text.iter_mut().take(COLUMNS).enumerate() {
-                    let mark = marks[col][row];
-                    *byte = match (self.cell(col, row), mark) {
-                        (Cell::Empty, _) => b' ',
-                        (Cell::First, false) => b'x',
-                        (Cell::First, true) => b'X',
-                        (Cell::Second, false) => b'o',
-                        (Cell::Second, true) => b'O',
-                    };
-                }
-                out.write_all(&text)?;
-            }
-            out.write_all(b"-------\n")?;
+        });
+        let winner = match verdict {
+            Verdict::Won(Cell::First) => 0,
+            Verdict::Won(_) => 1,
+            _ => return,
+        };
+        let [first, second] = self.boards();
+        let marked = in_runs([first, second][winner]);
+        out.put(b"-------\n");
+        for row in (0..ROWS).rev().filter(|&row| row_bits(self.mask, row) != 0) {
+            // Bytes: 7 spaces and a newline; a chip adds the distance
+            // from ' ' to 'x' or 'o', a mark takes 'x' to 'X', 'o' to 'O'.
+            let text = u64::from_le_bytes(*b"       \n")
+                + SPREAD[row_bits(first, row)] * u64::from(b'x' - b' ')
+                + SPREAD[row_bits(second, row)] * u64::from(b'o' - b' ')
+                - SPREAD[row_bits(marked, row)] * u64::from(b'x' - b'X');
+            out.put(&text.to_le_bytes());
         }
-        Ok(())
+        out.put(b"-------\n");
     }
 }
 
@@ -266,13 +271,15 @@ fn char_at(text: &[u8], pos: usize) -> String {
 }
 
 /// `referee fourrow`: one verdict (and board) per game of `input`.
-pub fn run<R: BufRead, W: Write>(input: R, mut out: W) -> Result<(), Error> {
+pub fn run<R: BufRead, W: Write>(input: R, out: W) -> Result<(), Error> {
+    let mut out = Output::new(out);
     let result = validate(input, &mut out, false);
     input::finish(out, result)
 }
 
 /// `referee fourrow --strict`: the same, every line held to the format.
-pub fn run_strict<R: BufRead, W: Write>(input: R, mut out: W) -> Result<(), Error> {
+pub fn run_strict<R: BufRead, W: Write>(input: R, out: W) -> Result<(), Error> {
+    let mut out = Output::new(out);
     let result = validate(input, &mut out, true);
     input::finish(out, result)
 }
@@ -325,7 +332,11 @@ fn check_game_line(line: &Line<'_>, number: u64) -> Result<(), Error> {
     Ok(())
 }
 
-fn validate<R: BufRead, W: Write>(input: R, out: &mut W, strict: bool) -> Result<(), Error> {
+fn validate<R: BufRead, W: Write>(
+    input: R,
+    out: &mut Output<W>,
+    strict: bool,
+) -> Result<(), Error> {
     let mut lines = Lines::new(input).strict(strict);
     let announced = input::read_count(&mut lines, "the number of games", 1..=99)?;
     let mut games_seen: u64 = 0;
@@ -338,16 +349,20 @@ fn validate<R: BufRead, W: Write>(input: R, out: &mut W, strict: bool) -> Result
         let text = line.text;
         let mut pos = 0;
         while pos < text.len() {
-            let byte = text[pos];
-            // The common case first: a slot digit inside a game.
-            let column = byte.wrapping_sub(b'1');
-            if column < 7 {
-                if let Some((_, game)) = current.as_mut() {
+            // The common case first: a run of slot digits inside a game.
+            if let Some((_, game)) = current.as_mut() {
+                while let Some(column) = text.get(pos).map(|b| b.wrapping_sub(b'1')) {
+                    if column >= 7 {
+                        break;
+                    }
                     game.play(usize::from(column));
                     pos += 1;
-                    continue;
+                }
+                if pos == text.len() {
+                    break;
                 }
             }
+            let byte = text[pos];
             if input::is_blank(byte) {
                 pos += 1;
             } else if byte == b'G' {
@@ -363,7 +378,8 @@ fn validate<R: BufRead, W: Write>(input: R, out: &mut W, strict: bool) -> Result
                 }
                 let (number, next) = parse_header(&line, pos)?;
                 if let Some((number, game)) = current.take() {
-                    game.write(out, number)?;
+                    game.write(out, number);
+                    out.end_lines()?;
                 }
                 games_seen += 1;
                 current = Some((number, Game::new()));
@@ -393,7 +409,7 @@ fn validate<R: BufRead, W: Write>(input: R, out: &mut W, strict: bool) -> Result
         }
     }
     if let Some((number, game)) = current.take() {
-        game.write(out, number)?;
+        game.write(out, number);
     }
     if games_seen < announced {
         return Err(lines.eof_error(&format!(
@@ -409,24 +425,54 @@ fn validate<R: BufRead, W: Write>(input: R, out: &mut W, strict: bool) -> Result
 mod tests {
     use super::*;
 
-    impl Game {
-        /// Puts a chip anywhere, for grids built by hand.
-        fn put(&mut self, column: usize, row: usize, chip: Cell) {
-            let player = if chip == Cell::First { 0 } else { 1 };
-            self.boards[player] |= bit(column, row);
-        }
+    fn bit(column: usize, row: usize) -> u64 {
+        1 << (7 * column + row)
+    }
+
+    fn cells(cells: &[(usize, usize)]) -> u64 {
+        cells.iter().fold(0, |b, &(c, r)| b | bit(c, r))
     }
 
     #[test]
     fn four_in_a_row_is_found_in_every_direction_and_never_across_columns() {
-        let run = |cells: &[(usize, usize)]| cells.iter().fold(0, |b, &(c, r)| b | bit(c, r));
-        assert!(has_four(run(&[(0, 0), (1, 0), (2, 0), (3, 0)])));
-        assert!(has_four(run(&[(6, 2), (6, 3), (6, 4), (6, 5)])));
-        assert!(has_four(run(&[(3, 0), (4, 1), (5, 2), (6, 3)])));
-        assert!(has_four(run(&[(0, 5), (1, 4), (2, 3), (3, 2)])));
+        assert!(has_four(cells(&[(0, 0), (1, 0), (2, 0), (3, 0)])));
+        assert!(has_four(cells(&[(6, 2), (6, 3), (6, 4), (6, 5)])));
+        assert!(has_four(cells(&[(3, 0), (4, 1), (5, 2), (6, 3)])));
+        assert!(has_four(cells(&[(0, 5), (1, 4), (2, 3), (3, 2)])));
         // Top of one column and bottom of the next are not in a row.
-        assert!(!has_four(run(&[(0, 4), (0, 5), (1, 0), (1, 1)])));
-        assert!(!has_four(run(&[(0, 0), (1, 0), (2, 0), (4, 0)])));
+        assert!(!has_four(cells(&[(0, 4), (0, 5), (1, 0), (1, 1)])));
+        assert!(!has_four(cells(&[(0, 0), (1, 0), (2, 0), (4, 0)])));
+    }
+
+    #[test]
+    fn runs_of_four_or_more_are_marked_whole_and_nothing_else() {
+        // A row of five and a column of four meeting at (3, 0), plus
+        // chips in runs of three.
+        let runs = cells(&[
+            (0, 0),
+            (1, 0),
+            (2, 0),
+            (3, 0),
+            (4, 0),
+            (3, 1),
+            (3, 2),
+            (3, 3),
+        ]);
+        let loose = cells(&[(6, 0), (6, 1), (6, 2), (5, 1), (0, 1)]);
+        assert_eq!(in_runs(runs | loose), runs);
+        // A falling diagonal from the top row, (0, 5) to (3, 2).
+        let diagonal = cells(&[(0, 5), (1, 4), (2, 3), (3, 2)]);
+        assert_eq!(in_runs(diagonal | bit(4, 0)), diagonal);
+    }
+
+    #[test]
+    fn rows_are_gathered_column_by_column() {
+        let board = cells(&[(0, 2), (3, 2), (6, 2), (6, 5), (1, 0)]);
+        assert_eq!(row_bits(board, 2), 0b100_1001);
+        assert_eq!(row_bits(board, 5), 0b100_0000);
+        assert_eq!(row_bits(board, 0), 0b000_0010);
+        assert_eq!(row_bits(board, 1), 0);
+        assert_eq!(SPREAD[0b101], 0x0001_0001);
     }
 
     fn game(moves: &str) -> Game {
@@ -438,9 +484,12 @@ mod tests {
     }
 
     fn board(moves: &str) -> String {
-        let mut out = Vec::new();
-        game(moves).write(&mut out, 1).unwrap();
-        String::from_utf8(out).unwrap()
+        let mut text = Vec::new();
+        let mut out = Output::new(&mut text);
+        game(moves).write(&mut out, 1);
+        out.flush().unwrap();
+        drop(out);
+        String::from_utf8(text).unwrap()
     }
 
     #[test]
@@ -452,55 +501,45 @@ mod tests {
         assert_eq!(game("12234334544").verdict(), Verdict::Won(Cell::First));
         // The same mirrored: a falling diagonal (4,4)-(7,1).
         assert_eq!(game("76654554344").verdict(), Verdict::Won(Cell::First));
+        assert_eq!(game("71122334").verdict(), Verdict::Won(Cell::Second));
     }
 
     #[test]
     fn invalid_after_a_win_or_a_seventh_chip() {
+        // The first player won on move 7: any move after it, by either
+        // player, makes the game invalid.
         assert_eq!(game("11223344").verdict(), Verdict::Invalid);
+        assert_eq!(game("112233477").verdict(), Verdict::Invalid);
         assert_eq!(game("1111111").verdict(), Verdict::Invalid);
+        assert_eq!(game("11111112").verdict(), Verdict::Invalid);
         assert_eq!(game("").verdict(), Verdict::NotOver);
+        assert_eq!(game("111111").verdict(), Verdict::NotOver);
     }
 
     #[test]
-    fn marks_a_run_of_five_and_two_runs_at_once() {
+    fn a_full_board_without_four_is_a_draw() {
+        // Columns filled in pairs so that no player gets four anywhere.
+        let full = "121212343434565656212121434343656565777777";
+        assert_eq!(game(&full[..41]).verdict(), Verdict::NotOver);
+        assert_eq!(game(full).verdict(), Verdict::Draw);
+        assert_eq!(game(&format!("{}1", full)).verdict(), Verdict::Invalid);
+    }
+
+    #[test]
+    fn boards_are_printed_with_every_run_marked() {
         // First player: 1,2,4,5 on the bottom, then 3 joins a run of five.
-        let text = board("112244553");
         assert_eq!(
-            text,
+            board("112244553"),
             "Game #1 is over. The first player won.\n-------\noo oo  \nXXXXX  \n-------\n"
         );
-        // Column 4 vertical and the bottom row meet at (4, 0)... built by hand:
-        // x at 1,2,3 bottom; x at 4 rows 1-3 stacked; last x at 4 bottom.
-        let mut g = Game::new();
-        for &(c, r, chip) in &[
-            (0, 0, Cell::First),
-            (1, 0, Cell::First),
-            (2, 0, Cell::First),
-        ] {
-            g.put(c, r, chip);
-            g.heights[c] = 1;
-        }
-        for r in 0..3 {
-            g.put(3, r + 1, Cell::First);
-        }
-        g.put(3, 0, Cell::First);
-        g.heights[3] = 4;
-        g.last = (3, 0);
-        g.verdict = Verdict::Won(Cell::First);
-        let marks = g.marked();
-        assert!(marks[0][0] && marks[1][0] && marks[2][0] && marks[3][0] && marks[3][3]);
-    }
-
-    #[test]
-    fn diagonal_through_the_top_row_is_marked() {
-        let mut g = Game::new();
-        // Falling diagonal from (0,5) to (3,2), the last chip at the top.
-        for (c, r) in [(1, 4), (2, 3), (3, 2), (0, 5)] {
-            g.put(c, r, Cell::Second);
-        }
-        g.last = (0, 5);
-        let marks = g.marked();
-        assert!(marks[0][5] && marks[1][4] && marks[2][3] && marks[3][2]);
-        assert_eq!(g.run_through_last((1, -1)).1, 4);
+        // A diagonal of the first player reaching the top row.
+        assert_eq!(
+            board("1234567123456712344"),
+            "Game #1 is over. The first player won.\n-------\n   X   \nxoXo   \noXoxoxo\nXoxoxox\n-------\n"
+        );
+        assert_eq!(
+            board("71122334"),
+            "Game #1 is over. The second player won.\n-------\nxxx    \nOOOO  x\n-------\n"
+        );
     }
 }

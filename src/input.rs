@@ -624,22 +624,15 @@ pub fn parse_u64(text: &[u8]) -> Option<u64> {
     Some(value)
 }
 
-/// Puts `n` in decimal into `buf` at `at`; returns the index past it.
-/// `buf` must have room for 20 digits from `at`.
-pub fn put_u64(buf: &mut [u8], at: usize, mut n: u64) -> usize {
-    let mut end = at + 1;
-    let mut rest = n / 10;
-    while rest > 0 {
-        end += 1;
-        rest /= 10;
-    }
-    let mut i = end;
+/// `n` in decimal: the digits are `digits[start..]` for the returned start.
+fn decimal(digits: &mut [u8; 20], mut n: u64) -> usize {
+    let mut start = digits.len();
     loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
         n /= 10;
-        if i == at {
-            return end;
+        if n == 0 {
+            return start;
         }
     }
 }
@@ -680,8 +673,8 @@ impl<W: Write> Output<W> {
             self.put(&[digit(n / 100), digit(n / 10 % 10), digit(n % 10)]);
         } else {
             let mut digits = [0u8; 20];
-            let end = put_u64(&mut digits, 0, n);
-            self.put(&digits[..end]);
+            let start = decimal(&mut digits, n);
+            self.put(&digits[start..]);
         }
     }
 
@@ -722,8 +715,8 @@ impl<W: Write> Write for Output<W> {
 /// Writes `n` in decimal without the formatting machinery.
 pub fn write_u64<W: Write>(out: &mut W, n: u64) -> io::Result<()> {
     let mut digits = [0u8; 20];
-    let end = put_u64(&mut digits, 0, n);
-    out.write_all(&digits[..end])
+    let start = decimal(&mut digits, n);
+    out.write_all(&digits[start..])
 }
 
 #[cfg(test)]
