@@ -341,7 +341,7 @@ fn rating_tournament(rng: &mut Rng, out: &mut Vec<u8>) {
     for (name, &rating) in names.iter().zip(&ratings) {
         out.extend_from_slice(name);
         out.push(b' ');
-        rating::write_rating(out, rating).expect("writing to memory");
+        rating::push_rating(out, rating);
         out.push(b'\n');
     }
     for g in 0..games {

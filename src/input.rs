@@ -190,22 +190,32 @@ fn head_of(token: &[u8]) -> u64 {
 }
 
 impl<'a> Tokens<'a> {
-    /// The token starting at `start` in one 8-byte load, when the token is
-    /// shorter than 8 bytes and ends the line or is followed by a blank;
-    /// `None` sends the caller to the byte-by-byte scan.
+    /// The end and head of the token starting at `start`, 8 bytes at a
+    /// time; `None` (a control byte, or too few padding bytes) sends the
+    /// caller to the byte-by-byte scan.
     #[inline(always)]
-    fn short_token_at(&self, start: usize) -> Option<(usize, u64)> {
-        let window = self.padded.get(start..start + 8)?;
-        let word = le_u64(window);
-        // The first byte at or below b' ' (a blank, a control byte or the
-        // line end) ends the token; the lowest flagged byte is exact.
-        let low = word.wrapping_sub(ONES * 0x21) & !word & HIGHS;
-        let left = self.text.len() - start;
-        let len = (low.trailing_zeros() as usize / 8).min(left);
-        if len == left || (len > 0 && len < 8 && is_blank(self.text[start + len])) {
-            Some((len, low_bytes(word, len)))
-        } else {
-            None
+    fn token_at(&self, start: usize) -> Option<(usize, u64)> {
+        let first = le_u64(self.padded.get(start..start + 8)?);
+        let mut word = first;
+        let mut at = start;
+        loop {
+            // The first byte at or below b' ' (a blank, a control byte or
+            // the line end) ends the token; the lowest flagged byte is exact.
+            let low = word.wrapping_sub(ONES * 0x21) & !word & HIGHS;
+            let left = self.text.len() - at;
+            let len = (low.trailing_zeros() as usize / 8).min(left);
+            if len == left || (len < 8 && is_blank(self.text[at + len])) {
+                let end = at + len;
+                if end == start {
+                    return None;
+                }
+                return Some((end, low_bytes(first, (end - start).min(8))));
+            }
+            if len < 8 {
+                return None;
+            }
+            at += 8;
+            word = le_u64(self.padded.get(at..at + 8)?);
         }
     }
 }
@@ -225,9 +235,9 @@ impl<'a> Iterator for Tokens<'a> {
             return None;
         }
         let start = pos;
-        let head = match self.short_token_at(start) {
-            Some((len, head)) => {
-                pos += len;
+        let head = match self.token_at(start) {
+            Some((end, head)) => {
+                pos = end;
                 head
             }
             None => {
@@ -637,6 +647,23 @@ fn decimal(digits: &mut [u8; 20], mut n: u64) -> usize {
     }
 }
 
+/// Appends `n` in decimal; numbers below 1000 without a division loop.
+#[inline(always)]
+pub fn push_u64(buf: &mut Vec<u8>, n: u64) {
+    let digit = |d: u64| b'0' + d as u8;
+    if n < 10 {
+        buf.push(digit(n));
+    } else if n < 100 {
+        buf.extend_from_slice(&[digit(n / 10), digit(n % 10)]);
+    } else if n < 1000 {
+        buf.extend_from_slice(&[digit(n / 100), digit(n / 10 % 10), digit(n % 10)]);
+    } else {
+        let mut digits = [0u8; 20];
+        let start = decimal(&mut digits, n);
+        buf.extend_from_slice(&digits[start..]);
+    }
+}
+
 /// How much output is gathered before it is handed to the writer.
 const OUT_CHUNK: usize = 1 << 16;
 
@@ -661,21 +688,14 @@ impl<W: Write> Output<W> {
         self.buf.extend_from_slice(bytes);
     }
 
-    /// `n` in decimal; numbers below 1000 without a division loop.
     #[inline(always)]
     pub fn put_u64(&mut self, n: u64) {
-        let digit = |d: u64| b'0' + d as u8;
-        if n < 10 {
-            self.buf.push(digit(n));
-        } else if n < 100 {
-            self.put(&[digit(n / 10), digit(n % 10)]);
-        } else if n < 1000 {
-            self.put(&[digit(n / 100), digit(n / 10 % 10), digit(n % 10)]);
-        } else {
-            let mut digits = [0u8; 20];
-            let start = decimal(&mut digits, n);
-            self.put(&digits[start..]);
-        }
+        push_u64(&mut self.buf, n);
+    }
+
+    /// The bytes gathered and not yet written, to append to in place.
+    pub fn buffer(&mut self) -> &mut Vec<u8> {
+        &mut self.buf
     }
 
     /// Hands the gathered bytes to the writer once there are enough of

@@ -5,9 +5,7 @@
 //! hash map from name to player for the games. Rulings P1-P6 are in
 //! `shared/spec/RULINGS.md`.
 
-use crate::input::{self, shown, Error, Line, Lines, Token};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use crate::input::{self, shown, Error, Line, Lines, Output, Token};
 use std::io::{BufRead, Write};
 
 /// Hundredths of a rating point.
@@ -107,15 +105,15 @@ pub fn parse_rating(text: &[u8]) -> Option<Hundredths> {
     Some(if negative { -value } else { value })
 }
 
-/// Writes a rating with exactly two decimals: `-0.05`, `86.70`.
-pub fn write_rating<W: Write>(out: &mut W, rating: Hundredths) -> std::io::Result<()> {
+/// Appends a rating with exactly two decimals: `-0.05`, `86.70`.
+pub fn push_rating(text: &mut Vec<u8>, rating: Hundredths) {
     if rating < 0 {
-        out.write_all(b"-")?;
+        text.push(b'-');
     }
     let abs = rating.unsigned_abs();
-    input::write_u64(out, abs / 100)?;
+    input::push_u64(text, abs / 100);
     let cents = (abs % 100) as u8;
-    out.write_all(&[b'.', b'0' + cents / 10, b'0' + cents % 10])
+    text.extend_from_slice(&[b'.', b'0' + cents / 10, b'0' + cents % 10]);
 }
 
 /// Plain digits that fit an `i64`. (No `TryFrom`: bundles must build as
@@ -135,34 +133,116 @@ fn parse_pieces(text: &[u8]) -> Option<i64> {
     }
 }
 
-/// FNV-1a: names are short and trusted to be few per tournament, so a
-/// simple fast hash beats the default SipHash here.
+/// The players of one tournament: names side by side in one buffer, and
+/// an open-addressing table from name to player. A name is found by its
+/// first 8 bytes (the token's `head`), so that a short name is hashed and
+/// compared in one step.
 #[derive(Default)]
-struct Fnv(u64);
+struct Players {
+    names: Vec<u8>,
+    /// Per player: where the name starts in `names`, its length, its head.
+    spans: Vec<(usize, usize, u64)>,
+    ratings: Vec<Hundredths>,
+    /// Player index + 1 per slot, 0 for an empty slot; a power of two
+    /// long, at most half full. (u32: four billion players would not fit
+    /// in memory anyway.)
+    slots: Vec<u32>,
+}
 
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
+impl Players {
+    fn clear(&mut self) {
+        self.names.clear();
+        self.spans.clear();
+        self.ratings.clear();
+        self.slots.clear();
+        self.slots.resize(16, 0);
     }
 
-    fn write(&mut self, bytes: &[u8]) {
-        let mut hash = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &b in bytes {
-            hash ^= u64::from(b);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
+    fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    fn name(&self, player: usize) -> &[u8] {
+        let (start, len, _) = self.spans[player];
+        &self.names[start..start + len]
+    }
+
+    /// The first slot to try for a name: a multiplicative hash of its
+    /// head, its length and any bytes past the eighth.
+    fn home(&self, name: &[u8], head: u64) -> usize {
+        const K: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut hash = (head ^ name.len() as u64).wrapping_mul(K);
+        if name.len() > 8 {
+            for &b in &name[8..] {
+                hash = (hash ^ u64::from(b)).wrapping_mul(K);
+            }
         }
-        self.0 = hash;
+        let bits = self.slots.len().trailing_zeros();
+        (hash >> (64 - bits)) as usize
+    }
+
+    /// The player of this name, or `Err` with the slot where it would go.
+    #[inline]
+    fn find(&self, name: &[u8], head: u64) -> Result<usize, usize> {
+        let mask = self.slots.len() - 1;
+        let mut slot = self.home(name, head);
+        loop {
+            let player = match self.slots[slot] {
+                0 => return Err(slot),
+                entry => entry as usize - 1,
+            };
+            let (start, len, known_head) = self.spans[player];
+            if known_head == head
+                && len == name.len()
+                && (len <= 8 || self.names[start + 8..start + len] == name[8..])
+            {
+                return Ok(player);
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    fn get(&self, token: &Token<'_>) -> Option<usize> {
+        self.find(token.text, token.head).ok()
+    }
+
+    /// Adds a player; `false` if the name is taken.
+    fn add(&mut self, token: &Token<'_>, rating: Hundredths) -> bool {
+        let slot = match self.find(token.text, token.head) {
+            Ok(_) => return false,
+            Err(slot) => slot,
+        };
+        self.spans
+            .push((self.names.len(), token.text.len(), token.head));
+        self.names.extend_from_slice(token.text);
+        self.ratings.push(rating);
+        self.slots[slot] = self.len() as u32;
+        if 2 * self.len() > self.slots.len() {
+            self.grow();
+        }
+        true
+    }
+
+    /// Doubles the table and puts every player back.
+    fn grow(&mut self) {
+        let size = 2 * self.slots.len();
+        self.slots.clear();
+        self.slots.resize(size, 0);
+        let mask = size - 1;
+        for player in 0..self.len() {
+            let (_, _, head) = self.spans[player];
+            let mut slot = self.home(self.name(player), head);
+            while self.slots[slot] != 0 {
+                slot = (slot + 1) & mask;
+            }
+            self.slots[slot] = player as u32 + 1;
+        }
     }
 }
 
-type NameIndex = HashMap<Box<[u8]>, usize, BuildHasherDefault<Fnv>>;
-
 /// The next line that holds a record, or an error naming what was due.
 /// In strict mode: no blank line before it, single spaces.
+#[inline(always)]
 fn record<'a, R: BufRead>(
     lines: &'a mut Lines<R>,
     expected: &dyn Fn() -> String,
@@ -243,6 +323,7 @@ fn check_pieces(line: &Line<'_>, pieces: &[Token<'_>]) -> Result<(), Error> {
 }
 
 /// Exactly `N` tokens from a line, or an error at the missing or extra one.
+#[inline(always)]
 fn fields<'a, const N: usize>(
     line: &Line<'a>,
     expected: &dyn Fn() -> String,
@@ -280,23 +361,27 @@ fn count(token: &Token<'_>, line: &Line<'_>, what: &str) -> Result<usize, Error>
 }
 
 /// `referee rating`: the ratings after every tournament of `input`.
-pub fn run<R: BufRead, W: Write>(input: R, mut out: W) -> Result<(), Error> {
+pub fn run<R: BufRead, W: Write>(input: R, out: W) -> Result<(), Error> {
+    let mut out = Output::new(out);
     let result = exchange_all(input, &mut out, false);
     input::finish(out, result)
 }
 
 /// `referee rating --strict`: the same, every line held to the format.
-pub fn run_strict<R: BufRead, W: Write>(input: R, mut out: W) -> Result<(), Error> {
+pub fn run_strict<R: BufRead, W: Write>(input: R, out: W) -> Result<(), Error> {
+    let mut out = Output::new(out);
     let result = exchange_all(input, &mut out, true);
     input::finish(out, result)
 }
 
-fn exchange_all<R: BufRead, W: Write>(input: R, out: &mut W, strict: bool) -> Result<(), Error> {
+fn exchange_all<R: BufRead, W: Write>(
+    input: R,
+    out: &mut Output<W>,
+    strict: bool,
+) -> Result<(), Error> {
     let mut lines = Lines::new(input).strict(strict);
     let tournaments = input::read_count(&mut lines, "the number of tournaments", 1..=1000)?;
-    let mut names: Vec<Box<[u8]>> = Vec::new();
-    let mut ratings: Vec<Hundredths> = Vec::new();
-    let mut index = NameIndex::default();
+    let mut players = Players::default();
     let mut order: Vec<usize> = Vec::new();
     for tournament in 1..=tournaments {
         let expected = || {
@@ -307,17 +392,15 @@ fn exchange_all<R: BufRead, W: Write>(input: R, out: &mut W, strict: bool) -> Re
         };
         let line = record(&mut lines, &expected)?;
         let [n, m] = fields::<2>(&line, &expected)?;
-        let players = count(&n, &line, "the number of players")?;
+        let listed = count(&n, &line, "the number of players")?;
         let games = count(&m, &line, "the number of games")?;
         if strict {
-            check_counts(&line, &n, &m, players, games)?;
+            check_counts(&line, &n, &m, listed, games)?;
         }
 
-        names.clear();
-        ratings.clear();
-        index.clear();
-        for player in 1..=players {
-            let expected = || format!("expected player {} of {}: `name rating`", player, players);
+        players.clear();
+        for player in 1..=listed {
+            let expected = || format!("expected player {} of {}: `name rating`", player, listed);
             let line = record(&mut lines, &expected)?;
             let [name, rating] = fields::<2>(&line, &expected)?;
             if strict {
@@ -332,7 +415,7 @@ fn exchange_all<R: BufRead, W: Write>(input: R, out: &mut W, strict: bool) -> Re
                     ),
                 )
             })?;
-            if index.contains_key(name.text) {
+            if !players.add(&name, rating) {
                 return Err(line.error(
                     name.col,
                     format!(
@@ -341,9 +424,6 @@ fn exchange_all<R: BufRead, W: Write>(input: R, out: &mut W, strict: bool) -> Re
                     ),
                 ));
             }
-            index.insert(name.text.into(), names.len());
-            names.push(name.text.into());
-            ratings.push(rating);
         }
         for game in 1..=games {
             let expected = || {
@@ -358,7 +438,7 @@ fn exchange_all<R: BufRead, W: Write>(input: R, out: &mut W, strict: bool) -> Re
                 check_pieces(&line, &[white_pieces, black_pieces])?;
             }
             let player = |token: &Token<'_>| {
-                index.get(token.text).copied().ok_or_else(|| {
+                players.get(token).ok_or_else(|| {
                     line.error(
                         token.col,
                         format!("expected a listed player, found {}", shown(token.text)),
@@ -389,6 +469,7 @@ fn exchange_all<R: BufRead, W: Write>(input: R, out: &mut W, strict: bool) -> Re
                 })
             };
             let (white_pieces, black_pieces) = (pieces(&white_pieces)?, pieces(&black_pieces)?);
+            let ratings = &mut players.ratings;
             let (white_change, black_change) = exchange(
                 ratings[white],
                 ratings[black],
@@ -402,21 +483,23 @@ fn exchange_all<R: BufRead, W: Write>(input: R, out: &mut W, strict: bool) -> Re
         }
 
         order.clear();
-        order.extend(0..names.len());
+        order.extend(0..players.len());
         // P5: rating descending, then name descending in byte order.
+        let ratings = &players.ratings;
         order.sort_unstable_by(|&a, &b| {
             ratings[b]
                 .cmp(&ratings[a])
-                .then_with(|| names[b].cmp(&names[a]))
+                .then_with(|| players.name(b).cmp(players.name(a)))
         });
-        out.write_all(b"Ratings after Tournament ")?;
-        input::write_u64(out, tournament)?;
-        out.write_all(b":\n")?;
+        out.put(b"Ratings after Tournament ");
+        out.put_u64(tournament);
+        out.put(b":\n");
         for &i in &order {
-            out.write_all(&names[i])?;
-            out.write_all(b" ")?;
-            write_rating(out, ratings[i])?;
-            out.write_all(b"\n")?;
+            out.put(players.name(i));
+            out.put(b" ");
+            push_rating(out.buffer(), ratings[i]);
+            out.put(b"\n");
+            out.end_lines()?;
         }
     }
     lines.expect_end(&format!("the last tournament ({})", tournaments))
@@ -441,7 +524,7 @@ mod tests {
     fn ratings_print_with_two_decimals() {
         let mut out = Vec::new();
         for r in [-5, 0, 7, 8670, -12345] {
-            write_rating(&mut out, r).unwrap();
+            push_rating(&mut out, r);
             out.push(b' ');
         }
         assert_eq!(out, b"-0.05 0.00 0.07 86.70 -123.45 ");
