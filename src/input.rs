@@ -110,6 +110,14 @@ impl<'a> Line<'a> {
         Error::at(self.number, col, message)
     }
 
+    /// `error` for hot code: the message is made out of line, only when
+    /// the error happens.
+    #[cold]
+    #[inline(never)]
+    pub fn fail<F: FnOnce() -> String>(&self, col: usize, message: F) -> Error {
+        Error::at(self.number, col, message())
+    }
+
     /// `--strict` layout: tokens separated by single spaces, nothing before
     /// the first or after the last.
     pub fn check_layout(&self) -> Result<(), Error> {

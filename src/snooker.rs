@@ -436,6 +436,7 @@ impl Frame {
     }
 
     /// Plays a stroke, nominating per S3 when a colour is to be chosen.
+    #[inline(always)]
     pub fn play(&mut self, stroke: &Stroke) -> Result<Outcome, Impossible> {
         self.play_nominating(stroke, None)
     }
@@ -443,6 +444,7 @@ impl Frame {
     /// Plays a stroke with an explicitly nominated colour (the kata's way);
     /// `nominated` matters only while "a colour" is on, and without it the
     /// colour first hit is nominated, else Yellow (S3).
+    #[inline(always)]
     pub fn play_nominating(
         &mut self,
         stroke: &Stroke,
@@ -572,6 +574,7 @@ impl Frame {
     }
 
     /// S14: every ball the stroke names must be on the table.
+    #[inline(always)]
     fn check_on_table(&self, stroke: &Stroke) -> Result<(), Impossible> {
         if let Some(ball) = stroke.first {
             if !self.on_table(ball) {
@@ -624,6 +627,7 @@ pub fn parse_stroke(line: &Line<'_>) -> Result<Stroke, Error> {
 }
 
 /// A stroke from its first token and the rest of the line's tokens.
+#[inline(always)]
 fn stroke_from_words(line: &Line<'_>, first: Word<'_>, tokens: Words<'_>) -> Result<Stroke, Error> {
     let mut stroke = Stroke::default();
     let hit_nothing = first.key == NONE;
@@ -631,60 +635,55 @@ fn stroke_from_words(line: &Line<'_>, first: Word<'_>, tokens: Words<'_>) -> Res
         match Ball::from_key(first.key) {
             Some(ball) => stroke.first = Some(ball),
             None => {
-                let what = if first.key == WHITE {
-                    "found `White` (the cue ball cannot be hit first)".to_string()
-                } else {
-                    format!("found {}", shown(first.text))
-                };
-                return Err(line.error(
-                    first.col,
+                return Err(line.fail(first.col, || {
+                    let what = if first.key == WHITE {
+                        "found `White` (the cue ball cannot be hit first)".to_string()
+                    } else {
+                        format!("found {}", shown(first.text))
+                    };
                     format!(
                         "expected a ball first hit, `None`, `Play again` or a lot line; {}",
                         what
-                    ),
-                ));
+                    )
+                }));
             }
         }
     }
     for token in tokens {
         if token.key == WHITE {
             if stroke.white {
-                return Err(line.error(
-                    token.col,
-                    "expected `White` potted once, found it twice".to_string(),
-                ));
+                return Err(line.fail(token.col, || {
+                    "expected `White` potted once, found it twice".to_string()
+                }));
             }
             stroke.white = true;
             continue;
         }
         let ball = match Ball::from_key(token.key) {
             Some(_) if hit_nothing => {
-                return Err(line.error(
-                    token.col,
+                return Err(line.fail(token.col, || {
                     format!(
                         "expected `White` or end of line after `None`, found {}",
                         shown(token.text)
-                    ),
-                ))
+                    )
+                }))
             }
             Some(ball) => ball,
             None => {
-                return Err(line.error(
-                    token.col,
-                    format!("expected a potted ball name, found {}", shown(token.text)),
-                ))
+                return Err(line.fail(token.col, || {
+                    format!("expected a potted ball name, found {}", shown(token.text))
+                }))
             }
         };
         if ball == Ball::Red {
             stroke.reds += 1;
         } else if stroke.colours.contains(ball) {
-            return Err(line.error(
-                token.col,
+            return Err(line.fail(token.col, || {
                 format!(
                     "expected each colour potted once, found {} twice",
                     ball.name()
-                ),
-            ));
+                )
+            }));
         } else {
             stroke.colours.insert(ball);
         }
@@ -974,6 +973,7 @@ fn read_names(
 }
 
 /// Applies one line inside a frame: a lot line, `Play again` or a stroke.
+#[inline(always)]
 fn read_event(line: &Line<'_>, game: &mut Match) -> Result<EventKind, Error> {
     if game.frame.stage() == Stage::LotDue {
         let mut tokens = line.tokens();
