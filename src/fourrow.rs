@@ -332,6 +332,36 @@ fn check_game_line(line: &Line<'_>, number: u64) -> Result<(), Error> {
     Ok(())
 }
 
+/// Plays the slot digits of `text` from `pos` on; returns where they end.
+/// Eight bytes are checked at once: with `d` each byte minus b'1', all
+/// eight are slot digits when every byte of `d` and of `d + 1` is below 8
+/// (a byte below b'1' borrows and shows high bits at the lowest such byte).
+#[inline(always)]
+fn play_digits(game: &mut Game, text: &[u8], mut pos: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const NOT_BELOW_8: u64 = 0xf8f8_f8f8_f8f8_f8f8;
+    while let Some(window) = text.get(pos..pos + 8) {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(window);
+        let columns = u64::from_le_bytes(bytes).wrapping_sub(ONES * u64::from(b'1'));
+        if (columns | columns.wrapping_add(ONES)) & NOT_BELOW_8 != 0 {
+            break;
+        }
+        for i in 0..8 {
+            game.play((columns >> (8 * i)) as usize & 0xff);
+        }
+        pos += 8;
+    }
+    while let Some(column) = text.get(pos).map(|b| b.wrapping_sub(b'1')) {
+        if column >= 7 {
+            break;
+        }
+        game.play(usize::from(column));
+        pos += 1;
+    }
+    pos
+}
+
 fn validate<R: BufRead, W: Write>(
     input: R,
     out: &mut Output<W>,
@@ -351,13 +381,7 @@ fn validate<R: BufRead, W: Write>(
         while pos < text.len() {
             // The common case first: a run of slot digits inside a game.
             if let Some((_, game)) = current.as_mut() {
-                while let Some(column) = text.get(pos).map(|b| b.wrapping_sub(b'1')) {
-                    if column >= 7 {
-                        break;
-                    }
-                    game.play(usize::from(column));
-                    pos += 1;
-                }
+                pos = play_digits(game, text, pos);
                 if pos == text.len() {
                     break;
                 }
@@ -473,6 +497,26 @@ mod tests {
         assert_eq!(row_bits(board, 0), 0b000_0010);
         assert_eq!(row_bits(board, 1), 0);
         assert_eq!(SPREAD[0b101], 0x0001_0001);
+    }
+
+    #[test]
+    fn digits_are_played_eight_at_a_time_up_to_the_first_other_byte() {
+        // A stop byte at every place of a 20-byte run: the digits before
+        // it are played, one at a time or eight at once alike.
+        for stop in [b'0', b'8', b'9', b'/', b' ', b'G', b'\t', 0xff] {
+            for at in 0..20 {
+                let mut text = b"12345671234567123456".to_vec();
+                text[at] = stop;
+                let mut eight = Game::new();
+                let end = play_digits(&mut eight, &text, 0);
+                let mut one = Game::new();
+                for &b in &text[..at] {
+                    one.play(usize::from(b - b'1'));
+                }
+                assert_eq!(end, at);
+                assert_eq!((eight.mask, eight.to_move), (one.mask, one.to_move));
+            }
+        }
     }
 
     fn game(moves: &str) -> Game {
