@@ -924,6 +924,30 @@ mod tests {
     }
 
     #[test]
+    fn output_is_handed_over_in_blocks_and_all_of_it_on_flush() {
+        let mut written = Vec::new();
+        let mut out = Output::new(&mut written);
+        for n in [0, 9, 10, 99, 100, 999, 1000, 65536, u64::MAX] {
+            out.put_u64(n);
+            out.put(b" ");
+        }
+        out.end_lines().unwrap();
+        assert_eq!(out.buffer().len(), 50, "a short output stays gathered");
+        for _ in 0..OUT_CHUNK {
+            out.put(b"x");
+        }
+        out.end_lines().unwrap();
+        assert!(out.buffer().is_empty(), "a full block goes to the writer");
+        out.put(b"end\n");
+        out.flush().unwrap();
+        drop(out);
+        let expected = "0 9 10 99 100 999 1000 65536 18446744073709551615 ";
+        assert!(written.starts_with(expected.as_bytes()));
+        assert!(written.ends_with(b"xend\n"));
+        assert_eq!(written.len(), expected.len() + OUT_CHUNK + 4);
+    }
+
+    #[test]
     fn long_tokens_are_cut_when_shown() {
         let long = "x".repeat(100);
         assert_eq!(shown(long.as_bytes()), format!("`{}...`", "x".repeat(40)));
