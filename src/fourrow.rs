@@ -272,16 +272,12 @@ fn char_at(text: &[u8], pos: usize) -> String {
 
 /// `referee fourrow`: one verdict (and board) per game of `input`.
 pub fn run<R: BufRead, W: Write>(input: R, out: W) -> Result<(), Error> {
-    let mut out = Output::new(out);
-    let result = validate(input, &mut out, false);
-    input::finish(out, result)
+    input::with_output(out, |out| validate(input, out, false))
 }
 
 /// `referee fourrow --strict`: the same, every line held to the format.
 pub fn run_strict<R: BufRead, W: Write>(input: R, out: W) -> Result<(), Error> {
-    let mut out = Output::new(out);
-    let result = validate(input, &mut out, true);
-    input::finish(out, result)
+    input::with_output(out, |out| validate(input, out, true))
 }
 
 /// The longest game the statement allows.

@@ -50,6 +50,18 @@ impl fmt::Display for Error {
     }
 }
 
+/// Runs a solver's `body` on an `Output` over `out`, then ends through
+/// `finish`.
+pub fn with_output<W, F>(out: W, body: F) -> Result<(), Error>
+where
+    W: Write,
+    F: FnOnce(&mut Output<W>) -> Result<(), Error>,
+{
+    let mut out = Output::new(out);
+    let result = body(&mut out);
+    finish(out, result)
+}
+
 /// Flushes `out` and hands back `result`: every solver ends through here, so
 /// that all output for the input before an error is written before the
 /// error is reported.
@@ -188,13 +200,16 @@ fn low_bytes(word: u64, len: usize) -> u64 {
     word & (u64::MAX >> (64 - 8 * len))
 }
 
-/// The first 8 bytes of a token, packed as in `Token::head`.
-fn head_of(token: &[u8]) -> u64 {
-    token
-        .iter()
-        .take(8)
-        .rev()
-        .fold(0, |head, &b| head << 8 | u64::from(b))
+/// The first 8 bytes of a token, packed as in `Token::head` (`const` so
+/// that solvers can make the heads of their words at compile time).
+pub const fn head_of(token: &[u8]) -> u64 {
+    let mut head = 0;
+    let mut i = 0;
+    while i < token.len() && i < 8 {
+        head |= (token[i] as u64) << (8 * i);
+        i += 1;
+    }
+    head
 }
 
 impl<'a> Tokens<'a> {

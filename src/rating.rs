@@ -362,16 +362,12 @@ fn count(token: &Token<'_>, line: &Line<'_>, what: &str) -> Result<usize, Error>
 
 /// `referee rating`: the ratings after every tournament of `input`.
 pub fn run<R: BufRead, W: Write>(input: R, out: W) -> Result<(), Error> {
-    let mut out = Output::new(out);
-    let result = exchange_all(input, &mut out, false);
-    input::finish(out, result)
+    input::with_output(out, |out| exchange_all(input, out, false))
 }
 
 /// `referee rating --strict`: the same, every line held to the format.
 pub fn run_strict<R: BufRead, W: Write>(input: R, out: W) -> Result<(), Error> {
-    let mut out = Output::new(out);
-    let result = exchange_all(input, &mut out, true);
-    input::finish(out, result)
+    input::with_output(out, |out| exchange_all(input, out, true))
 }
 
 fn exchange_all<R: BufRead, W: Write>(

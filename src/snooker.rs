@@ -94,13 +94,7 @@ impl Ball {
 /// `| 0x20` lowercases ASCII letters and makes no other byte a letter, and
 /// no folded byte is 0, so equal keys mean the same letters in any case.
 const fn folded(token: &[u8]) -> u64 {
-    let mut head = 0u64;
-    let mut i = 0;
-    while i < token.len() && i < 8 {
-        head |= (token[i] as u64) << (8 * i);
-        i += 1;
-    }
-    key_of(head, token.len())
+    key_of(input::head_of(token), token.len())
 }
 
 /// The folded key of a token from its `head` (first 8 bytes) and length.
@@ -1088,12 +1082,12 @@ pub fn run_strict<R: BufRead, W: Write>(input: R, out: W) -> Result<(), Error> {
 }
 
 fn run_checked<R: BufRead, W: Write>(input: R, out: W, strict: bool) -> Result<(), Error> {
-    let mut out = Output::new(out);
-    let result = read_frames(input, strict, |event, game| {
-        put_event(&mut out, event, game);
-        out.end_lines()
-    });
-    input::finish(out, result)
+    input::with_output(out, |out| {
+        read_frames(input, strict, |event, game| {
+            put_event(out, event, game);
+            out.end_lines()
+        })
+    })
 }
 
 #[cfg(test)]
