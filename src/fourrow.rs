@@ -5,8 +5,8 @@
 //! read: memory is one 7x6 grid, whatever the number or length of games.
 //! Rulings F1-F5 are in `shared/spec/RULINGS.md`.
 
-use crate::input::{self, shown, Error, Line, Lines, Output};
-use std::io::{BufRead, Write};
+use crate::input::{self, shown, Error, Line, Lines, Output, Part};
+use std::io::{BufRead, Read, Write};
 
 const COLUMNS: usize = 7;
 const ROWS: usize = 6;
@@ -272,12 +272,26 @@ fn char_at(text: &[u8], pos: usize) -> String {
 
 /// `referee fourrow`: one verdict (and board) per game of `input`.
 pub fn run<R: BufRead, W: Write>(input: R, out: W) -> Result<(), Error> {
-    input::with_output(out, |out| validate(input, out, false))
+    validate(input, out, false)
 }
 
 /// `referee fourrow --strict`: the same, every line held to the format.
 pub fn run_strict<R: BufRead, W: Write>(input: R, out: W) -> Result<(), Error> {
-    input::with_output(out, |out| validate(input, out, true))
+    validate(input, out, true)
+}
+
+fn validate<R: BufRead, W: Write>(input: R, out: W, strict: bool) -> Result<(), Error> {
+    let mut lines = Lines::new(input).strict(strict);
+    input::with_output(out, |out| solve_part(&mut lines, out, &mut Part::whole()))
+}
+
+/// Where the last game of `block` may start, found without parsing: the
+/// last line that begins with `G`, or `None`. Only a guess: solving the
+/// parts checks it.
+pub fn last_game_start(block: &[u8]) -> Option<usize> {
+    (1..block.len())
+        .rev()
+        .find(|&i| block[i] == b'G' && block[i - 1] == b'\n')
 }
 
 /// The longest game the statement allows.
@@ -358,14 +372,20 @@ fn play_digits(game: &mut Game, text: &[u8], mut pos: usize) -> usize {
     pos
 }
 
-fn validate<R: BufRead, W: Write>(
-    input: R,
+/// The verdicts for one part of an input (see `Part`). A part that does
+/// not run to the end of the input ends with its last game: the part after
+/// it starts with a header.
+pub fn solve_part<R: Read, W: Write>(
+    lines: &mut Lines<R>,
     out: &mut Output<W>,
-    strict: bool,
+    part: &mut Part,
 ) -> Result<(), Error> {
-    let mut lines = Lines::new(input).strict(strict);
-    let announced = input::read_count(&mut lines, "the number of games", 1..=99)?;
-    let mut games_seen: u64 = 0;
+    let strict = lines.is_strict();
+    if part.top {
+        part.announced = input::read_count(lines, "the number of games", 1..=99)?;
+    }
+    let announced = part.announced;
+    let mut games_seen = part.cases_before;
     // The game being read: its number and grid.
     let mut current: Option<(u64, Game)> = None;
     while let Some(line) = lines.next_line()? {
@@ -386,7 +406,7 @@ fn validate<R: BufRead, W: Write>(
             if input::is_blank(byte) {
                 pos += 1;
             } else if byte == b'G' {
-                if games_seen == announced {
+                if !part.wants_case(games_seen) {
                     return Err(line.error(
                         pos + 1,
                         format!(
@@ -431,7 +451,8 @@ fn validate<R: BufRead, W: Write>(
     if let Some((number, game)) = current.take() {
         game.write(out, number);
     }
-    if games_seen < announced {
+    part.cases = games_seen - part.cases_before;
+    if part.to_end && games_seen < announced {
         return Err(lines.eof_error(&format!(
             "expected game {} of {} (a header `Game #n:`)",
             games_seen + 1,

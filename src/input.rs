@@ -6,7 +6,7 @@
 //! uses std only, nothing else from the crate, and no API newer than Rust 1.70.
 
 use std::fmt;
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, Read, Write};
 
 /// The longest line accepted, in bytes: a longer one is an input error, not
 /// an allocation that grows with the input.
@@ -370,6 +370,18 @@ impl<R: Read> Lines<R> {
         self
     }
 
+    /// Numbers the lines as if `lines_before` lines came before them: a
+    /// part of a larger input read on its own.
+    pub fn starting_after(mut self, lines_before: usize) -> Lines<R> {
+        self.number = lines_before;
+        self
+    }
+
+    /// The number of the line read last (0 before the first).
+    pub fn line_number(&self) -> usize {
+        self.number
+    }
+
     pub fn is_strict(&self) -> bool {
         self.strict
     }
@@ -579,10 +591,49 @@ impl<R: Read> Lines<R> {
     }
 }
 
+/// Which part of an input a solver reads. A whole input is one part; big
+/// inputs are also cut between cases and the parts solved apart (see the
+/// crate's `parallel`).
+#[derive(Clone, Copy, Debug)]
+pub struct Part {
+    /// Whether the part begins at the top of the input, with the count of
+    /// cases, which the solver then reads into `announced`.
+    pub top: bool,
+    /// The count of cases the input announced.
+    pub announced: u64,
+    /// Cases before the part: its first case has number `cases_before + 1`.
+    pub cases_before: u64,
+    /// Whether the part runs to the end of the input: then it must hold
+    /// exactly the announced cases, followed by blank lines only. Otherwise
+    /// it is read to its end, which must fall between two cases.
+    pub to_end: bool,
+    /// Set by the solver: the cases read in this part.
+    pub cases: u64,
+}
+
+impl Part {
+    /// All of an input.
+    pub fn whole() -> Part {
+        Part {
+            top: true,
+            announced: 0,
+            cases_before: 0,
+            to_end: true,
+            cases: 0,
+        }
+    }
+
+    /// Whether the case after `cases_read` (counted from the top) is one
+    /// the part must read; `false` once a whole input's count is reached.
+    pub fn wants_case(&self, cases_read: u64) -> bool {
+        !self.to_end || cases_read < self.announced
+    }
+}
+
 /// Reads a line holding one count: the number of cases of a file. In
 /// strict mode the line must be first, laid out exactly, and the count
 /// within `limits` (the statement's bounds).
-pub fn read_count<R: BufRead>(
+pub fn read_count<R: Read>(
     lines: &mut Lines<R>,
     what: &str,
     limits: std::ops::RangeInclusive<u64>,
@@ -696,6 +747,12 @@ const OUT_CHUNK: usize = 1 << 16;
 pub struct Output<W: Write> {
     out: W,
     buf: Vec<u8>,
+    /// The buffer size at which `end_lines` writes it out: `OUT_CHUNK`, or
+    /// never for a collecting output.
+    block: usize,
+    /// For a collecting output: the numbered pieces left to fill in, as
+    /// (place in `buf`, number), in order.
+    holes: Option<Vec<(usize, u64)>>,
 }
 
 impl<W: Write> Output<W> {
@@ -703,6 +760,19 @@ impl<W: Write> Output<W> {
         Output {
             out,
             buf: Vec::with_capacity(2 * OUT_CHUNK),
+            block: OUT_CHUNK,
+            holes: None,
+        }
+    }
+
+    /// Puts a piece that depends on a case number, such as a frame's
+    /// heading: rendered now, or, in a collecting output, left as a hole
+    /// to be filled once the number of the cases before is known.
+    #[inline]
+    pub fn put_numbered(&mut self, number: u64, render: fn(&mut Vec<u8>, u64)) {
+        match self.holes.as_mut() {
+            None => render(&mut self.buf, number),
+            Some(holes) => holes.push((self.buf.len(), number)),
         }
     }
 
@@ -726,7 +796,7 @@ impl<W: Write> Output<W> {
     /// buffer by `OUT_CHUNK` and one event's output.
     #[inline(always)]
     pub fn end_lines(&mut self) -> io::Result<()> {
-        if self.buf.len() >= OUT_CHUNK {
+        if self.buf.len() >= self.block {
             self.write_out()?;
         }
         Ok(())
@@ -738,6 +808,47 @@ impl<W: Write> Output<W> {
         self.buf.clear();
         Ok(())
     }
+}
+
+impl Output<io::Sink> {
+    /// An output that keeps everything in `buf` and leaves numbered pieces
+    /// as holes (see `put_numbered`): a part of the input solved apart.
+    pub fn collecting(mut buf: Vec<u8>, mut holes: Vec<(usize, u64)>) -> Output<io::Sink> {
+        buf.clear();
+        holes.clear();
+        Output {
+            out: io::sink(),
+            buf,
+            block: usize::MAX,
+            holes: Some(holes),
+        }
+    }
+
+    /// The bytes collected and the holes in them.
+    pub fn into_parts(self) -> (Vec<u8>, Vec<(usize, u64)>) {
+        (self.buf, self.holes.unwrap_or_default())
+    }
+}
+
+/// Writes collected output `bytes` to `out`, filling every hole with its
+/// piece for the number `numbers_before` + its own.
+pub fn fill_holes<W: Write>(
+    out: &mut W,
+    bytes: &[u8],
+    holes: &[(usize, u64)],
+    numbers_before: u64,
+    render: fn(&mut Vec<u8>, u64),
+) -> io::Result<()> {
+    let mut piece = Vec::new();
+    let mut written = 0;
+    for &(at, number) in holes {
+        piece.clear();
+        render(&mut piece, numbers_before + number);
+        out.write_all(&bytes[written..at])?;
+        out.write_all(&piece)?;
+        written = at;
+    }
+    out.write_all(&bytes[written..])
 }
 
 /// `Output` as a plain writer, for the code that is not hot.

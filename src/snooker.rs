@@ -11,8 +11,8 @@
 //!
 //! The numbered rulings (S1-S14, R0.x) are in `shared/spec/RULINGS.md`.
 
-use crate::input::{self, shown, Error, Line, Lines, Output, Tokens};
-use std::io::{self, BufRead, Write};
+use crate::input::{self, shown, Error, Line, Lines, Output, Part, Tokens};
+use std::io::{self, BufRead, Read, Write};
 
 /// A ball other than the cue ball; the discriminant is its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -808,19 +808,36 @@ impl Match {
 /// event after the frame took it. This is the one parser of the format:
 /// the referee and the scoreboard only render what it reports. `strict`
 /// also holds every line to the statement's exact format (`--strict`).
-pub fn read_frames<R, F>(input: R, strict: bool, mut visit: F) -> Result<(), Error>
+pub fn read_frames<R, F>(input: R, strict: bool, visit: F) -> Result<(), Error>
 where
     R: BufRead,
     F: FnMut(&Event<'_>, &Match) -> io::Result<()>,
 {
     let mut lines = Lines::new(input).strict(strict);
-    let frames = input::read_count(&mut lines, "the number of frames", 1..=200)?;
+    read_part(&mut lines, &mut Part::whole(), visit)
+}
+
+/// `read_frames` for one part of an input: its frames are numbered from
+/// `part.cases_before + 1`, and a part that does not run to the end of the
+/// input stops at its end, which must be the end of a frame.
+pub fn read_part<R, F>(lines: &mut Lines<R>, part: &mut Part, mut visit: F) -> Result<(), Error>
+where
+    R: Read,
+    F: FnMut(&Event<'_>, &Match) -> io::Result<()>,
+{
+    let strict = lines.is_strict();
+    if part.top {
+        part.announced = input::read_count(lines, "the number of frames", 1..=200)?;
+    }
     let mut game = Match::default();
-    for frame_number in 1..=frames {
+    let mut frames_read = part.cases_before;
+    while part.wants_case(frames_read) {
+        let frame_number = frames_read + 1;
         let names_expected =
             || format!("expected the two players' names of frame {}", frame_number);
         let line = match lines.next_nonblank()? {
             Some(line) => line,
+            None if !part.to_end => break,
             None => return Err(lines.eof_error(&names_expected())),
         };
         if strict {
@@ -862,8 +879,13 @@ where
                 &game,
             )?;
         }
+        frames_read = frame_number;
     }
-    lines.expect_end(&format!("the last frame ({})", frames))
+    part.cases = frames_read - part.cases_before;
+    if part.to_end {
+        lines.expect_end(&format!("the last frame ({})", part.announced))?;
+    }
+    Ok(())
 }
 
 /// `--strict`: two names of 1 to 20 English letters, one space apart.
@@ -1030,17 +1052,22 @@ fn put_score<W: Write>(out: &mut Output<W>, frame: &Frame) {
     out.put(b"\n");
 }
 
+/// `Frame N`, after an empty line from the second frame on.
+pub fn put_frame_heading(out: &mut Vec<u8>, frame_number: u64) {
+    if frame_number > 1 {
+        out.push(b'\n');
+    }
+    out.extend_from_slice(b"Frame ");
+    input::push_u64(out, frame_number);
+    out.push(b'\n');
+}
+
 /// Writes the referee's lines for one event (the statement's Output).
 #[inline(always)]
 fn put_event<W: Write>(out: &mut Output<W>, event: &Event<'_>, game: &Match) {
     match event.kind {
         EventKind::Names => {
-            if event.frame_number > 1 {
-                out.put(b"\n");
-            }
-            out.put(b"Frame ");
-            out.put_u64(event.frame_number);
-            out.put(b"\n");
+            out.put_numbered(event.frame_number, put_frame_heading);
             put_turn(out, game.name(Player::A), true)
         }
         EventKind::Stroke(outcome) => {
@@ -1082,11 +1109,29 @@ pub fn run_strict<R: BufRead, W: Write>(input: R, out: W) -> Result<(), Error> {
 }
 
 fn run_checked<R: BufRead, W: Write>(input: R, out: W, strict: bool) -> Result<(), Error> {
-    input::with_output(out, |out| {
-        read_frames(input, strict, |event, game| {
-            put_event(out, event, game);
-            out.end_lines()
-        })
+    let mut lines = Lines::new(input).strict(strict);
+    input::with_output(out, |out| solve_part(&mut lines, out, &mut Part::whole()))
+}
+
+/// The referee's output for one part of an input (see `Part`).
+pub fn solve_part<R: Read, W: Write>(
+    lines: &mut Lines<R>,
+    out: &mut Output<W>,
+    part: &mut Part,
+) -> Result<(), Error> {
+    read_part(lines, part, |event, game| {
+        put_event(out, event, game);
+        out.end_lines()
+    })
+}
+
+/// Where the last frame of `block` may start, found without parsing: the
+/// start of the line after the last empty line (frames are separated by
+/// one), or `None`. Only a guess: solving the parts checks it.
+pub fn last_frame_start(block: &[u8]) -> Option<usize> {
+    (2..block.len()).rev().find(|&i| {
+        block[i - 1] == b'\n'
+            && (block[i - 2] == b'\n' || (block[i - 2] == b'\r' && i >= 3 && block[i - 3] == b'\n'))
     })
 }
 
