@@ -4,18 +4,20 @@
 
 use crate::cli::Problem;
 use crate::gen;
+use crate::parallel;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 const RUNS: usize = 5;
 
-/// Runs the solver over `input` into a sink; panics on an input error,
+/// Runs the solver over `input` into a sink as `referee PROBLEM` does (on
+/// every core for snooker and four-in-a-row); panics on an input error,
 /// which generated input never has.
 fn solve(problem: Problem, input: &[u8]) {
     let sink = io::sink();
     let result = match problem {
-        Problem::Snooker => crate::snooker::run(input, sink),
-        Problem::Fourrow => crate::fourrow::run(input, sink),
+        Problem::Snooker => parallel::run::<parallel::Snooker, _, _>(input, sink),
+        Problem::Fourrow => parallel::run::<parallel::Fourrow, _, _>(input, sink),
         Problem::Rating => crate::rating::run(input, sink),
     };
     if let Err(e) = result {

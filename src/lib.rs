@@ -8,6 +8,7 @@ pub mod cli;
 pub mod fourrow;
 pub mod gen;
 pub mod input;
+pub mod parallel;
 pub mod rating;
 pub mod scoreboard;
 pub mod snooker;

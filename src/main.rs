@@ -3,9 +3,9 @@
 
 use referee::cli::{self, Command, Problem};
 use referee::input::Error;
-use referee::{bench, bundle, fourrow, gen, rating, scoreboard, snooker};
+use referee::{bench, bundle, fourrow, gen, parallel, rating, scoreboard, snooker};
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::process::ExitCode;
 
 /// Big buffers: the solvers stream, so these are all the memory they need.
@@ -23,17 +23,20 @@ fn stdout() -> BufWriter<io::StdoutLock<'static>> {
 }
 
 /// Runs `job` on `input`: generic, so each reader gets its own fast copy.
-fn run_job<R: BufRead>(job: Job, input: R) -> Result<(), Error> {
+/// Snooker and four-in-a-row run on every core (`parallel`) and read
+/// `input` in big blocks of their own; the other jobs read it buffered.
+fn run_job<R: Read>(job: Job, input: R) -> Result<(), Error> {
     let out = stdout();
+    let buffered = |input| BufReader::with_capacity(BUFFER, input);
     match job {
-        Job::Solve(Problem::Snooker, false) => snooker::run(input, out),
-        Job::Solve(Problem::Fourrow, false) => fourrow::run(input, out),
-        Job::Solve(Problem::Rating, false) => rating::run(input, out),
-        Job::Solve(Problem::Snooker, true) => snooker::run_strict(input, out),
-        Job::Solve(Problem::Fourrow, true) => fourrow::run_strict(input, out),
-        Job::Solve(Problem::Rating, true) => rating::run_strict(input, out),
-        Job::Scoreboard { tsv: true } => scoreboard::run_tsv(input, out),
-        Job::Scoreboard { tsv: false } => scoreboard::run(input, out),
+        Job::Solve(Problem::Snooker, false) => parallel::run::<parallel::Snooker, _, _>(input, out),
+        Job::Solve(Problem::Fourrow, false) => parallel::run::<parallel::Fourrow, _, _>(input, out),
+        Job::Solve(Problem::Rating, false) => rating::run(buffered(input), out),
+        Job::Solve(Problem::Snooker, true) => snooker::run_strict(buffered(input), out),
+        Job::Solve(Problem::Fourrow, true) => fourrow::run_strict(buffered(input), out),
+        Job::Solve(Problem::Rating, true) => rating::run_strict(buffered(input), out),
+        Job::Scoreboard { tsv: true } => scoreboard::run_tsv(buffered(input), out),
+        Job::Scoreboard { tsv: false } => scoreboard::run(buffered(input), out),
     }
 }
 
@@ -100,12 +103,9 @@ fn main() -> ExitCode {
         Command::Scoreboard { tsv, file } => (Job::Scoreboard { tsv }, file),
     };
     match file {
-        None => report(
-            run_job(job, BufReader::with_capacity(BUFFER, io::stdin().lock())),
-            "<stdin>",
-        ),
+        None => report(run_job(job, io::stdin().lock()), "<stdin>"),
         Some(path) => match File::open(&path) {
-            Ok(f) => report(run_job(job, BufReader::with_capacity(BUFFER, f)), &path),
+            Ok(f) => report(run_job(job, f), &path),
             Err(e) => {
                 eprintln!("referee: {}: {}", path, e);
                 ExitCode::from(1)
