@@ -830,27 +830,6 @@ impl Output<io::Sink> {
     }
 }
 
-/// Writes collected output `bytes` to `out`, filling every hole with its
-/// piece for the number `numbers_before` + its own.
-pub fn fill_holes<W: Write>(
-    out: &mut W,
-    bytes: &[u8],
-    holes: &[(usize, u64)],
-    numbers_before: u64,
-    render: fn(&mut Vec<u8>, u64),
-) -> io::Result<()> {
-    let mut piece = Vec::new();
-    let mut written = 0;
-    for &(at, number) in holes {
-        piece.clear();
-        render(&mut piece, numbers_before + number);
-        out.write_all(&bytes[written..at])?;
-        out.write_all(&piece)?;
-        written = at;
-    }
-    out.write_all(&bytes[written..])
-}
-
 /// `Output` as a plain writer, for the code that is not hot.
 impl<W: Write> Write for Output<W> {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {

@@ -410,7 +410,7 @@ impl<'a, P: Chunked, W: Write> Driver<'a, P, W> {
 
     fn write(&mut self, done: Done) -> Result<(), Error> {
         let job = done.job;
-        input::fill_holes(
+        write_filled(
             self.out,
             &job.out,
             &job.holes,
@@ -460,6 +460,70 @@ impl<'a, P: Chunked, W: Write> Driver<'a, P, W> {
         let rest = Cursor::new(rest).chain(input);
         solve_rest::<P, _, _>(rest, &mut *self.out, part, self.written_lines)
     }
+}
+
+/// Slices per `write_vectored` call: Linux takes at most 1024.
+const MAX_SLICES: usize = 1024;
+
+/// Writes collected output `bytes` to `out` with every hole filled by its
+/// piece for the number `numbers_before` + its own. The pieces are
+/// rendered apart and written between the slices of `bytes` by vectored
+/// writes, so the main thread does not copy the output.
+fn write_filled<W: Write>(
+    out: &mut W,
+    bytes: &[u8],
+    holes: &[(usize, u64)],
+    numbers_before: u64,
+    render: fn(&mut Vec<u8>, u64),
+) -> io::Result<()> {
+    let mut pieces = Vec::new();
+    let mut piece_ends = Vec::with_capacity(holes.len());
+    for &(_, number) in holes {
+        render(&mut pieces, numbers_before + number);
+        piece_ends.push(pieces.len());
+    }
+    let mut slices: Vec<&[u8]> = Vec::with_capacity(2 * holes.len() + 1);
+    let (mut written, mut piece_start) = (0, 0);
+    for (&(at, _), &piece_end) in holes.iter().zip(&piece_ends) {
+        slices.push(&bytes[written..at]);
+        slices.push(&pieces[piece_start..piece_end]);
+        written = at;
+        piece_start = piece_end;
+    }
+    slices.push(&bytes[written..]);
+    slices.retain(|slice| !slice.is_empty());
+    write_slices(out, &slices)
+}
+
+/// Writes all of `slices`, in order, with as few calls as the writer lets.
+fn write_slices<W: Write>(out: &mut W, mut slices: &[&[u8]]) -> io::Result<()> {
+    while !slices.is_empty() {
+        let batch: Vec<io::IoSlice<'_>> = slices
+            .iter()
+            .take(MAX_SLICES)
+            .map(|slice| io::IoSlice::new(slice))
+            .collect();
+        let mut written = match out.write_vectored(&batch) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        // Whole slices written are dropped; a slice written in part is
+        // finished by itself.
+        while let Some(slice) = slices.first() {
+            if written < slice.len() {
+                break;
+            }
+            written -= slice.len();
+            slices = &slices[1..];
+        }
+        if written > 0 {
+            out.write_all(&slices[0][written..])?;
+            slices = &slices[1..];
+        }
+    }
+    Ok(())
 }
 
 fn cases_of(done: &Done) -> u64 {
@@ -613,6 +677,33 @@ mod tests {
         }
     }
 
+    /// A writer that takes at most three bytes a call.
+    struct Trickle(Vec<u8>);
+
+    impl Write for Trickle {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            let n = bytes.len().min(3);
+            self.0.extend_from_slice(&bytes[..n]);
+            Ok(n)
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn slices_written_in_part_are_finished_in_order() {
+        let slices: Vec<&[u8]> = vec![b"ab", b"cdefg", b"h", b"ijklmnop"];
+        let mut out = Trickle(Vec::new());
+        write_slices(&mut out, &slices).unwrap();
+        assert_eq!(out.0, b"abcdefghijklmnop");
+        let many: Vec<Vec<u8>> = (0..3000u32).map(|i| i.to_string().into_bytes()).collect();
+        let many: Vec<&[u8]> = many.iter().map(|v| v.as_slice()).collect();
+        let mut out = Vec::new();
+        write_slices(&mut out, &many).unwrap();
+        assert_eq!(out, many.concat());
+    }
+
     #[test]
     fn frames_keep_their_numbers_across_chunks() {
         let mut collected = Output::collecting(Vec::new(), Vec::new());
@@ -622,10 +713,10 @@ mod tests {
         collected.put_numbered(2, snooker::put_frame_heading);
         let (bytes, holes) = collected.into_parts();
         let mut out = Vec::new();
-        input::fill_holes(&mut out, &bytes, &holes, 0, snooker::put_frame_heading).unwrap();
+        write_filled(&mut out, &bytes, &holes, 0, snooker::put_frame_heading).unwrap();
         assert_eq!(out, b"a\nFrame 1\nb\n\nFrame 2\n");
         out.clear();
-        input::fill_holes(&mut out, &bytes, &holes, 9, snooker::put_frame_heading).unwrap();
+        write_filled(&mut out, &bytes, &holes, 9, snooker::put_frame_heading).unwrap();
         assert_eq!(out, b"a\n\nFrame 10\nb\n\nFrame 11\n");
     }
 }

@@ -808,22 +808,34 @@ impl Match {
 /// event after the frame took it. This is the one parser of the format:
 /// the referee and the scoreboard only render what it reports. `strict`
 /// also holds every line to the statement's exact format (`--strict`).
-pub fn read_frames<R, F>(input: R, strict: bool, visit: F) -> Result<(), Error>
+pub fn read_frames<R, F>(input: R, strict: bool, mut visit: F) -> Result<(), Error>
 where
     R: BufRead,
     F: FnMut(&Event<'_>, &Match) -> io::Result<()>,
 {
     let mut lines = Lines::new(input).strict(strict);
-    read_part(&mut lines, &mut Part::whole(), visit)
+    read_part(&mut lines, &mut Part::whole(), &mut visit)
+}
+
+/// What is told every event: a closure, or a type whose `visit` is
+/// inlined into the reader's loop (the referee's own rendering).
+pub trait Visit {
+    fn visit(&mut self, event: &Event<'_>, game: &Match) -> io::Result<()>;
+}
+
+impl<F: FnMut(&Event<'_>, &Match) -> io::Result<()>> Visit for F {
+    fn visit(&mut self, event: &Event<'_>, game: &Match) -> io::Result<()> {
+        self(event, game)
+    }
 }
 
 /// `read_frames` for one part of an input: its frames are numbered from
 /// `part.cases_before + 1`, and a part that does not run to the end of the
 /// input stops at its end, which must be the end of a frame.
-pub fn read_part<R, F>(lines: &mut Lines<R>, part: &mut Part, mut visit: F) -> Result<(), Error>
+pub fn read_part<R, V>(lines: &mut Lines<R>, part: &mut Part, visit: &mut V) -> Result<(), Error>
 where
     R: Read,
-    F: FnMut(&Event<'_>, &Match) -> io::Result<()>,
+    V: Visit,
 {
     let strict = lines.is_strict();
     if part.top {
@@ -846,7 +858,7 @@ where
         }
         let line = lines.current();
         read_names(&line, &names_expected, &mut game)?;
-        visit(
+        visit.visit(
             &Event {
                 frame_number,
                 line,
@@ -870,7 +882,7 @@ where
             }
             let line = lines.current();
             let kind = read_event(&line, &mut game)?;
-            visit(
+            visit.visit(
                 &Event {
                     frame_number,
                     line,
@@ -1119,10 +1131,18 @@ pub fn solve_part<R: Read, W: Write>(
     out: &mut Output<W>,
     part: &mut Part,
 ) -> Result<(), Error> {
-    read_part(lines, part, |event, game| {
-        put_event(out, event, game);
-        out.end_lines()
-    })
+    read_part(lines, part, &mut Referee(out))
+}
+
+/// The referee's rendering of events, as a `Visit`.
+struct Referee<'o, W: Write>(&'o mut Output<W>);
+
+impl<W: Write> Visit for Referee<'_, W> {
+    #[inline(always)]
+    fn visit(&mut self, event: &Event<'_>, game: &Match) -> io::Result<()> {
+        put_event(self.0, event, game);
+        self.0.end_lines()
+    }
 }
 
 /// Where the last frame of `block` may start, found without parsing: the
