@@ -6,7 +6,8 @@
 //! runs the solver on locked stdin and stdout. It builds alone with
 //! `rustc --edition 2018` or `--edition 2021`: the solver files keep to std,
 //! reach shared code only as `crate::input::...`, and leave their tests in a
-//! trailing `#[cfg(test)] mod tests`, which is cut here.
+//! trailing `#[cfg(test)] mod tests`, which is cut here with the comment
+//! lines.
 
 use crate::cli::Problem;
 
@@ -24,6 +25,15 @@ fn without_tests(source: &str) -> &str {
         Some(at) => &source[..at + 1],
         None => source,
     }
+}
+
+/// A source without its comment lines: a judge needs the code only, and
+/// many judges take at most 64 KiB.
+fn without_comments(source: &str) -> String {
+    source
+        .split_inclusive('\n')
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect()
 }
 
 fn source(problem: Problem) -> &'static str {
@@ -48,7 +58,7 @@ pub fn bundle(problem: Problem) -> String {
     ));
     for (module, text) in [("input", INPUT), (name, source(problem))] {
         out.push_str(&format!("mod {} {{\n", module));
-        out.push_str(without_tests(text));
+        out.push_str(&without_comments(without_tests(text)));
         out.push_str("}\n\n");
     }
     out.push_str(&format!(
@@ -91,6 +101,20 @@ mod tests {
             assert!(kept.len() > text.len() / 3, "{}", problem.name());
         }
         assert!(!without_tests(INPUT).contains("mod tests"));
+    }
+
+    #[test]
+    fn comment_lines_are_cut_and_code_lines_kept() {
+        let text = "//! Module.\nfn a() {\n    // why\n    let s = \"//\"; // end\n}\n";
+        assert_eq!(
+            without_comments(text),
+            "fn a() {\n    let s = \"//\"; // end\n}\n"
+        );
+        for problem in Problem::ALL {
+            let text = bundle(problem);
+            let comments = text.lines().filter(|l| l.trim_start().starts_with("//"));
+            assert_eq!(comments.count(), 2, "{}: only the heading", problem.name());
+        }
     }
 
     #[test]
