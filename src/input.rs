@@ -117,6 +117,24 @@ impl<'a> Line<'a> {
         self.text.iter().all(|&b| is_blank(b))
     }
 
+    /// A line of 1 to 16 bytes as two little-endian words, zero past its
+    /// end: with the length, a key to what the line says. `None` for
+    /// other lines, and for lines without `PAD` bytes after them.
+    #[inline(always)]
+    pub fn short_key(&self) -> Option<[u64; 2]> {
+        let len = self.text.len();
+        let loaded = if len <= 8 { 8 } else { 16 };
+        if len == 0 || len > 16 || self.padded.len() < loaded {
+            return None;
+        }
+        let first = le_u64(self.padded);
+        Some(if len <= 8 {
+            [low_bytes(first, len), 0]
+        } else {
+            [first, low_bytes(le_u64(&self.padded[8..]), len - 8)]
+        })
+    }
+
     /// An error at byte column `col` of this line.
     pub fn error(&self, col: usize, message: String) -> Error {
         Error::at(self.number, col, message)

@@ -796,6 +796,57 @@ pub struct Event<'a> {
 pub struct Match {
     pub names: [Vec<u8>; 2],
     pub frame: Frame,
+    strokes: StrokeCache,
+}
+
+/// Strokes by the text of their line. A line's stroke depends on its text
+/// alone and the same few lines come again and again, so most lines are
+/// looked up here instead of being parsed again. Only lines that parsed
+/// are kept; a slot holds the last line that hashed to it.
+#[derive(Clone, Debug)]
+struct StrokeCache {
+    slots: Vec<CachedStroke>,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct CachedStroke {
+    key: [u64; 2],
+    /// The line's length; 0 for an empty slot.
+    len: usize,
+    stroke: Stroke,
+}
+
+impl Default for StrokeCache {
+    fn default() -> StrokeCache {
+        StrokeCache::with_slots(256)
+    }
+}
+
+impl StrokeCache {
+    /// A cache of `slots` slots, a power of two.
+    fn with_slots(slots: usize) -> StrokeCache {
+        StrokeCache {
+            slots: vec![CachedStroke::default(); slots],
+        }
+    }
+
+    #[inline(always)]
+    fn slot(&self, key: [u64; 2], len: usize) -> usize {
+        let mixed = key[0] ^ key[1].rotate_left(29) ^ len as u64;
+        (mixed.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40) as usize & (self.slots.len() - 1)
+    }
+
+    #[inline(always)]
+    fn get(&self, key: [u64; 2], len: usize) -> Option<Stroke> {
+        let slot = &self.slots[self.slot(key, len)];
+        (slot.len == len && slot.key == key).then_some(slot.stroke)
+    }
+
+    #[inline(always)]
+    fn put(&mut self, key: [u64; 2], len: usize, stroke: Stroke) {
+        let slot = self.slot(key, len);
+        self.slots[slot] = CachedStroke { key, len, stroke };
+    }
 }
 
 impl Match {
@@ -1029,15 +1080,26 @@ fn read_event(line: &Line<'_>, game: &mut Match) -> Result<EventKind, Error> {
         game.frame.lot(player).expect("a lot is due");
         return Ok(EventKind::Lot(player));
     }
-    let mut tokens = words(line);
-    let first = tokens.next().expect("a non-blank line has a token");
-    if first.key == PLAY && is_play_again(line) {
-        return match game.frame.play_again() {
-            Ok(replay) => Ok(EventKind::PlayAgain(replay)),
-            Err(why) => Err(impossible_error(line, &game.frame, why, &game.names)),
-        };
-    }
-    let stroke = stroke_from_words(line, first, tokens)?;
+    let key = line.short_key();
+    let cached = key.and_then(|key| game.strokes.get(key, line.text.len()));
+    let stroke = match cached {
+        Some(stroke) => stroke,
+        None => {
+            let mut tokens = words(line);
+            let first = tokens.next().expect("a non-blank line has a token");
+            if first.key == PLAY && is_play_again(line) {
+                return match game.frame.play_again() {
+                    Ok(replay) => Ok(EventKind::PlayAgain(replay)),
+                    Err(why) => Err(impossible_error(line, &game.frame, why, &game.names)),
+                };
+            }
+            let stroke = stroke_from_words(line, first, tokens)?;
+            if let Some(key) = key {
+                game.strokes.put(key, line.text.len(), stroke);
+            }
+            stroke
+        }
+    };
     match game.frame.play(&stroke) {
         Ok(outcome) => Ok(EventKind::Stroke(outcome)),
         Err(why) => Err(impossible_error(line, &game.frame, why, &game.names)),
@@ -1158,6 +1220,69 @@ pub fn last_frame_start(block: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gen::Rng;
+
+    /// Reads `text` as the one line of an input, padded as `Lines` pads;
+    /// also says whether the line was in the cache.
+    fn event_of(text: &[u8], game: &mut Match) -> (String, bool) {
+        let mut input = text.to_vec();
+        input.push(b'\n');
+        let mut lines = Lines::new(&input[..]);
+        let line = lines.next_line().unwrap().unwrap();
+        let key = line.short_key();
+        let hit = key.is_some_and(|key| game.strokes.get(key, text.len()).is_some());
+        (format!("{:?}", read_event(&line, game)), hit)
+    }
+
+    #[test]
+    fn a_cached_stroke_is_the_parsed_one_and_only_for_the_same_bytes() {
+        let words: [&[u8]; 12] = [
+            b"Red",
+            b"red",
+            b"RED",
+            b"White",
+            b"None",
+            b"Black",
+            b"Pink",
+            b"Play",
+            b"again",
+            b"Red\0",
+            b"Ann",
+            b"Yellowish",
+        ];
+        let mut rng = Rng::new(21);
+        let mut game = Match {
+            names: [b"Ann".to_vec(), b"Bob".to_vec()],
+            ..Match::default()
+        };
+        let mut hits = 0;
+        for round in 0..40_000 {
+            if round == 20_000 {
+                // One slot: every line meets the one before in it.
+                game.strokes = StrokeCache::with_slots(1);
+            }
+            let mut line = Vec::new();
+            for i in 0..rng.range(1, 4) {
+                if i > 0 {
+                    line.extend_from_slice(if rng.chance(80) { b" " } else { b"\t " });
+                }
+                let word: &&[u8] = rng.pick(&words);
+                line.extend_from_slice(word);
+            }
+            // The same line with a fresh cache (parsed) and with this one.
+            let mut fresh = Match {
+                strokes: StrokeCache::default(),
+                ..game.clone()
+            };
+            let (cached, hit) = event_of(&line, &mut game);
+            hits += usize::from(hit);
+            assert_eq!(cached, event_of(&line, &mut fresh).0, "{:?}", line);
+            if game.frame.winner().is_some() || rng.chance(2) {
+                game.frame = Frame::new();
+            }
+        }
+        assert!(hits > 2_000, "{} lookups hit", hits);
+    }
 
     fn stroke(text: &str) -> Stroke {
         parse_stroke(&Line::new(1, text.as_bytes())).unwrap()
