@@ -19,6 +19,7 @@ use crate::input::{self, Error, Lines, Output, Part};
 use crate::{fourrow, snooker};
 use std::collections::VecDeque;
 use std::io::{self, Cursor, Read, Write};
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::{mpsc, Mutex};
 use std::thread;
 
@@ -182,7 +183,7 @@ fn run_reporting<P: Chunked, R: Read, W: Write>(
         return solve_rest::<P, _, _>(start.chain(input), out, Part::whole(), 0);
     }
     let (job_sender, job_receiver) = mpsc::channel::<Job>();
-    let (done_sender, done_receiver) = mpsc::channel::<Done>();
+    let (done_sender, done_receiver) = mpsc::channel::<Option<Done>>();
     let job_receiver = Mutex::new(job_receiver);
     thread::scope(|scope| {
         for _ in 0..workers {
@@ -196,7 +197,10 @@ fn run_reporting<P: Chunked, R: Read, W: Write>(
                     },
                     Err(_) => break,
                 };
-                if done_sender.send(solve_chunk::<P>(job)).is_err() {
+                // A panic (a bug) is reported as `None`, so that the main
+                // thread stops instead of waiting for the chunk forever.
+                let done = panic::catch_unwind(AssertUnwindSafe(|| solve_chunk::<P>(job))).ok();
+                if done_sender.send(done).is_err() {
                     break;
                 }
             });
@@ -296,7 +300,7 @@ impl Cutter {
 struct Driver<'a, P, W: Write> {
     out: &'a mut W,
     jobs: mpsc::Sender<Job>,
-    done: mpsc::Receiver<Done>,
+    done: mpsc::Receiver<Option<Done>>,
     /// Indexes of the chunks handed out and not yet judged, oldest first.
     in_flight: VecDeque<usize>,
     /// Results that came before an older one.
@@ -336,10 +340,7 @@ impl<'a, P: Chunked, W: Write> Driver<'a, P, W> {
                         self.in_flight.push_back(job.index);
                         input_done = last;
                         if self.jobs.send(job).is_err() {
-                            return Err(Error::Io(io::Error::new(
-                                io::ErrorKind::Other,
-                                "a worker thread ended early",
-                            )));
+                            return Err(worker_lost());
                         }
                     }
                     Cut::NoPlace => {
@@ -383,13 +384,8 @@ impl<'a, P: Chunked, W: Write> Driver<'a, P, W> {
                 return Ok(Some(self.arrived.swap_remove(at)));
             }
             match self.done.recv() {
-                Ok(done) => self.arrived.push(done),
-                Err(_) => {
-                    return Err(Error::Io(io::Error::new(
-                        io::ErrorKind::Other,
-                        "a worker thread ended early",
-                    )))
-                }
+                Ok(Some(done)) => self.arrived.push(done),
+                Ok(None) | Err(_) => return Err(worker_lost()),
             }
         }
     }
@@ -524,6 +520,14 @@ fn write_slices<W: Write>(out: &mut W, mut slices: &[&[u8]]) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// A worker thread stopped without a result: a bug, never bad input.
+fn worker_lost() -> Error {
+    Error::Io(io::Error::new(
+        io::ErrorKind::Other,
+        "a worker thread ended early",
+    ))
 }
 
 fn cases_of(done: &Done) -> u64 {
