@@ -281,8 +281,8 @@ pub fn run_strict<R: BufRead, W: Write>(input: R, out: W) -> Result<(), Error> {
 }
 
 fn validate<R: BufRead, W: Write>(input: R, out: W, strict: bool) -> Result<(), Error> {
-    let mut lines = Lines::new(input).strict(strict);
-    input::with_output(out, |out| solve_part(&mut lines, out, &mut Part::whole()))
+    let lines = Lines::new(input).strict(strict);
+    input::run_part(lines, out, Part::whole(), solve_part)
 }
 
 /// Where the last game of `block` may start, found without parsing: the

@@ -62,6 +62,22 @@ where
     finish(out, result)
 }
 
+/// Runs a solver's `solve_part` over `lines` for `part`, its output going
+/// through an `Output` over `out` (see `with_output`).
+pub fn run_part<R, W, S>(
+    mut lines: Lines<R>,
+    out: W,
+    mut part: Part,
+    solve_part: S,
+) -> Result<(), Error>
+where
+    R: Read,
+    W: Write,
+    S: FnOnce(&mut Lines<R>, &mut Output<W>, &mut Part) -> Result<(), Error>,
+{
+    with_output(out, |out| solve_part(&mut lines, out, &mut part))
+}
+
 /// Flushes `out` and hands back `result`: every solver ends through here, so
 /// that all output for the input before an error is written before the
 /// error is reported.

@@ -160,8 +160,9 @@ pub fn run_with<P: Chunked, R: Read, W: Write>(
     run_reporting::<P, R, W>(input, out, workers, chunk, &mut report)
 }
 
-/// How a run went, for the tests: the chunks whose output was written, and
-/// whether the sequential solver took over.
+/// How a run went: the chunks whose output was written (the sequential
+/// solver starts at the top when there are none), and whether the
+/// sequential solver took over (for the tests).
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Report {
     chunks_written: usize,
@@ -362,8 +363,7 @@ impl<'a, P: Chunked, W: Write> Driver<'a, P, W> {
             }
         }
         // The last chunk must bring the count up to the announced one.
-        let held_cases = self.held.as_ref().map_or(0, cases_of);
-        if no_place || self.written_cases + held_cases != self.announced {
+        if no_place || self.cases_judged() != self.announced {
             return self.fall_back(None, cutter, input);
         }
         if let Some(held) = self.held.take() {
@@ -390,6 +390,12 @@ impl<'a, P: Chunked, W: Write> Driver<'a, P, W> {
         }
     }
 
+    /// The cases in the chunks judged good: written, and held.
+    fn cases_judged(&self) -> u64 {
+        let held = self.held.as_ref().and_then(|done| done.solved);
+        self.written_cases + held.map_or(0, |solved| solved.cases)
+    }
+
     /// Whether a chunk went as guessed, given the chunks before it.
     fn judge(&mut self, done: &Done) -> bool {
         let solved = match done.solved {
@@ -399,9 +405,7 @@ impl<'a, P: Chunked, W: Write> Driver<'a, P, W> {
         if done.job.top {
             self.announced = solved.announced;
         }
-        let held_cases = self.held.as_ref().map_or(0, cases_of);
-        let cases = self.written_cases + held_cases + solved.cases;
-        cases <= self.announced
+        self.cases_judged() + solved.cases <= self.announced
     }
 
     fn write(&mut self, done: Done) -> Result<(), Error> {
@@ -433,13 +437,7 @@ impl<'a, P: Chunked, W: Write> Driver<'a, P, W> {
     ) -> Result<(), Error> {
         self.report.fell_back = true;
         let mut rest: Vec<u8> = Vec::new();
-        // With no chunk left unwritten, nothing was cut off the input yet.
-        let mut top = self.next_index == 0;
-        let chunks = self.held.take().into_iter().chain(failed);
-        for (i, done) in chunks.enumerate() {
-            if i == 0 {
-                top = done.job.top;
-            }
+        for done in self.held.take().into_iter().chain(failed) {
             rest.extend_from_slice(&done.job.data);
         }
         while let Some(done) = self.next_done()? {
@@ -447,7 +445,9 @@ impl<'a, P: Chunked, W: Write> Driver<'a, P, W> {
         }
         rest.extend_from_slice(&cutter.pending);
         let part = Part {
-            top,
+            // The input from its top, count line and all, when no chunk
+            // was written yet.
+            top: self.report.chunks_written == 0,
             announced: self.announced,
             cases_before: self.written_cases,
             to_end: true,
@@ -530,19 +530,15 @@ fn worker_lost() -> Error {
     ))
 }
 
-fn cases_of(done: &Done) -> u64 {
-    done.solved.map_or(0, |s| s.cases)
-}
-
 /// The sequential solver on the rest of an input.
 fn solve_rest<P: Chunked, R: Read, W: Write>(
     input: R,
     out: W,
-    mut part: Part,
+    part: Part,
     lines_before: usize,
 ) -> Result<(), Error> {
-    let mut lines = Lines::new(input).starting_after(lines_before);
-    input::with_output(out, |out| P::solve_part(&mut lines, out, &mut part))
+    let lines = Lines::new(input).starting_after(lines_before);
+    input::run_part(lines, out, part, P::solve_part)
 }
 
 #[cfg(test)]
