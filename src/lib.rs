@@ -1,14 +1,8 @@
-//! `referee` as a library: the three solvers, the snooker state machine the
-//! scoreboard and generator build on, and the command-line pieces the binary
-//! (`src/main.rs`) puts together.
+//! `referee` as a library. Two halves:
+//! - [`core`]: what goes into the one-file judge submissions and knows
+//!   nothing of the tool: reading input, the three solvers, the rules;
+//! - [`tool`]: the binary's own code built around it: command line,
+//!   generators, bench, scoreboard view, bundler, packages and judging.
 
-pub mod bench;
-pub mod bundle;
-pub mod cli;
-pub mod fourrow;
-pub mod gen;
-pub mod input;
-pub mod parallel;
-pub mod rating;
-pub mod scoreboard;
-pub mod snooker;
+pub mod core;
+pub mod tool;

@@ -1,9 +1,11 @@
 //! `referee`: parse the command line, open the input, run one solver, and
 //! map what happened to an exit status (0 ok, 1 bad input or I/O, 2 usage).
 
-use referee::cli::{self, Command, Problem};
-use referee::input::Error;
-use referee::{bench, bundle, fourrow, gen, parallel, rating, scoreboard, snooker};
+use referee::core::io::Error;
+use referee::core::{fourrow, rating, snooker};
+use referee::tool::cli::{self, Command};
+use referee::tool::problem::Problem;
+use referee::tool::{bench, bundle, gen, parallel, scoreboard};
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::process::ExitCode;

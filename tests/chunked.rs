@@ -4,9 +4,10 @@
 //! from a file and from stdin.
 
 use assert_cmd::Command;
-use referee::cli::Problem;
-use referee::input::Error;
-use referee::{fourrow, gen, snooker};
+use referee::core::io::Error;
+use referee::core::{fourrow, snooker};
+use referee::tool::gen;
+use referee::tool::problem::Problem;
 use std::path::PathBuf;
 
 /// The library's sequential answer: stdout, and stderr as the binary

@@ -2,8 +2,8 @@
 //! against the library API, written to read like the kata, plus breaks and
 //! points remaining.
 
-use referee::scoreboard::Scoreboard;
-use referee::snooker::{Ball, BallOn, Player};
+use referee::core::snooker::{Ball, BallOn, Player};
+use referee::tool::scoreboard::Scoreboard;
 
 const PLAYER_1: Player = Player::A;
 const PLAYER_2: Player = Player::B;

@@ -11,27 +11,31 @@
 
 mod common;
 
-use referee::input::{Error, MAX_LINE};
+use referee::core::io::{Error, MAX_LINE};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 type Solver = fn(&[u8], &mut Vec<u8>) -> Result<(), Error>;
 
 /// Each solver with the fixture folder its inputs come from.
 const SOLVERS: [(&str, &str, Solver); 7] = [
-    ("snooker", "snooker", |i, o| referee::snooker::run(i, o)),
-    ("fourrow", "fourrow", |i, o| referee::fourrow::run(i, o)),
-    ("rating", "rating", |i, o| referee::rating::run(i, o)),
+    ("snooker", "snooker", |i, o| {
+        referee::core::snooker::run(i, o)
+    }),
+    ("fourrow", "fourrow", |i, o| {
+        referee::core::fourrow::run(i, o)
+    }),
+    ("rating", "rating", |i, o| referee::core::rating::run(i, o)),
     ("scoreboard", "snooker", |i, o| {
-        referee::scoreboard::run_tsv(i, o)
+        referee::tool::scoreboard::run_tsv(i, o)
     }),
     ("snooker --strict", "snooker-strict", |i, o| {
-        referee::snooker::run_strict(i, o)
+        referee::core::snooker::run_strict(i, o)
     }),
     ("fourrow --strict", "fourrow-strict", |i, o| {
-        referee::fourrow::run_strict(i, o)
+        referee::core::fourrow::run_strict(i, o)
     }),
     ("rating --strict", "rating-strict", |i, o| {
-        referee::rating::run_strict(i, o)
+        referee::core::rating::run_strict(i, o)
     }),
 ];
 

@@ -1,31 +1,8 @@
 //! Command-line parsing, by hand and std only (shared/spec/CLI.md): the
 //! subcommands, their options in any order around FILE, `--` and `-`.
 
+use crate::tool::problem::Problem;
 use std::fmt;
-
-/// The three contest problems.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Problem {
-    Snooker,
-    Fourrow,
-    Rating,
-}
-
-impl Problem {
-    pub const ALL: [Problem; 3] = [Problem::Snooker, Problem::Fourrow, Problem::Rating];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Problem::Snooker => "snooker",
-            Problem::Fourrow => "fourrow",
-            Problem::Rating => "rating",
-        }
-    }
-
-    fn from_name(name: &str) -> Option<Problem> {
-        Problem::ALL.into_iter().find(|p| p.name() == name)
-    }
-}
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]

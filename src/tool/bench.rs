@@ -2,9 +2,9 @@
 //! problem in memory, runs the solver on it five times into a sink, and
 //! prints the median throughput. A measurement tool, not a test.
 
-use crate::cli::Problem;
-use crate::gen;
-use crate::parallel;
+use crate::tool::gen;
+use crate::tool::parallel;
+use crate::tool::problem::Problem;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
@@ -18,7 +18,7 @@ fn solve(problem: Problem, input: &[u8]) {
     let result = match problem {
         Problem::Snooker => parallel::run::<parallel::Snooker, _, _>(input, sink),
         Problem::Fourrow => parallel::run::<parallel::Fourrow, _, _>(input, sink),
-        Problem::Rating => crate::rating::run(input, sink),
+        Problem::Rating => crate::core::rating::run(input, sink),
     };
     if let Err(e) = result {
         panic!("generated {} input was refused: {}", problem.name(), e);

@@ -5,7 +5,7 @@
 //! hash map from name to player for the games. Rulings P1-P6 are in
 //! `shared/spec/RULINGS.md`.
 
-use crate::input::{self, shown, Error, Line, Lines, Output, Token};
+use crate::core::io::{self as input, shown, Error, Line, Lines, Output, Token};
 use std::io::{BufRead, Write};
 
 /// Hundredths of a rating point.

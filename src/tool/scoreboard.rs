@@ -4,8 +4,8 @@
 //! snooker contest input. No rule is restated here: every stroke goes
 //! through `Frame`, and the input is read by `snooker::read_frames`.
 
-use crate::input::{self, Error};
-use crate::snooker::{
+use crate::core::io::{self as input, Error};
+use crate::core::snooker::{
     self, Ball, BallOn, Event, EventKind, Frame, Impossible, Match, Next, Outcome, Player, Stroke,
 };
 use std::io::{self, BufRead, Write};
@@ -381,7 +381,7 @@ mod tests {
 
     #[test]
     fn human_strokes_compress_reds() {
-        let line = crate::input::Line::new(4, b"red RED red white");
+        let line = crate::core::io::Line::new(4, b"red RED red white");
         let outcome = Frame::new().play(&Stroke::default()).unwrap();
         let event = Event {
             frame_number: 1,

@@ -6,10 +6,10 @@
 //! so no rule is restated here. The four-in-a-row and rating generators
 //! likewise use `fourrow::Game` and `rating::exchange`.
 
-use crate::cli::Problem;
-use crate::fourrow::{self, Verdict};
-use crate::rating::{self, Hundredths};
-use crate::snooker::{Ball, BallOn, Colours, Frame, Player, Stage, Stroke};
+use crate::core::fourrow::{self, Verdict};
+use crate::core::rating::{self, Hundredths};
+use crate::core::snooker::{Ball, BallOn, Colours, Frame, Player, Stage, Stroke};
+use crate::tool::problem::Problem;
 use std::io::{self, Write};
 
 /// SplitMix64: tiny, fast, and good enough to vary test inputs.
@@ -397,12 +397,12 @@ mod tests {
         }
     }
 
-    fn solve(problem: Problem, input: &[u8]) -> Result<Vec<u8>, crate::input::Error> {
+    fn solve(problem: Problem, input: &[u8]) -> Result<Vec<u8>, crate::core::io::Error> {
         let mut out = Vec::new();
         match problem {
-            Problem::Snooker => crate::snooker::run(input, &mut out),
-            Problem::Fourrow => crate::fourrow::run(input, &mut out),
-            Problem::Rating => crate::rating::run(input, &mut out),
+            Problem::Snooker => crate::core::snooker::run(input, &mut out),
+            Problem::Fourrow => crate::core::fourrow::run(input, &mut out),
+            Problem::Rating => crate::core::rating::run(input, &mut out),
         }?;
         Ok(out)
     }

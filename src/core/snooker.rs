@@ -11,7 +11,7 @@
 //!
 //! The numbered rulings (S1-S14, R0.x) are in `shared/spec/RULINGS.md`.
 
-use crate::input::{self, shown, Error, Line, Lines, Output, Part, Tokens};
+use crate::core::io::{self as input, shown, Error, Line, Lines, Output, Part, Tokens};
 use std::io::{self, BufRead, Read, Write};
 
 /// A ball other than the cue ball; the discriminant is its value.
@@ -1220,7 +1220,7 @@ pub fn last_frame_start(block: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gen::Rng;
+    use crate::tool::gen::Rng;
 
     /// Reads `text` as the one line of an input, padded as `Lines` pads;
     /// also says whether the line was in the cache.

@@ -5,16 +5,16 @@
 //! The file is `mod input { .. }`, `mod PROBLEM { .. }` and a `main` that
 //! runs the solver on locked stdin and stdout. It builds alone with
 //! `rustc --edition 2018` or `--edition 2021`: the solver files keep to std,
-//! reach shared code only as `crate::input::...`, and leave their tests in a
+//! reach shared code only as `crate::core::io::...`, and leave their tests in a
 //! trailing `#[cfg(test)] mod tests`, which is cut here with the comment
 //! lines.
 
-use crate::cli::Problem;
+use crate::tool::problem::Problem;
 
-const INPUT: &str = include_str!("input.rs");
-const SNOOKER: &str = include_str!("snooker.rs");
-const FOURROW: &str = include_str!("fourrow.rs");
-const RATING: &str = include_str!("rating.rs");
+const INPUT: &str = include_str!("../core/io.rs");
+const SNOOKER: &str = include_str!("../core/snooker.rs");
+const FOURROW: &str = include_str!("../core/fourrow.rs");
+const RATING: &str = include_str!("../core/rating.rs");
 
 /// Where a source file's test module starts; it must be the file's last item.
 const TESTS_MARKER: &str = "\n#[cfg(test)]\nmod tests {";
@@ -56,11 +56,13 @@ pub fn bundle(problem: Problem) -> String {
         name,
         env!("CARGO_PKG_VERSION")
     ));
-    for (module, text) in [("input", INPUT), (name, source(problem))] {
-        out.push_str(&format!("mod {} {{\n", module));
+    out.push_str("mod core {\n");
+    for (module, text) in [("io", INPUT), (name, source(problem))] {
+        out.push_str(&format!("pub mod {} {{\n", module));
         out.push_str(&without_comments(without_tests(text)));
         out.push_str("}\n\n");
     }
+    out.push_str("}\n\n");
     out.push_str(&format!(
         r#"fn main() {{
     use std::io::{{BufReader, BufWriter, ErrorKind}};
@@ -68,10 +70,10 @@ pub fn bundle(problem: Problem) -> String {
     let stdout = std::io::stdout();
     let input = BufReader::with_capacity(1 << 16, stdin.lock());
     let output = BufWriter::with_capacity(1 << 16, stdout.lock());
-    match {}::run(input, output) {{
+    match core::{}::run(input, output) {{
         Ok(()) => {{}}
-        Err(input::Error::Io(ref e)) if e.kind() == ErrorKind::BrokenPipe => {{}}
-        Err(input::Error::Io(e)) => {{
+        Err(core::io::Error::Io(ref e)) if e.kind() == ErrorKind::BrokenPipe => {{}}
+        Err(core::io::Error::Io(e)) => {{
             eprintln!("referee: <stdin>: {{}}", e);
             std::process::exit(1);
         }}
@@ -135,7 +137,7 @@ mod tests {
             {
                 let path = &line["use ".len()..];
                 assert!(
-                    ["std::", "crate::input", "super::", "self::"]
+                    ["std::", "crate::core::io", "super::", "self::"]
                         .iter()
                         .any(|p| path.starts_with(p)),
                     "{}: {}",

@@ -5,7 +5,7 @@
 //! read: memory is one 7x6 grid, whatever the number or length of games.
 //! Rulings F1-F5 are in `shared/spec/RULINGS.md`.
 
-use crate::input::{self, shown, Error, Line, Lines, Output, Part};
+use crate::core::io::{self as input, shown, Error, Line, Lines, Output, Part};
 use std::io::{BufRead, Read, Write};
 
 const COLUMNS: usize = 7;

@@ -15,8 +15,8 @@
 //! Not part of the judge bundles: the solvers only expose `solve_part` and
 //! a cut guess, and know nothing of threads.
 
-use crate::input::{self, Error, Lines, Output, Part};
-use crate::{fourrow, snooker};
+use crate::core::io::{self as input, Error, Lines, Output, Part};
+use crate::core::{fourrow, snooker};
 use std::collections::VecDeque;
 use std::io::{self, Cursor, Read, Write};
 use std::panic::{self, AssertUnwindSafe};
@@ -544,8 +544,8 @@ fn solve_rest<P: Chunked, R: Read, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::Problem;
-    use crate::gen::{self, Rng};
+    use crate::tool::gen::{self, Rng};
+    use crate::tool::problem::Problem;
     use std::path::Path;
 
     /// Output and message of one run.
