@@ -5,4 +5,5 @@
 //!   generators, bench, scoreboard view, bundler, packages and judging.
 
 pub mod core;
+pub mod next;
 pub mod tool;

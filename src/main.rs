@@ -70,6 +70,24 @@ fn print(text: &[u8]) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    // Temporary: the new core, while it is being built.
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("next") {
+        let input: Box<dyn Read> = match args.get(3) {
+            Some(path) => Box::new(File::open(path).unwrap()),
+            None => Box::new(io::stdin().lock()),
+        };
+        let out = io::stdout().lock();
+        let result = match (args[1].as_str(), args[2].as_str()) {
+            ("snooker", "plain") => referee::next::snooker::solve(input, out),
+            ("snooker", "strict") => referee::next::snooker::solve_strict(input, out),
+            _ => panic!("next PROBLEM plain|strict FILE"),
+        };
+        return ExitCode::from(referee::next::io::report(
+            result,
+            args.get(3).map_or("<stdin>", String::as_str),
+        ) as u8);
+    }
     let command = match cli::parse(std::env::args().skip(1).collect()) {
         Ok(command) => command,
         Err(usage) => {

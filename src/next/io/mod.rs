@@ -1,0 +1,185 @@
+//! Reading input and writing output for every solver: the error type
+//! ([`error`]), the line reader ([`lines`]), the tokenizer ([`tokens`]),
+//! the output buffer ([`out`]), and the hooks through which `--strict`
+//! holds input to the statement's exact layout ([`Layout`]; the strict
+//! side lives in [`strict`] and never goes into a judge bundle).
+
+pub mod error;
+pub mod lines;
+pub mod out;
+pub mod strict;
+pub mod tokens;
+
+pub use self::error::{shown, Error};
+pub use self::lines::{Line, Lines};
+pub use self::out::Output;
+pub use self::tokens::Token;
+use std::io::{ErrorKind, Read};
+
+/// Where the tolerant and the strict reading of an input part ways. The
+/// default methods are the tolerant reading (R0.1, R0.5); `strict::Strict`
+/// overrides them. Each solver adds hooks of its own on top.
+pub trait Layout {
+    /// Whether a solver may take a line by a fast path of its own, which
+    /// only accepts lines in the format's plainest form and leaves every
+    /// other line to the general reading. Strict reading sees every line.
+    const FAST: bool = true;
+
+    /// Before the first line: a byte-order mark is skipped.
+    fn start<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<(), Error> {
+        lines.skip_bom().map(|_| ())
+    }
+
+    /// Moves to the next line that holds a token, blank lines skipped:
+    /// `lines.current()`. `false` at the end of input.
+    #[inline(always)]
+    fn next_record<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
+        Ok(lines.next_nonblank()?.is_some())
+    }
+
+    /// After the last case: nothing but blank lines may follow (R0.2).
+    /// `after` names the last case for the message.
+    fn end<R: Read>(&mut self, lines: &mut Lines<R>, after: &str) -> Result<(), Error> {
+        match lines.next_nonblank()? {
+            None => Ok(()),
+            Some(line) => Err(not_the_end(&line, after)),
+        }
+    }
+}
+
+/// The tolerant reading: every default of [`Layout`].
+pub struct Tolerant;
+
+impl Layout for Tolerant {}
+
+/// The error for text after the last case.
+pub fn not_the_end(line: &Line, after: &str) -> Error {
+    let token = line.tokens().next().unwrap_or(Token {
+        col: 1,
+        text: b"",
+        head: 0,
+    });
+    line.error(
+        token.col,
+        format!(
+            "expected end of input after {}, found {}",
+            after,
+            shown(token.text)
+        ),
+    )
+}
+
+/// A decimal number of plain digits, or `None` (a sign, another byte, or
+/// more than fits in 64 bits).
+pub fn parse_u64(text: &[u8]) -> Option<u64> {
+    if text.is_empty() {
+        return None;
+    }
+    let mut value: u64 = 0;
+    for &b in text {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        value = value.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
+    }
+    Some(value)
+}
+
+/// Reads the line that holds the number of cases, the first record of
+/// every input: the line, the token and the count.
+pub fn read_count<'a, R: Read, L: Layout>(
+    lines: &'a mut Lines<R>,
+    layout: &mut L,
+    what: &str,
+) -> Result<(Line<'a>, Token<'a>, u64), Error> {
+    layout.start(lines)?;
+    let expected = format!("expected {}", what);
+    if !layout.next_record(lines)? {
+        return Err(lines.eof_error(&expected));
+    }
+    let line = lines.current();
+    let mut tokens = line.tokens();
+    let token = match tokens.next() {
+        Some(token) => token,
+        None => return Err(line.error(1, format!("{}, found a blank line", expected))),
+    };
+    let count = parse_u64(token.text).ok_or_else(|| {
+        line.error(
+            token.col,
+            format!("{}, found {}", expected, shown(token.text)),
+        )
+    })?;
+    if let Some(extra) = tokens.next() {
+        return Err(line.error(
+            extra.col,
+            format!(
+                "expected end of line after {}, found {}",
+                what,
+                shown(extra.text)
+            ),
+        ));
+    }
+    Ok((line, token, count))
+}
+
+/// Says how a run ended, as `referee: NAME:LINE:COL: message` for bad
+/// input (NAME the input's name), `referee: NAME: ...` for a failed read
+/// and `referee: <stdout>: ...` for a failed write; returns the exit
+/// status. A reader that closed the pipe early ends the run quietly.
+pub fn report(result: Result<(), Error>, name: &str) -> i32 {
+    match result {
+        Ok(()) => 0,
+        Err(Error::Write(ref e)) if e.kind() == ErrorKind::BrokenPipe => 0,
+        Err(Error::Write(e)) => {
+            eprintln!("referee: <stdout>: {}", e);
+            1
+        }
+        Err(e @ Error::Read(_)) => {
+            eprintln!("referee: {}: {}", name, e);
+            1
+        }
+        Err(e) => {
+            eprintln!("referee: {}:{}", name, e);
+            1
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count_of(text: &str) -> Result<u64, Error> {
+        let mut lines = Lines::new(text.as_bytes());
+        read_count(&mut lines, &mut Tolerant, "the count").map(|(_, _, n)| n)
+    }
+
+    #[test]
+    fn counts() {
+        assert_eq!(count_of("\n 3 \n").unwrap(), 3);
+        assert_eq!(count_of("\u{feff}3\n").unwrap(), 3);
+        assert_eq!(
+            count_of("3 4\n").unwrap_err().to_string(),
+            "1:3: expected end of line after the count, found `4`"
+        );
+        assert_eq!(
+            count_of("\n").unwrap_err().to_string(),
+            "2:1: expected the count, found end of input"
+        );
+        assert_eq!(parse_u64(b"0042"), Some(42));
+        assert_eq!(parse_u64(b"-1"), None);
+        assert_eq!(parse_u64(b""), None);
+        assert_eq!(parse_u64(b"99999999999999999999"), None);
+    }
+
+    #[test]
+    fn text_after_the_last_case_is_an_error() {
+        let mut lines = Lines::new(&b"\n\n  more\n"[..]);
+        let e = Tolerant.end(&mut lines, "the last case (1)").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "3:3: expected end of input after the last case (1), found `more`"
+        );
+        assert!(Tolerant.end(&mut Lines::new(&b" \n\n"[..]), "x").is_ok());
+    }
+}

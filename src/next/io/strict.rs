@@ -1,0 +1,322 @@
+//! `--strict`: the input held to the statement's exact layout (R0.6) —
+//! LF line ends and a final newline, blank lines empty and only where the
+//! format puts them, single spaces between tokens, no byte-order mark,
+//! integers without leading zeros, counts within the statement's limits.
+//! The solvers' own strict hooks build on the checks here.
+
+use super::lines::is_blank;
+use super::{not_the_end, shown, Error, Layout, Line, Lines, Token};
+use std::io::Read;
+use std::ops::RangeInclusive;
+
+/// The strict reading. It remembers the blank lines before the record it
+/// handed out last, so that the solver's hooks can say how many the
+/// format wants there.
+#[derive(Default)]
+pub struct Strict {
+    /// Blank lines before the record read last, and the first of them.
+    blanks: usize,
+    first_blank: usize,
+}
+
+impl Strict {
+    pub fn new() -> Strict {
+        Strict::default()
+    }
+
+    /// Fails unless exactly `wanted` empty lines came before `line`, the
+    /// record read last; `what` says where they belong.
+    pub fn expect_blanks(&self, line: &Line, wanted: usize, what: &str) -> Result<(), Error> {
+        if self.blanks == wanted {
+            Ok(())
+        } else if self.blanks > wanted {
+            Err(Error::at(
+                self.first_blank + wanted,
+                1,
+                format!("expected no blank line here ({}), found one", what),
+            ))
+        } else {
+            Err(line.error(1, format!("expected an empty line {}, found none", what)))
+        }
+    }
+
+    /// The next line, its line end checked.
+    fn next_line<'a, R: Read>(lines: &'a mut Lines<R>) -> Result<Option<Line<'a>>, Error> {
+        if lines.next_line()?.is_none() {
+            return Ok(None);
+        }
+        let terminated = lines.terminated();
+        let line = lines.current();
+        let len = line.text.len();
+        if line.padded[len] == b'\r' {
+            return Err(line.error(len + 1, "expected a LF line end, found CR LF".to_string()));
+        }
+        if !terminated {
+            return Err(if line.text.last() == Some(&b'\r') {
+                line.error(
+                    len,
+                    "expected a LF line end, found a CR at the end of input".to_string(),
+                )
+            } else {
+                line.error(
+                    len + 1,
+                    "expected a newline at the end of the last line, found end of input"
+                        .to_string(),
+                )
+            });
+        }
+        Ok(Some(line))
+    }
+
+    /// Counts a blank line, which must be empty.
+    fn blank(&mut self, line: &Line) -> Result<(), Error> {
+        if !line.text.is_empty() {
+            return Err(line.error(1, "expected an empty line, found blanks".to_string()));
+        }
+        if self.blanks == 0 {
+            self.first_blank = line.number;
+        }
+        self.blanks += 1;
+        Ok(())
+    }
+}
+
+/// Whether a line holds no token.
+fn is_blank_line(line: &Line) -> bool {
+    line.text.iter().all(|&b| is_blank(b))
+}
+
+impl Layout for Strict {
+    const FAST: bool = false;
+
+    fn start<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<(), Error> {
+        if lines.skip_bom()? {
+            return Err(Error::at(
+                1,
+                1,
+                "expected the input to start with its first line, found a byte-order mark"
+                    .to_string(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn next_record<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
+        self.blanks = 0;
+        loop {
+            match Strict::next_line(lines)? {
+                None => return Ok(false),
+                Some(line) if is_blank_line(&line) => self.blank(&line)?,
+                Some(_) => return Ok(true),
+            }
+        }
+    }
+
+    fn end<R: Read>(&mut self, lines: &mut Lines<R>, after: &str) -> Result<(), Error> {
+        match Strict::next_line(lines)? {
+            None => Ok(()),
+            Some(line) if is_blank_line(&line) => Err(line.error(
+                1,
+                format!("expected no blank line here (after {}), found one", after),
+            )),
+            Some(line) => Err(not_the_end(&line, after)),
+        }
+    }
+}
+
+/// Tokens separated by single spaces, nothing before the first or after
+/// the last.
+pub fn check_layout(line: &Line) -> Result<(), Error> {
+    let text = line.text;
+    for (i, &b) in text.iter().enumerate() {
+        let bad = if b == b' ' {
+            i == 0 || i + 1 == text.len() || text[i - 1] == b' '
+        } else {
+            is_blank(b)
+        };
+        if bad {
+            let what = match b {
+                b' ' if i == 0 => "found a leading space",
+                b' ' if i + 1 == text.len() => "found a trailing space",
+                b' ' => "found two spaces",
+                b'\t' => "found a tab",
+                _ => "found a control character",
+            };
+            return Err(line.error(
+                i + 1,
+                format!("expected single spaces between tokens, {}", what),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A count within the statement's bounds.
+pub fn check_limit(
+    line: &Line,
+    col: usize,
+    value: u64,
+    limits: RangeInclusive<u64>,
+    what: &str,
+) -> Result<(), Error> {
+    if limits.contains(&value) {
+        return Ok(());
+    }
+    Err(line.error(
+        col,
+        format!(
+            "expected {} from {} to {}, found {}",
+            what,
+            limits.start(),
+            limits.end(),
+            value
+        ),
+    ))
+}
+
+/// Digits without a leading zero (`0` itself is fine), as R0.6 wants of
+/// every integer; `what` names the number.
+pub fn check_digits(line: &Line, col: usize, digits: &[u8], what: &str) -> Result<(), Error> {
+    if digits.len() > 1 && digits[0] == b'0' {
+        return Err(line.error(
+            col,
+            format!(
+                "expected {} without leading zeros, found {}",
+                what,
+                shown(digits)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The checks of a line that holds a count of cases: first in the input,
+/// laid out exactly, no leading zeros, within `limits`.
+pub fn check_count(
+    strict: &Strict,
+    line: &Line,
+    token: &Token,
+    count: u64,
+    limits: RangeInclusive<u64>,
+    what: &str,
+) -> Result<(), Error> {
+    strict.expect_blanks(line, 0, "before the count")?;
+    check_layout(line)?;
+    check_digits(line, token.col, token.text, what)?;
+    check_limit(line, token.col, count, limits, what)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn records(text: &[u8]) -> Result<Vec<(usize, usize)>, String> {
+        let mut lines = Lines::new(text);
+        let mut strict = Strict::new();
+        strict.start(&mut lines).map_err(|e| e.to_string())?;
+        let mut seen = Vec::new();
+        while strict.next_record(&mut lines).map_err(|e| e.to_string())? {
+            seen.push((lines.current().number, strict.blanks));
+        }
+        Ok(seen)
+    }
+
+    #[test]
+    fn blank_lines_are_counted_and_must_be_empty() {
+        assert_eq!(records(b"a\n\n\nb\nc\n"), Ok(vec![(1, 0), (4, 2), (5, 0)]));
+        assert_eq!(
+            records(b"a\n \nb\n"),
+            Err("2:1: expected an empty line, found blanks".to_string())
+        );
+    }
+
+    #[test]
+    fn line_ends_and_byte_order_marks() {
+        assert_eq!(
+            records(b"a\r\nb\n"),
+            Err("1:2: expected a LF line end, found CR LF".to_string())
+        );
+        assert_eq!(
+            records(b"a\nb"),
+            Err(
+                "2:2: expected a newline at the end of the last line, found end of input"
+                    .to_string()
+            )
+        );
+        assert_eq!(
+            records(b"a\nb\r"),
+            Err("2:2: expected a LF line end, found a CR at the end of input".to_string())
+        );
+        assert!(records(b"\xef\xbb\xbfa\n")
+            .unwrap_err()
+            .contains("byte-order mark"));
+    }
+
+    #[test]
+    fn blanks_where_the_format_wants_them() {
+        let mut lines = Lines::new(&b"a\n\n\nb\n"[..]);
+        let mut strict = Strict::new();
+        strict.next_record(&mut lines).unwrap();
+        strict.next_record(&mut lines).unwrap();
+        let line = lines.current();
+        let e = strict
+            .expect_blanks(&line, 1, "before every frame")
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "3:1: expected no blank line here (before every frame), found one"
+        );
+        assert!(strict.expect_blanks(&line, 2, "x").is_ok());
+        let e = strict.expect_blanks(&line, 3, "before x").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "4:1: expected an empty line before x, found none"
+        );
+    }
+
+    #[test]
+    fn nothing_after_the_last_case_not_even_a_blank_line() {
+        let mut lines = Lines::new(&b"a\n\n"[..]);
+        let mut strict = Strict::new();
+        strict.next_record(&mut lines).unwrap();
+        let e = strict.end(&mut lines, "the last frame (1)").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "2:1: expected no blank line here (after the last frame (1)), found one"
+        );
+    }
+
+    #[test]
+    fn layout_digits_and_limits() {
+        for (text, col) in [
+            (" a", 1),
+            ("a ", 2),
+            ("a  b", 3),
+            ("a\tb", 2),
+            ("a\x0bb", 2),
+        ] {
+            let e = check_layout(&Line::new(1, text.as_bytes())).unwrap_err();
+            assert!(
+                matches!(e, Error::Input { col: c, .. } if c == col),
+                "{:?}",
+                text
+            );
+        }
+        assert!(check_layout(&Line::new(1, b"a b c")).is_ok());
+        let line = Line::new(1, b"007");
+        assert!(check_digits(&line, 1, b"0", "n").is_ok());
+        assert_eq!(
+            check_digits(&line, 1, b"007", "the count")
+                .unwrap_err()
+                .to_string(),
+            "1:1: expected the count without leading zeros, found `007`"
+        );
+        assert!(check_limit(&line, 1, 7, 1..=9, "n").is_ok());
+        assert_eq!(
+            check_limit(&line, 1, 0, 1..=9, "n")
+                .unwrap_err()
+                .to_string(),
+            "1:1: expected n from 1 to 9, found 0"
+        );
+    }
+}

@@ -1,0 +1,44 @@
+//! Each problem's limits and format facts, stated once: `--strict` holds
+//! input to them, the generators stay within them, the packages' input
+//! validators and statements quote them.
+
+/// Snooker referee (ICPC Asia Chengdu 2010).
+pub mod snooker {
+    use std::ops::RangeInclusive;
+
+    /// The number of frames in a file (the statement's T <= 200).
+    pub const FRAMES: RangeInclusive<u64> = 1..=200;
+    /// A player's name: 1 to 20 English letters.
+    pub const NAME_LETTERS: RangeInclusive<usize> = 1..=20;
+}
+
+/// Four in a row (SPOJ FOUROW).
+pub mod fourrow {
+    use std::ops::RangeInclusive;
+
+    /// The number of games in a file (the statement's 0 < t < 100).
+    pub const GAMES: RangeInclusive<u64> = 1..=99;
+    /// The board: seven slots of six cells.
+    pub const COLUMNS: usize = 7;
+    pub const ROWS: usize = 6;
+    /// The most moves a game line holds: one chip per cell.
+    pub const MAX_MOVES: usize = COLUMNS * ROWS;
+}
+
+/// Rating points exchange (ICPC South Pacific 2007).
+pub mod rating {
+    use std::ops::RangeInclusive;
+
+    /// The number of tournaments in a file.
+    pub const TOURNAMENTS: RangeInclusive<u64> = 1..=1000;
+    /// Players (n) and games (m) of one tournament.
+    pub const PLAYERS: RangeInclusive<u64> = 2..=500;
+    pub const GAMES: RangeInclusive<u64> = 1..=500;
+    /// A player's name: 1 to 10 lower-case letters.
+    pub const NAME_LETTERS: RangeInclusive<usize> = 1..=10;
+    /// The largest rating accepted and kept, in hundredths, in either
+    /// direction (any mode): 10^15 - 1, i.e. 9999999999999.99. A rating
+    /// beyond it, read or reached by a game, is an input error at its
+    /// line; within it no step of the exchange can overflow 64 bits.
+    pub const MAX_RATING: i64 = 999_999_999_999_999;
+}

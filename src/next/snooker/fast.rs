@@ -1,0 +1,267 @@
+//! The fast path of the snooker reading: event lines in the format's
+//! plainest form (words of the format one space apart, LF or CR LF) are
+//! looked up by their bytes in a cache of lines seen before, or read by a
+//! word-at-a-time scanner, and played on the frame without the general
+//! reading's line bookkeeping. Any other line is left to the general
+//! reading, which gives the same events and the exact errors.
+
+use super::parse::{
+    impossible, Event, Names, Visit, AGAIN, BLACK, BLUE, BROWN, GREEN, NONE, PINK, PLAY, RED,
+    WHITE, YELLOW,
+};
+use super::rules::{Ball, Frame, Stage, Stroke, Verdict};
+use crate::next::io::lines::word;
+use crate::next::io::{Error, Line, Lines};
+use std::io::Read;
+
+/// Lines of up to 16 bytes, their line end included, by their bytes:
+/// what they say, and their verdicts as the frame asks for them. A line's
+/// meaning depends on its bytes alone, and the same few lines come again
+/// and again, so most lines are looked up, not read. A slot holds the
+/// last line that hashed to it; only lines the fast path took are kept.
+pub struct LineCache {
+    slots: Vec<Cached>,
+}
+
+#[derive(Clone, Copy)]
+struct Cached {
+    /// The line's bytes, zero past its newline (never all zero).
+    key: [u64; 2],
+    event: Event,
+    /// Where the text ends (before a CR) and the line's whole length.
+    stop: u8,
+    len: u8,
+    verdicts: [Verdict; 9],
+}
+
+const CACHE_BITS: u32 = 10;
+
+impl Default for LineCache {
+    fn default() -> LineCache {
+        let empty = Cached {
+            key: [0, 0],
+            event: Event::PlayAgain,
+            stop: 0,
+            len: 0,
+            verdicts: [Verdict::UNKNOWN; 9],
+        };
+        LineCache {
+            slots: vec![empty; 1 << CACHE_BITS],
+        }
+    }
+}
+
+impl LineCache {
+    /// The slot for the line at the start of `bytes` (a reader's unread
+    /// bytes), filled in if it was not there: `None` for a line the fast
+    /// path does not take.
+    #[inline(always)]
+    fn entry(&mut self, bytes: &[u8]) -> Option<&mut Cached> {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGHS: u64 = 0x8080_8080_8080_8080;
+        const NEWLINES: u64 = ONES * b'\n' as u64;
+        let low = word(bytes.get(..8)?);
+        let high = word(bytes.get(8..16)?);
+        let newlines = |w: u64| (w ^ NEWLINES).wrapping_sub(ONES) & !(w ^ NEWLINES) & HIGHS;
+        let (key, len) = match (newlines(low), newlines(high)) {
+            (0, 0) => return None,
+            (0, at) => {
+                let len = at.trailing_zeros() as usize / 8 + 1;
+                ([low, high & u64::MAX >> (64 - 8 * len)], 8 + len)
+            }
+            (at, _) => {
+                let len = at.trailing_zeros() as usize / 8 + 1;
+                ([low & u64::MAX >> (64 - 8 * len), 0], len)
+            }
+        };
+        let hash = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let slot = &mut self.slots[(hash >> (64 - CACHE_BITS)) as usize];
+        if slot.key != key {
+            let (event, stop, taken) = fast_event(bytes)?;
+            if taken != len {
+                return None;
+            }
+            *slot = Cached {
+                key,
+                event,
+                stop: stop as u8,
+                len: len as u8,
+                verdicts: [Verdict::UNKNOWN; 9],
+            };
+        }
+        Some(slot)
+    }
+}
+
+/// Takes event lines by the fast path (the cache, then `fast_event`) for
+/// as long as they come and the frame is in play; the reader is moved on
+/// once, at the end.
+#[inline(never)]
+pub fn fast_run<R: Read, V: Visit>(
+    lines: &mut Lines<R>,
+    cache: &mut LineCache,
+    frame_in_play: &mut Frame,
+    names: &Names,
+    visit: &mut V,
+) -> Result<(), Error> {
+    // A copy the compiler can keep in registers, put back at the end;
+    // a line the frame cannot take stops the run and is reported after
+    // it, from its place.
+    let mut frame = frame_in_play.clone();
+    let number = lines.line_number();
+    let bytes = lines.unread();
+    let (mut at, mut taken, mut stop) = (0, 0, 0);
+    let stopped = loop {
+        let entry = match cache.entry(&bytes[at..]) {
+            Some(entry) => entry,
+            None => break Ok(()),
+        };
+        let line = Line {
+            number: number + taken + 1,
+            text: &bytes[at..at + usize::from(entry.stop)],
+            padded: &bytes[at..],
+        };
+        let written = match entry.event {
+            Event::Stroke(stroke) => match frame.play_judged(&stroke, &mut entry.verdicts) {
+                Ok(outcome) => visit.stroke(&line, &stroke, &outcome, &frame, names),
+                Err(why) => break Err(why),
+            },
+            Event::PlayAgain => match frame.play_again() {
+                Ok(replay) => visit.play_again(&line, &replay, &frame, names),
+                Err(why) => break Err(why),
+            },
+        };
+        at += usize::from(entry.len);
+        taken += 1;
+        stop = usize::from(entry.stop);
+        if let Err(e) = written {
+            lines.consume(at, taken, stop);
+            return Err(e);
+        }
+        if frame.stage() != Stage::Playing {
+            break Ok(());
+        }
+    };
+    let result = stopped.map_err(|why| {
+        let line = Line {
+            number: number + taken + 1,
+            text: &bytes[at..at + usize::from(cache.entry(&bytes[at..]).map_or(0, |e| e.stop))],
+            padded: &bytes[at..],
+        };
+        impossible(&line, &frame, names, why)
+    });
+    lines.consume(at, taken, stop);
+    *frame_in_play = frame;
+    result
+}
+
+/// A code for each word of the format: a ball's value, or one of these.
+const WHITE_CODE: u8 = 8;
+const NONE_CODE: u8 = 9;
+const PLAY_CODE: u8 = 10;
+const AGAIN_CODE: u8 = 11;
+
+/// A multiplier that sends the eleven words' keys to eleven different
+/// slots of sixteen (checked when the table is built).
+const MULTIPLIER: u64 = 0x3c35_612e_4a8d_15d9;
+
+const fn slot(key: u64) -> usize {
+    (key.wrapping_mul(MULTIPLIER) >> 60) as usize
+}
+
+/// The words of the format by `slot` of their key: (key, code).
+const fn word_table() -> [(u64, u8); 16] {
+    let words = [
+        (RED, 1),
+        (YELLOW, 2),
+        (GREEN, 3),
+        (BROWN, 4),
+        (BLUE, 5),
+        (PINK, 6),
+        (BLACK, 7),
+        (WHITE, WHITE_CODE),
+        (NONE, NONE_CODE),
+        (PLAY, PLAY_CODE),
+        (AGAIN, AGAIN_CODE),
+    ];
+    let mut table = [(0, 0); 16];
+    let mut i = 0;
+    while i < words.len() {
+        let at = slot(words[i].0);
+        if table[at].1 != 0 {
+            panic!("two words of the format share a slot");
+        }
+        table[at] = words[i];
+        i += 1;
+    }
+    table
+}
+
+static WORDS: [(u64, u8); 16] = word_table();
+
+/// The next line of `bytes` (a reader's unread bytes) if it is an event
+/// line in the format's plainest form: words of the format in any case,
+/// one space apart, a LF or CR LF at the end, each word and its place
+/// fine. Returns the event, where the text ends and the line's length
+/// with its line end. Any other line, errors included, is `None`: the
+/// general reading takes it (and says exactly what is wrong).
+#[inline(always)]
+pub fn fast_event(bytes: &[u8]) -> Option<(Event, usize, usize)> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Where the line stands: 0 before the first word, 1 after a ball hit
+    // first, 2 after `None`, 3 after `Play`, 4 after `Play again`.
+    let mut state = 0;
+    let mut stroke = Stroke::default();
+    let mut at = 0;
+    loop {
+        let chunk = word(bytes.get(at..at + 8)?);
+        // The first byte at or below b' ' ends the word.
+        let ends = chunk.wrapping_sub(ONES * 0x21) & !chunk & HIGHS;
+        let len = ends.trailing_zeros() as usize / 8;
+        if len == 0 || len == 8 {
+            return None;
+        }
+        let low = u64::MAX >> (64 - 8 * len);
+        let key = (chunk & low) | (0x2020_2020_2020_2020 & low);
+        let (known, code) = WORDS[slot(key)];
+        if known != key {
+            return None;
+        }
+        state = match (state, code) {
+            (0, 1..=7) => {
+                stroke.first = Ball::from_value(u32::from(code));
+                1
+            }
+            (0, NONE_CODE) => 2,
+            (0, PLAY_CODE) => 3,
+            (1, 1) => {
+                stroke.reds += 1;
+                1
+            }
+            (1, 2..=7) if stroke.colours.0 & 1 << code == 0 => {
+                stroke.colours.0 |= 1 << code;
+                1
+            }
+            (1, WHITE_CODE) | (2, WHITE_CODE) if !stroke.white => {
+                stroke.white = true;
+                state
+            }
+            (3, AGAIN_CODE) => 4,
+            _ => return None,
+        };
+        let end = bytes[at + len];
+        at += len + 1;
+        let line_len = match end {
+            b' ' => continue,
+            b'\n' => at,
+            b'\r' if bytes[at] == b'\n' => at + 1,
+            _ => return None,
+        };
+        return match state {
+            3 => None,
+            4 => Some((Event::PlayAgain, at - 1, line_len)),
+            _ => Some((Event::Stroke(stroke), at - 1, line_len)),
+        };
+    }
+}

@@ -1,0 +1,583 @@
+//! The rules of a frame as one state machine, [`Frame`]: the referee,
+//! the scoreboard, the generator and the shrinker all play strokes through
+//! it, and no rule is written anywhere else.
+
+/// A ball other than the cue ball; the discriminant is its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Ball {
+    Red = 1,
+    Yellow = 2,
+    Green = 3,
+    Brown = 4,
+    Blue = 5,
+    Pink = 6,
+    Black = 7,
+}
+
+/// The smallest penalty, and what potting the cue ball is worth (S4).
+const MIN_PENALTY: u32 = 4;
+
+impl Ball {
+    /// The six colours in ascending order of value.
+    pub const COLOURS: [Ball; 6] = [
+        Ball::Yellow,
+        Ball::Green,
+        Ball::Brown,
+        Ball::Blue,
+        Ball::Pink,
+        Ball::Black,
+    ];
+
+    pub fn value(self) -> u64 {
+        self as u64
+    }
+
+    /// The ball worth `value` points (1 to 7).
+    pub fn from_value(value: u32) -> Option<Ball> {
+        match value {
+            1 => Some(Ball::Red),
+            2..=7 => Some(Ball::COLOURS[value as usize - 2]),
+            _ => None,
+        }
+    }
+
+    pub fn is_colour(self) -> bool {
+        self != Ball::Red
+    }
+
+    /// The ball's name as the statement spells it.
+    pub fn name(self) -> &'static str {
+        ["Red", "Yellow", "Green", "Brown", "Blue", "Pink", "Black"][self as usize - 1]
+    }
+}
+
+/// A set of colours, one bit per colour (bit = value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Colours(pub u8);
+
+impl Colours {
+    pub const NONE: Colours = Colours(0);
+    pub const ALL: Colours = Colours(0b1111_1100);
+
+    /// The set of one colour.
+    pub fn of(colour: Ball) -> Colours {
+        Colours(1 << colour.value())
+    }
+
+    pub fn contains(self, ball: Ball) -> bool {
+        self.0 & (1 << ball.value()) != 0
+    }
+
+    pub fn insert(&mut self, ball: Ball) {
+        self.0 |= 1 << ball.value();
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The colours in the set, ascending in value.
+    pub fn iter(self) -> impl Iterator<Item = Ball> {
+        Ball::COLOURS
+            .iter()
+            .copied()
+            .filter(move |&c| self.contains(c))
+    }
+
+    /// The colours in `self` but not in `other`.
+    pub fn without(self, other: Colours) -> Colours {
+        Colours(self.0 & !other.0)
+    }
+
+    pub fn lowest(self) -> Option<Ball> {
+        Ball::from_value(self.0.trailing_zeros())
+    }
+
+    pub fn highest(self) -> Option<Ball> {
+        Ball::from_value(7u32.wrapping_sub(self.0.leading_zeros()))
+    }
+}
+
+/// One stroke as the input gives it (S8): the ball first hit, or `None`
+/// when the cue ball hit nothing, and the balls potted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Stroke {
+    pub first: Option<Ball>,
+    pub reds: u32,
+    pub colours: Colours,
+    pub white: bool,
+}
+
+/// The ball(s) on for the next stroke (S2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BallOn {
+    /// Any red.
+    Reds,
+    /// A colour of the striker's choice, after a potted red.
+    AnyColour,
+    /// One given colour: phase two, the lowest colour on the table.
+    Colour(Ball),
+}
+
+impl BallOn {
+    pub fn name(self) -> &'static str {
+        match self {
+            BallOn::Reds => "Red",
+            BallOn::AnyColour => "Colour",
+            BallOn::Colour(ball) => ball.name(),
+        }
+    }
+}
+
+/// One of the two players of a frame; `A` breaks off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    A,
+    B,
+}
+
+impl Player {
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn other(self) -> Player {
+        match self {
+            Player::A => Player::B,
+            Player::B => Player::A,
+        }
+    }
+}
+
+/// Where a frame stands between strokes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Playing,
+    /// Tied on the only black: the lot decides who plays (S9, S10).
+    LotDue,
+    Over,
+}
+
+/// What follows a stroke.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// The striker scored and plays on.
+    SameStriker,
+    /// The break ended: this player comes in.
+    TurnPasses(Player),
+    /// A tie on the only black: the black is respotted and a lot is due.
+    Tie,
+    /// The frame is over.
+    Won(Player),
+}
+
+/// What one stroke did, as far as the referee says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub foul: bool,
+    /// Colours put back on their spots (never on a frame-ending stroke, S9).
+    pub respot: Colours,
+    /// The cue ball went in on a foul: the next player is in hand (S12).
+    pub in_hand: bool,
+    pub next: Next,
+}
+
+/// The offender that the other player may ask to play again (S11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Replay {
+    pub offender: Player,
+    pub in_hand: bool,
+}
+
+/// Why a line cannot be applied to the frame as it stands (S11, S14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Impossible {
+    /// The first-hit ball (`first`) or a potted ball is not on the table.
+    NotOnTable {
+        ball: Ball,
+        first: bool,
+    },
+    TooManyReds {
+        left: u32,
+    },
+    LotDue,
+    FrameOver,
+    NoPlayAgain,
+    NoLotDue,
+}
+
+/// `Frame::on` for "a colour of the striker's choice" (after a red).
+/// `ANY_COLOUR + c` is the same with colour `c` nominated outright.
+const ANY_COLOUR: u8 = 8;
+
+/// What a stroke does with a given ball on, before the table has a say:
+/// foul or not, points, and the colours it puts back or takes off for
+/// good. Packed in bits: foul (bit 0), a red potted legally (bit 1),
+/// points (bits 4 to 7), colours respotted (bits 8 to 15), colours taken
+/// off (bits 16 to 23), and bit 31 set in every verdict made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict(u32);
+
+impl Verdict {
+    /// The verdict not made yet.
+    pub const UNKNOWN: Verdict = Verdict(0);
+
+    fn foul(self) -> bool {
+        self.0 & 1 != 0
+    }
+
+    fn red_potted(self) -> bool {
+        self.0 & 2 != 0
+    }
+
+    fn points(self) -> u64 {
+        u64::from(self.0 >> 4 & 0xf)
+    }
+
+    fn respot(self) -> Colours {
+        Colours((self.0 >> 8) as u8)
+    }
+
+    fn potted_for_good(self) -> u8 {
+        (self.0 >> 16) as u8
+    }
+}
+
+impl Stroke {
+    /// The rules of one stroke (S3 to S6) with `on` the ball on (as in
+    /// `Frame::on`): the one place they are written.
+    pub fn judge(&self, on: u8) -> Verdict {
+        // Balls by value (bit = value): 0 is nothing, 1 Red, 2 to 7 colours.
+        let first = self.first.map_or(0, |ball| ball as u32);
+        let target = match on {
+            ANY_COLOUR => match self.first {
+                Some(colour) if colour.is_colour() => colour as u32,
+                _ => Ball::Yellow as u32,
+            },
+            on if on > ANY_COLOUR => u32::from(on - ANY_COLOUR),
+            on => u32::from(on),
+        };
+        let colour_on = if target > 1 { 1u8 << target } else { 0 };
+        let wrong_colours = self.colours.0 & !colour_on;
+        let foul =
+            self.white || first != target || (self.reds > 0 && target != 1) || wrong_colours != 0;
+        let points = if foul {
+            // S4: the most valuable of 4, the ball on and every ball wrongly
+            // hit first or potted (the cue ball counts as 4, a red as 1):
+            // the highest bit of them all.
+            let involved = u32::from(wrong_colours) | 1 << target | 1 << first | 1 << MIN_PENALTY;
+            31 - involved.leading_zeros()
+        } else if target == 1 {
+            self.reds
+        } else if self.colours.0 & colour_on != 0 {
+            target
+        } else {
+            0
+        };
+        // Colours potted in a foul go back; a colour potted legally goes
+        // back in phase one and stays down in phase two (S6).
+        let scored = !foul && points > 0;
+        let (respot, for_good) = if foul {
+            (self.colours.0, 0)
+        } else if scored && target > 1 && on >= ANY_COLOUR {
+            (colour_on, 0)
+        } else if scored && target > 1 {
+            (0, colour_on)
+        } else {
+            (0, 0)
+        };
+        Verdict(
+            1 << 31
+                | u32::from(foul)
+                | u32::from(scored && target == 1) << 1
+                | points << 4
+                | u32::from(respot) << 8
+                | u32::from(for_good) << 16,
+        )
+    }
+}
+
+/// One frame: the state machine of the referee's rules. Balls are their
+/// values throughout (0 for nothing hit), and sets of balls are bits by
+/// value, so that a stroke is a few bit operations.
+///
+/// Scores are 64-bit: a stroke scores at most 15 points and takes at
+/// least 5 bytes of input, so no input that can exist reaches their limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    reds: u32,
+    colours: Colours,
+    /// The ball on: 1 the reds, 2 to 7 that colour, or `ANY_COLOUR`.
+    on: u8,
+    scores: [u64; 2],
+    striker: Player,
+    stage: Stage,
+    replay: Option<Replay>,
+}
+
+impl Default for Frame {
+    fn default() -> Frame {
+        Frame::new()
+    }
+}
+
+impl Frame {
+    pub const REDS: u32 = 15;
+
+    /// A frame set up for the break-off by player A.
+    pub fn new() -> Frame {
+        Frame {
+            reds: Frame::REDS,
+            colours: Colours::ALL,
+            on: Ball::Red as u8,
+            scores: [0, 0],
+            striker: Player::A,
+            stage: Stage::Playing,
+            replay: None,
+        }
+    }
+
+    pub fn reds(&self) -> u32 {
+        self.reds
+    }
+
+    pub fn colours(&self) -> Colours {
+        self.colours
+    }
+
+    /// The ball on for the next stroke; `None` once the frame is over.
+    pub fn ball_on(&self) -> Option<BallOn> {
+        match (self.stage, self.on) {
+            (Stage::Over, _) => None,
+            (_, ANY_COLOUR) => Some(BallOn::AnyColour),
+            (_, 1) => Some(BallOn::Reds),
+            (_, on) => Ball::from_value(u32::from(on)).map(BallOn::Colour),
+        }
+    }
+
+    pub fn score(&self, player: Player) -> u64 {
+        self.scores[player.index()]
+    }
+
+    /// The player at the table (the last striker once the frame is over).
+    pub fn striker(&self) -> Player {
+        self.striker
+    }
+
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    /// The winner, once the frame is over: the player with more points.
+    pub fn winner(&self) -> Option<Player> {
+        match self.stage {
+            Stage::Over if self.scores[0] > self.scores[1] => Some(Player::A),
+            Stage::Over => Some(Player::B),
+            _ => None,
+        }
+    }
+
+    /// Whether `Play again` may be asked now (S11).
+    pub fn may_play_again(&self) -> bool {
+        self.replay.is_some()
+    }
+
+    pub fn on_table(&self, ball: Ball) -> bool {
+        match ball {
+            Ball::Red => self.reds > 0,
+            colour => self.colours.contains(colour),
+        }
+    }
+
+    /// The most points still to be scored (K1).
+    pub fn points_remaining(&self) -> u64 {
+        let black = Ball::Black.value();
+        match self.stage {
+            Stage::Over => 0,
+            Stage::LotDue => black,
+            Stage::Playing => {
+                let pending = if self.on == ANY_COLOUR { black } else { 0 };
+                let colours: u64 = self.colours.iter().map(Ball::value).sum();
+                (1 + black) * u64::from(self.reds) + colours + pending
+            }
+        }
+    }
+
+    /// Plays a stroke, nominating per S3 when a colour is to be chosen.
+    #[inline(always)]
+    pub fn play(&mut self, stroke: &Stroke) -> Result<Outcome, Impossible> {
+        self.check(stroke)?;
+        let verdict = stroke.judge(self.on);
+        Ok(self.apply(stroke, verdict))
+    }
+
+    /// Plays a stroke with an explicitly nominated colour (the kata's way);
+    /// `nominated` matters only while "a colour" is on, and without it the
+    /// colour first hit is nominated, else Yellow (S3).
+    pub fn play_nominating(
+        &mut self,
+        stroke: &Stroke,
+        nominated: Option<Ball>,
+    ) -> Result<Outcome, Impossible> {
+        self.check(stroke)?;
+        let on = match nominated {
+            Some(colour) if self.on == ANY_COLOUR && colour.is_colour() => {
+                ANY_COLOUR + colour as u8
+            }
+            _ => self.on,
+        };
+        let verdict = stroke.judge(on);
+        Ok(self.apply(stroke, verdict))
+    }
+
+    /// Plays a stroke whose verdicts are at hand (`verdicts[on]` filled in
+    /// by `Stroke::judge` as needed): `play` without the judging.
+    #[inline(always)]
+    pub fn play_judged(
+        &mut self,
+        stroke: &Stroke,
+        verdicts: &mut [Verdict; 9],
+    ) -> Result<Outcome, Impossible> {
+        self.check(stroke)?;
+        let slot = &mut verdicts[usize::from(self.on)];
+        if *slot == Verdict::UNKNOWN {
+            *slot = stroke.judge(self.on);
+        }
+        Ok(self.apply(stroke, *slot))
+    }
+
+    /// S14: a stroke may be played only while the frame is in play, and
+    /// only with balls that are on the table (bit 0, for nothing hit,
+    /// always is).
+    #[inline(always)]
+    fn check(&self, stroke: &Stroke) -> Result<(), Impossible> {
+        let first = stroke.first.map_or(0, |ball| ball as u32);
+        let table = u32::from(self.colours.0) | u32::from(self.reds > 0) << 1 | 1;
+        if self.stage != Stage::Playing {
+            return Err(self.not_playing());
+        }
+        if table & 1 << first == 0
+            || stroke.reds > self.reds
+            || stroke.colours.0 & !self.colours.0 != 0
+        {
+            return Err(self.not_on_table(stroke));
+        }
+        Ok(())
+    }
+
+    /// Carries out a verdict on the table, the scores and the turn.
+    #[inline(always)]
+    fn apply(&mut self, stroke: &Stroke, verdict: Verdict) -> Outcome {
+        let foul = verdict.foul();
+        let points = verdict.points();
+        // S6: reds stay down whatever happens.
+        self.reds -= stroke.reds;
+        let striker = self.striker;
+        let scorer = if foul { striker.other() } else { striker };
+        self.scores[scorer.index()] += points;
+        let in_hand = foul && stroke.white;
+
+        if self.on == Ball::Black as u8 && points > 0 {
+            // S9: the first score or foul on the only black ends the frame
+            // (a foul always scores); nothing is respotted.
+            self.replay = None;
+            let next = if self.scores[0] == self.scores[1] {
+                self.colours = Colours::of(Ball::Black);
+                self.stage = Stage::LotDue;
+                Next::Tie
+            } else {
+                self.stage = Stage::Over;
+                Next::Won(if self.scores[0] > self.scores[1] {
+                    Player::A
+                } else {
+                    Player::B
+                })
+            };
+            let respot = Colours::NONE;
+            return Outcome {
+                foul,
+                respot,
+                in_hand,
+                next,
+            };
+        }
+        self.colours.0 &= !verdict.potted_for_good();
+        self.on = if verdict.red_potted() {
+            ANY_COLOUR
+        } else if self.reds > 0 {
+            Ball::Red as u8
+        } else {
+            // S7: phase two, the lowest colour on the table.
+            (self.colours.0 | 0x80).trailing_zeros() as u8
+        };
+        self.replay = if foul {
+            Some(Replay {
+                offender: striker,
+                in_hand: stroke.white,
+            })
+        } else {
+            None
+        };
+        let next = if !foul && points > 0 {
+            Next::SameStriker
+        } else {
+            self.striker = striker.other();
+            Next::TurnPasses(self.striker)
+        };
+        Outcome {
+            foul,
+            respot: verdict.respot(),
+            in_hand,
+            next,
+        }
+    }
+
+    /// Why a stroke cannot be played now: the frame is not in play.
+    #[cold]
+    fn not_playing(&self) -> Impossible {
+        if self.stage == Stage::LotDue {
+            Impossible::LotDue
+        } else {
+            Impossible::FrameOver
+        }
+    }
+
+    /// S14: the first ball the stroke names that is not on the table.
+    #[cold]
+    #[inline(never)]
+    fn not_on_table(&self, stroke: &Stroke) -> Impossible {
+        match stroke.first {
+            Some(ball) if !self.on_table(ball) => Impossible::NotOnTable { ball, first: true },
+            _ if stroke.reds > self.reds => Impossible::TooManyReds { left: self.reds },
+            _ => match stroke.colours.without(self.colours).lowest() {
+                Some(ball) => Impossible::NotOnTable { ball, first: false },
+                None => Impossible::FrameOver,
+            },
+        }
+    }
+
+    /// The other player asks the offender of the last stroke, a foul, to
+    /// play again from the same position (S11).
+    pub fn play_again(&mut self) -> Result<Replay, Impossible> {
+        let replay = self.replay.take().ok_or(match self.stage {
+            Stage::LotDue => Impossible::LotDue,
+            Stage::Over => Impossible::FrameOver,
+            Stage::Playing => Impossible::NoPlayAgain,
+        })?;
+        self.striker = replay.offender;
+        Ok(replay)
+    }
+
+    /// The lot after a tie: `player` plays the black from in-hand (S10).
+    pub fn lot(&mut self, player: Player) -> Result<(), Impossible> {
+        match self.stage {
+            Stage::LotDue => {
+                self.stage = Stage::Playing;
+                self.striker = player;
+                Ok(())
+            }
+            Stage::Over => Err(Impossible::FrameOver),
+            Stage::Playing => Err(Impossible::NoLotDue),
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! `referee snooker --strict`: the snooker format exactly as the statement
+//! gives it (S1, R0.6): the count first, one empty line before every
+//! frame and none elsewhere, names of 1 to 20 English letters, ball names,
+//! `None`, `White` and `Play again` spelled as the statement spells them.
+
+use super::parse::{canonical, read_frames, Checks, Names, Visit};
+use super::rules::{Frame, Outcome, Player, Replay, Stroke};
+use crate::next::io::strict::{check_count, check_layout, Strict};
+use crate::next::io::{shown, Error, Line, Lines, Token};
+use crate::next::limits::snooker::{FRAMES, NAME_LETTERS};
+use std::io::Read;
+
+impl Checks for Strict {
+    fn count(&mut self, line: &Line, token: &Token, frames: u64) -> Result<(), Error> {
+        check_count(self, line, token, frames, FRAMES, "the number of frames")
+    }
+
+    fn names(&mut self, line: &Line) -> Result<(), Error> {
+        self.expect_blanks(line, 1, "before every frame")?;
+        check_layout(line)?;
+        for token in line.tokens() {
+            let letters = token.text.iter().all(u8::is_ascii_alphabetic);
+            if !letters || !NAME_LETTERS.contains(&token.text.len()) {
+                return Err(line.error(
+                    token.col,
+                    format!(
+                        "expected a name of {} to {} English letters, found {}",
+                        NAME_LETTERS.start(),
+                        NAME_LETTERS.end(),
+                        shown(token.text)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn event(&mut self, line: &Line, lot: bool) -> Result<(), Error> {
+        self.expect_blanks(line, 0, "inside a frame")?;
+        check_layout(line)?;
+        if lot {
+            return Ok(());
+        }
+        for token in line.tokens() {
+            if let Some(spelling) = canonical(token.text) {
+                if token.text != spelling.as_bytes() {
+                    return Err(line.error(
+                        token.col,
+                        format!(
+                            "expected `{}` spelled so, found {}",
+                            spelling,
+                            shown(token.text)
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A `Visit` that says nothing: validation only.
+struct Silent;
+
+impl Visit for Silent {
+    fn names(&mut self, _: u64, _: &Line, _: &Names) -> Result<(), Error> {
+        Ok(())
+    }
+    fn stroke(
+        &mut self,
+        _: &Line,
+        _: &Stroke,
+        _: &Outcome,
+        _: &Frame,
+        _: &Names,
+    ) -> Result<(), Error> {
+        Ok(())
+    }
+    fn play_again(&mut self, _: &Line, _: &Replay, _: &Frame, _: &Names) -> Result<(), Error> {
+        Ok(())
+    }
+    fn lot(&mut self, _: &Line, _: Player, _: &Frame, _: &Names) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+/// Checks a whole input strictly, writing nothing (`referee validate`, the
+/// package's input validator).
+pub fn validate<R: Read>(input: R) -> Result<(), Error> {
+    read_frames(&mut Lines::new(input), &mut Strict::new(), &mut Silent)
+}
