@@ -1,6 +1,8 @@
 //! Command-line parsing, by hand and std only (shared/spec/CLI.md): the
 //! subcommands, their options in any order around FILE, `--` and `-`.
 
+pub mod suggest;
+
 use crate::tool::problem::Problem;
 use std::fmt;
 
