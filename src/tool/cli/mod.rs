@@ -1,17 +1,34 @@
-//! Command-line parsing, by hand and std only (shared/spec/CLI.md): the
-//! subcommands, their options in any order around FILE, `--` and `-`.
+//! The command line (shared/spec/CLI.md), std only.
+//!
+//! Every flag and every subcommand is defined once, in [`table`]; the
+//! parser ([`mod@parse`]), the help texts ([`help`]), the man page ([`man`])
+//! and the shell completions ([`complete`]) are all written from that one
+//! table, so none of them can forget a flag or describe it differently.
+//!
+//! What main needs: [`parse_os`] (or [`parse()`]) turns the arguments into a
+//! [`Command`] or a [`Usage`] error; [`man_page`] and [`completions`] give
+//! the texts of `referee man` and `referee completions SHELL`.
 
+pub mod complete;
+pub mod help;
+pub mod man;
+pub mod parse;
 pub mod suggest;
+pub mod table;
+
+pub use parse::{parse, parse_os};
 
 use crate::tool::problem::Problem;
 use std::fmt;
+use std::time::Duration;
 
 /// What the command line asks for.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// Print this help text to stdout.
-    Help(&'static str),
+    /// Print this text to stdout (the tool's or a subcommand's help).
+    Help(String),
     Version,
+    /// `referee snooker|fourrow|rating`: `file` None is stdin.
     Solve {
         problem: Problem,
         strict: bool,
@@ -23,283 +40,179 @@ pub enum Command {
     },
     Bundle {
         problem: Problem,
+        readable: bool,
     },
+    /// `seed` None: the caller picks a random one and prints it on stderr.
     Gen {
         problem: Problem,
-        seed: u64,
+        seed: Option<u64>,
         cases: Option<u64>,
+        style: Style,
     },
+    /// `problem` None: all three.
     Bench {
         problem: Option<Problem>,
         mb: u64,
+        style: Style,
     },
+    /// `files` empty: stdin.
+    Validate {
+        problem: Problem,
+        files: Vec<String>,
+    },
+    Package {
+        problem: Problem,
+        dir: String,
+    },
+    Check {
+        problem: Problem,
+        input: String,
+        output: String,
+    },
+    /// `command` empty: the referee's own solver.
+    Test {
+        problem: Problem,
+        dir: String,
+        timeout: Duration,
+        jobs: usize,
+        command: Vec<String>,
+    },
+    /// `command` is never empty; `seed` None as for `Gen`.
+    Stress {
+        problem: Problem,
+        cases: u64,
+        seed: Option<u64>,
+        timeout: Duration,
+        out: String,
+        command: Vec<String>,
+    },
+    /// Print the man page (roff) to stdout.
+    Man,
+    /// Print the completion script for this shell to stdout.
+    Completions(Shell),
 }
 
-/// A usage error: the message; main adds the hint to `--help` and exits 2.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Usage(pub String);
+/// How generated input is written (`--style`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    Plain,
+    Varied,
+}
+
+impl Style {
+    pub const ALL: [Style; 2] = [Style::Plain, Style::Varied];
+    /// The names `--style` takes, in the order of [`Style::ALL`].
+    pub const NAMES: &'static [&'static str] = &["plain", "varied"];
+
+    pub fn name(self) -> &'static str {
+        Style::NAMES[self as usize]
+    }
+
+    pub fn from_name(name: &str) -> Option<Style> {
+        Style::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// The shells `referee completions` writes for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+}
+
+impl Shell {
+    pub const ALL: [Shell; 3] = [Shell::Bash, Shell::Zsh, Shell::Fish];
+    /// The names `referee completions` takes, in the order of [`Shell::ALL`].
+    pub const NAMES: &'static [&'static str] = &["bash", "zsh", "fish"];
+
+    pub fn name(self) -> &'static str {
+        Shell::NAMES[self as usize]
+    }
+
+    pub fn from_name(name: &str) -> Option<Shell> {
+        Shell::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// A usage error (exit status 2). [`Usage::report`] is the whole text for
+/// stderr: `referee: MESSAGE`, the usage when asked for, the hint line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Usage {
+    /// One line, without the `referee: ` in front.
+    pub message: String,
+    /// Whether to print the tool's usage before the hint (`referee` alone).
+    pub with_usage: bool,
+}
+
+/// The line that ends every usage error.
+pub const HINT: &str = "Try `referee --help`.";
+
+impl Usage {
+    pub fn new(message: impl Into<String>) -> Usage {
+        Usage {
+            message: message.into(),
+            with_usage: false,
+        }
+    }
+
+    /// Everything main writes to stderr for this error.
+    pub fn report(&self) -> String {
+        let usage = if self.with_usage {
+            format!("\n{}\n", help::usage())
+        } else {
+            String::new()
+        };
+        format!("referee: {}\n{}{}\n", self.message, usage, HINT)
+    }
+}
 
 impl fmt::Display for Usage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
-pub const HELP: &str = "\
-referee: byte-exact referee for three contest problems
-
-Usage:
-  referee snooker    [--strict] [FILE]   the snooker frame referee
-  referee fourrow    [--strict] [FILE]   the four-in-a-row validator
-  referee rating     [--strict] [FILE]   the rating points exchange
-  referee scoreboard [--tsv] [FILE]      a snooker scoreboard
-  referee bundle     PROBLEM             one-file judge submission on stdout
-  referee gen        PROBLEM --seed N [--cases K]   a valid input on stdout
-  referee bench      [PROBLEM] [--mb N]  throughput of the solvers
-  referee --help | --version
-
-PROBLEM is snooker, fourrow or rating. FILE absent or `-` reads stdin.
-Exit status: 0 ok, 1 bad input or I/O error, 2 usage error.
-";
-
-const HELP_SOLVE: &str = "\
-Usage: referee snooker|fourrow|rating [--strict] [FILE]
-
-Reads the contest input from FILE (stdin when absent or `-`) and writes the
-expected output. --strict first holds every line to the statement's exact
-format and limits.
-";
-
-const HELP_SCOREBOARD: &str = "\
-Usage: referee scoreboard [--tsv] [FILE]
-
-Follows snooker contest input as a scoreboard: striker, break, points
-remaining and ball on after every line. --tsv writes one tab-separated row
-per input line (RULINGS K3).
-";
-
-const HELP_BUNDLE: &str = "\
-Usage: referee bundle snooker|fourrow|rating
-
-Writes one self-contained Rust file (std only, edition 2018 and 2021) that
-solves the problem, for submission to an online judge.
-";
-
-const HELP_GEN: &str = "\
-Usage: referee gen snooker|fourrow|rating --seed N [--cases K]
-
-Writes a valid input, the same bytes for the same seed on every machine.
-";
-
-const HELP_BENCH: &str = "\
-Usage: referee bench [snooker|fourrow|rating] [--mb N]
-
-Generates about N MB of input per problem (default 64) in memory, runs the
-solver five times into a sink and prints the median throughput.
-";
-
-/// The words after the subcommand, split into flags and plain words.
-struct Words {
-    args: std::vec::IntoIter<String>,
-    options_done: bool,
+/// The text of `referee man`.
+pub fn man_page() -> String {
+    man::page()
 }
 
-enum Word {
-    Flag(String),
-    Plain(String),
-}
-
-impl Words {
-    fn next(&mut self) -> Option<Word> {
-        let arg = self.args.next()?;
-        if self.options_done || arg == "-" || !arg.starts_with('-') {
-            return Some(Word::Plain(arg));
-        }
-        if arg == "--" {
-            self.options_done = true;
-            return self.next();
-        }
-        Some(Word::Flag(arg))
+/// The text of `referee completions SHELL`.
+pub fn completions(shell: Shell) -> String {
+    match shell {
+        Shell::Bash => complete::bash(),
+        Shell::Zsh => complete::zsh(),
+        Shell::Fish => complete::fish(),
     }
-
-    fn value_of(&mut self, flag: &str) -> Result<u64, Usage> {
-        let value = self
-            .args
-            .next()
-            .ok_or_else(|| Usage(format!("{} needs a value", flag)))?;
-        value
-            .parse()
-            .map_err(|_| Usage(format!("{} takes a whole number, found `{}`", flag, value)))
-    }
-}
-
-fn problem_arg(word: Option<String>, sub: &str) -> Result<Problem, Usage> {
-    let name = word.ok_or_else(|| {
-        Usage(format!(
-            "{} needs a problem: snooker, fourrow or rating",
-            sub
-        ))
-    })?;
-    Problem::from_name(&name).ok_or_else(|| {
-        Usage(format!(
-            "unknown problem `{}`: expected snooker, fourrow or rating",
-            name
-        ))
-    })
-}
-
-/// Parses the arguments after the program name.
-pub fn parse(args: Vec<String>) -> Result<Command, Usage> {
-    let mut args = args.into_iter();
-    let sub = match args.next() {
-        Some(sub) => sub,
-        None => return Err(Usage("a subcommand is needed".to_string())),
-    };
-    let mut words = Words {
-        args,
-        options_done: false,
-    };
-    let mut plain: Vec<String> = Vec::new();
-    let mut strict = false;
-    let mut tsv = false;
-    let mut seed = None;
-    let mut cases = None;
-    let mut mb = None;
-    let (help, allowed): (&'static str, &[&str]) = match sub.as_str() {
-        "-h" | "--help" | "help" => return Ok(Command::Help(HELP)),
-        "-V" | "--version" => return Ok(Command::Version),
-        "snooker" | "fourrow" | "rating" => (HELP_SOLVE, &["--strict"]),
-        "scoreboard" => (HELP_SCOREBOARD, &["--tsv"]),
-        "bundle" => (HELP_BUNDLE, &[]),
-        "gen" => (HELP_GEN, &["--seed", "--cases"]),
-        "bench" => (HELP_BENCH, &["--mb"]),
-        other => return Err(Usage(format!("unknown subcommand `{}`", other))),
-    };
-    while let Some(word) = words.next() {
-        match word {
-            Word::Plain(word) => plain.push(word),
-            Word::Flag(flag) if flag == "--help" || flag == "-h" => return Ok(Command::Help(help)),
-            Word::Flag(flag) if !allowed.contains(&flag.as_str()) => {
-                return Err(Usage(format!("unknown option `{}` for `{}`", flag, sub)))
-            }
-            Word::Flag(flag) => match flag.as_str() {
-                "--strict" => strict = true,
-                "--tsv" => tsv = true,
-                "--seed" => seed = Some(words.value_of("--seed")?),
-                "--cases" => cases = Some(words.value_of("--cases")?),
-                _ => mb = Some(words.value_of("--mb")?),
-            },
-        }
-    }
-    // Every subcommand takes at most one plain word: FILE or PROBLEM.
-    if plain.len() > 1 {
-        return Err(Usage(format!("unexpected argument `{}`", plain[1])));
-    }
-    let word = plain.pop();
-    let file = word.clone().filter(|f| f != "-");
-    Ok(match sub.as_str() {
-        "scoreboard" => Command::Scoreboard { tsv, file },
-        "bundle" => Command::Bundle {
-            problem: problem_arg(word, "bundle")?,
-        },
-        "gen" => Command::Gen {
-            problem: problem_arg(word, "gen")?,
-            seed: seed.ok_or_else(|| Usage("gen needs --seed N".to_string()))?,
-            cases,
-        },
-        "bench" => Command::Bench {
-            problem: word.map(|w| problem_arg(Some(w), "bench")).transpose()?,
-            mb: mb.unwrap_or(64),
-        },
-        _ => Command::Solve {
-            problem: Problem::from_name(&sub).expect("matched above"),
-            strict,
-            file,
-        },
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn parse_words(words: &[&str]) -> Result<Command, Usage> {
-        parse(words.iter().map(|w| w.to_string()).collect())
-    }
-
     #[test]
-    fn options_before_or_after_file() {
-        let expected = Command::Solve {
-            problem: Problem::Snooker,
-            strict: true,
-            file: Some("a.in".to_string()),
-        };
-        assert_eq!(parse_words(&["snooker", "--strict", "a.in"]), Ok(expected));
-        let after = parse_words(&["snooker", "a.in", "--strict"]).unwrap();
-        assert!(matches!(after, Command::Solve { strict: true, .. }));
-    }
-
-    #[test]
-    fn dash_is_stdin_and_double_dash_ends_options() {
-        assert_eq!(
-            parse_words(&["rating", "-"]),
-            Ok(Command::Solve {
-                problem: Problem::Rating,
-                strict: false,
-                file: None
-            })
-        );
-        assert_eq!(
-            parse_words(&["fourrow", "--", "--strict"]),
-            Ok(Command::Solve {
-                problem: Problem::Fourrow,
-                strict: false,
-                file: Some("--strict".to_string())
-            })
-        );
-    }
-
-    #[test]
-    fn usage_errors() {
-        for words in [
-            &[][..],
-            &["nosuch"],
-            &["snooker", "--tsv"],
-            &["bundle", "nosuch"],
-            &["bundle"],
-            &["gen", "snooker"],
-            &["gen", "snooker", "--seed"],
-            &["gen", "snooker", "--seed", "x"],
-            &["snooker", "a", "b"],
-            &["bench", "--mb", "-3"],
-        ] {
-            assert!(parse_words(words).is_err(), "{:?}", words);
+    fn names_round_trip() {
+        for style in Style::ALL {
+            assert_eq!(Style::from_name(style.name()), Some(style));
         }
+        for shell in Shell::ALL {
+            assert_eq!(Shell::from_name(shell.name()), Some(shell));
+        }
+        assert_eq!(Style::from_name("Plain"), None);
     }
 
     #[test]
-    fn help_and_version() {
-        assert_eq!(parse_words(&["--help"]), Ok(Command::Help(HELP)));
-        assert_eq!(parse_words(&["-V"]), Ok(Command::Version));
-        assert_eq!(parse_words(&["gen", "--help"]), Ok(Command::Help(HELP_GEN)));
-    }
-
-    #[test]
-    fn gen_and_bench() {
+    fn a_report_is_the_message_then_the_hint() {
         assert_eq!(
-            parse_words(&["gen", "rating", "--cases", "3", "--seed", "7"]),
-            Ok(Command::Gen {
-                problem: Problem::Rating,
-                seed: 7,
-                cases: Some(3)
-            })
+            Usage::new("unknown subcommand `x`").report(),
+            "referee: unknown subcommand `x`\nTry `referee --help`.\n"
         );
-        assert_eq!(
-            parse_words(&["bench"]),
-            Ok(Command::Bench {
-                problem: None,
-                mb: 64
-            })
-        );
+        let alone = Usage {
+            message: "a subcommand is needed".into(),
+            with_usage: true,
+        };
+        assert!(alone.report().contains("referee snooker"));
+        assert!(alone.report().ends_with("\nTry `referee --help`.\n"));
     }
 }
