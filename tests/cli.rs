@@ -425,3 +425,20 @@ fn bash_completes_subcommands_problems_and_flags() {
     assert_eq!(complete("referee completions ''"), "bash\nzsh\nfish\n");
     assert_eq!(complete("referee stress --cases 5 fo"), "fourrow\n");
 }
+
+#[test]
+fn the_readme_shows_the_tools_own_usage() {
+    let usage = referee::tool::cli::help::usage();
+    let block: String = usage
+        .lines()
+        .skip(1) // `Usage:`
+        .map(|line| format!("  {}\n", line))
+        .collect();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(
+        readme.contains(&format!("\n{}\n", block)),
+        "README.md's usage block should be, indented by four:\n{}",
+        block
+    );
+}
