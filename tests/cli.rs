@@ -1,6 +1,7 @@
 //! The command-line contract (shared/spec/CLI.md) through the built binary:
-//! help, version, exit statuses, stdin, errors after flushed output, and a
-//! reader closing the pipe early.
+//! help, version, exit statuses, stdin, errors after flushed output, a
+//! reader closing the pipe early; usage errors and their suggestions,
+//! bounded numbers, the man page and the completion scripts.
 
 mod common;
 
@@ -39,7 +40,8 @@ fn usage_errors_exit_2_with_a_hint() {
         &["nosuch"][..],
         &[],
         &["snooker", "--bogus"],
-        &["gen", "snooker"],
+        // `gen snooker` alone is fine now: a random seed (CLI.md).
+        &["gen"],
         &["snooker", "a", "b"],
     ] {
         referee()
@@ -145,4 +147,298 @@ fn gen_is_the_same_for_the_same_seed_and_valid() {
             .assert()
             .success();
     }
+}
+
+/// Runs the binary; returns (status, stdout, stderr).
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = referee().args(args).output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn referee_alone_prints_the_usage_on_stderr() {
+    let (code, out, err) = run(&[]);
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert!(
+        err.starts_with("referee: a subcommand is needed\n"),
+        "{}",
+        err
+    );
+    assert!(err.contains("Usage:\n  referee snooker"), "{}", err);
+    assert!(err.ends_with("Try `referee --help`.\n"), "{}", err);
+}
+
+#[test]
+fn every_subcommand_has_its_own_help() {
+    for sub in referee::tool::cli::table::SUBCOMMANDS {
+        let (code, help, err) = run(&[sub.name, "--help"]);
+        assert_eq!((code, err.as_str()), (Some(0), ""), "{}", sub.name);
+        let first = help.lines().next().unwrap();
+        assert!(
+            first.starts_with(&format!("Usage: referee {} ", sub.name))
+                || first == format!("Usage: referee {}", sub.name),
+            "{}",
+            first
+        );
+        assert_eq!(run(&["help", sub.name]).1, help, "{}", sub.name);
+        assert_eq!(run(&[sub.name, "-h"]).1, help, "{}", sub.name);
+    }
+    // Per problem: snooker's help is about snooker alone.
+    let snooker = run(&["snooker", "--help"]).1;
+    assert!(snooker.starts_with("Usage: referee snooker [--strict] [FILE]\n"));
+    assert!(!snooker.contains("fourrow") && !snooker.contains("rating"));
+    assert_eq!(run(&["help"]).1, run(&["--help"]).1);
+}
+
+#[test]
+fn referee_help_gen_is_gen_help() {
+    let (code, help, _) = run(&["help", "gen"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(help, run(&["gen", "--help"]).1);
+    assert!(help.starts_with("Usage: referee gen PROBLEM"));
+    assert_ne!(help, run(&["--help"]).1);
+}
+
+#[test]
+fn equals_or_space_and_options_anywhere_give_the_same_run() {
+    let a = run(&["gen", "rating", "--seed=1", "--cases=4"]);
+    let b = run(&["gen", "--seed", "1", "rating", "--cases", "4"]);
+    assert_eq!(a.0, Some(0));
+    assert!(a.1.starts_with("4\n"));
+    assert_eq!(a, b);
+}
+
+#[test]
+fn gen_without_a_seed_prints_the_one_it_chose() {
+    let (code, out, err) = run(&["gen", "fourrow", "--cases", "3"]);
+    assert_eq!(code, Some(0));
+    let seed = err
+        .strip_prefix("referee: gen seed ")
+        .and_then(|s| s.strip_suffix('\n'))
+        .unwrap_or_else(|| panic!("{:?}", err));
+    seed.parse::<u64>().unwrap();
+    let again = run(&["gen", "fourrow", "--cases", "3", "--seed", seed]);
+    assert_eq!(again, (Some(0), out, String::new()));
+}
+
+#[test]
+fn mistyped_names_get_a_suggestion() {
+    for (args, expected) in [
+        (&["snooker", "--strcit"][..], "did you mean `--strict`?"),
+        (&["snoker"], "did you mean `snooker`?"),
+        (&["gen", "fourow"], "did you mean `fourrow`?"),
+        (&["bundle", "ratng"], "did you mean `rating`?"),
+        (&["completions", "zhs"], "did you mean `zsh`?"),
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!((code, out.as_str()), (Some(2), ""), "{:?}", args);
+        let mut lines = err.lines();
+        let message = lines.next().unwrap();
+        assert!(message.starts_with("referee: "), "{}", err);
+        assert!(message.ends_with(expected), "{}", err);
+        assert_eq!(lines.next(), Some("Try `referee --help`."));
+        assert_eq!(lines.next(), None);
+    }
+}
+
+#[test]
+fn out_of_range_numbers_are_usage_errors_not_aborts() {
+    for (args, message) in [
+        (
+            &["bench", "--mb", "1000000"][..],
+            "`--mb` takes a whole number from 1 to 4096, found `1000000`",
+        ),
+        (
+            &["bench", "--mb", "0"],
+            "`--mb` takes a whole number from 1 to 4096, found `0`",
+        ),
+        (
+            &["test", "snooker", "dir", "-j", "0"],
+            "`-j` takes a whole number from 1 to 256, found `0`",
+        ),
+        (
+            &["test", "snooker", "dir", "--timeout", "-1"],
+            "`--timeout` takes a number of seconds",
+        ),
+        (
+            &["gen", "snooker", "--cases", "0"],
+            "`--cases` takes a whole number from 1 to 10000000",
+        ),
+        (
+            &["stress", "snooker", "--cases", "0", "--", "x"],
+            "`--cases` takes a whole number from 1 to 1000000",
+        ),
+        (
+            &["gen", "snooker", "--seed", "99999999999999999999"],
+            "`--seed` takes a whole number",
+        ),
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!((code, out.as_str()), (Some(2), ""), "{:?}: {}", args, err);
+        assert!(err.starts_with(&format!("referee: {}", message)), "{}", err);
+        assert!(err.ends_with("\nTry `referee --help`.\n"), "{}", err);
+    }
+}
+
+#[test]
+fn double_dash_ends_the_options() {
+    // A file named like a flag.
+    let (code, _, err) = run(&["snooker", "--", "--strict"]);
+    assert_eq!(code, Some(1));
+    assert!(err.starts_with("referee: --strict: "), "{}", err);
+    // `stress` needs its command after `--`.
+    let (code, _, err) = run(&["stress", "snooker", "--seed", "3"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("after `--`"), "{}", err);
+    // After `--`, words that look like flags belong to the command.
+    let (code, _, err) = run(&[
+        "test", "snooker", "dir", "--", "./sol", "--bogus", "-j", "0",
+    ]);
+    assert_eq!(code, Some(1), "{}", err);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_utf8_is_a_usage_error() {
+    use std::os::unix::ffi::OsStrExt;
+    let bad = std::ffi::OsStr::from_bytes(b"\xffx.in");
+    referee()
+        .arg("snooker")
+        .arg(bad)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is not valid UTF-8"));
+}
+
+/// Says on the terminal that a check was skipped: written to stderr
+/// directly, so the test harness does not capture it.
+fn skipped(why: &str) {
+    let _ = writeln!(std::io::stderr(), "SKIPPED: {}", why);
+}
+
+/// Whether `program` can be run here.
+fn installed(program: &str) -> bool {
+    std::process::Command::new(program)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok()
+}
+
+/// Runs `program args` with `input` on stdin; panics with its stderr if it fails.
+fn run_with_input(program: &str, args: &[&str], input: &str) -> String {
+    let mut child = std::process::Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(output.status.success(), "{} {:?}: {}", program, args, err);
+    err
+}
+
+#[test]
+fn the_man_page_is_roff_with_every_subcommand_and_flag() {
+    let (code, page, _) = run(&["man"]);
+    assert_eq!(code, Some(0));
+    assert!(page.starts_with(".TH REFEREE 1 "));
+    for sub in referee::tool::cli::table::SUBCOMMANDS {
+        assert!(
+            page.contains(&format!("\\fBreferee {}\\fR", sub.name)),
+            "{}",
+            sub.name
+        );
+    }
+    for flag in referee::tool::cli::table::FLAGS {
+        assert!(
+            page.contains(&format!("\\fB\\-\\-{}\\fR", flag.long)),
+            "--{}",
+            flag.long
+        );
+    }
+    if installed("groff") {
+        let warnings = run_with_input("groff", &["-man", "-Tutf8", "-ww", "-z"], &page);
+        assert_eq!(warnings, "");
+    } else {
+        skipped("groff is not installed; the man page was not typeset");
+    }
+}
+
+#[test]
+fn the_completion_scripts_are_valid_and_complete() {
+    use referee::tool::cli::table::{FLAGS, SUBCOMMANDS};
+    for shell in ["bash", "zsh", "fish"] {
+        let (code, script, err) = run(&["completions", shell]);
+        assert_eq!((code, err.as_str()), (Some(0), ""), "{}", shell);
+        for sub in SUBCOMMANDS {
+            assert!(script.contains(sub.name), "{}: {}", shell, sub.name);
+        }
+        for flag in FLAGS {
+            assert!(script.contains(flag.long), "{}: --{}", shell, flag.long);
+        }
+        if installed(shell) {
+            run_with_input(shell, &["-n"], &script);
+        } else {
+            skipped(&format!(
+                "{} is not installed; its script was not checked",
+                shell
+            ));
+        }
+    }
+}
+
+#[test]
+fn bash_completes_subcommands_problems_and_flags() {
+    let script = run(&["completions", "bash"]).1;
+    let complete = |line: &str| {
+        let probe = format!(
+            "{}\nCOMP_WORDS=({}); COMP_CWORD=$((${{#COMP_WORDS[@]}} - 1)); _referee; \
+             printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+            script, line
+        );
+        let output = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(probe)
+            .output()
+            .unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert_eq!(complete("referee sno"), "snooker\n");
+    assert_eq!(complete("referee gen ''"), "snooker\nfourrow\nrating\n");
+    assert_eq!(complete("referee gen rating --st"), "--style\n");
+    assert_eq!(complete("referee bench --style ''"), "plain\nvaried\n");
+    assert_eq!(complete("referee snooker --s"), "--strict\n");
+    assert_eq!(complete("referee completions ''"), "bash\nzsh\nfish\n");
+    assert_eq!(complete("referee stress --cases 5 fo"), "fourrow\n");
+}
+
+#[test]
+fn the_readme_shows_the_tools_own_usage() {
+    let usage = referee::tool::cli::help::usage();
+    let block: String = usage
+        .lines()
+        .skip(1) // `Usage:`
+        .map(|line| format!("  {}\n", line))
+        .collect();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(
+        readme.contains(&format!("\n{}\n", block)),
+        "README.md's usage block should be, indented by four:\n{}",
+        block
+    );
 }

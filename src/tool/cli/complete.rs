@@ -1,0 +1,503 @@
+//! `referee completions bash|zsh|fish`: completion scripts written from
+//! the tables: subcommands, each one's flags, problem names where a PROBLEM
+//! goes, files and folders where they go, the words `--style` takes, the
+//! shells, and after `--` (test, stress) a command and its files.
+
+use super::table::{self, ArgKind, Count, Flag, Kind, Subcommand, Tail, SUBCOMMANDS};
+use super::Shell;
+use crate::tool::problem::Problem;
+
+fn problems() -> Vec<&'static str> {
+    Problem::ALL.iter().map(|p| p.name()).collect()
+}
+
+fn subcommand_names() -> Vec<&'static str> {
+    SUBCOMMANDS.iter().map(|s| s.name).collect()
+}
+
+/// The words a positional argument of this kind completes to, or None for
+/// a file or a folder.
+fn words_of(kind: ArgKind) -> Option<Vec<&'static str>> {
+    match kind {
+        ArgKind::Problem => Some(problems()),
+        ArgKind::Shell => Some(Shell::NAMES.to_vec()),
+        ArgKind::Subcommand => Some(subcommand_names()),
+        ArgKind::File | ArgKind::Dir => None,
+    }
+}
+
+/// Every spelling of a flag: `--jobs`, `-j`.
+fn spellings(flag: &Flag) -> Vec<String> {
+    let mut all = vec![format!("--{}", flag.long)];
+    all.extend(flag.short.map(|s| format!("-{}", s)));
+    all
+}
+
+/// The spellings of every flag that takes a value in the next word.
+fn value_flags() -> Vec<String> {
+    table::FLAGS
+        .iter()
+        .filter(|f| !matches!(f.kind, Kind::Switch(_)))
+        .flat_map(spellings)
+        .collect()
+}
+
+fn flags_of(sub: Option<&str>) -> Vec<String> {
+    table::flags_in(sub)
+        .flat_map(|(f, _)| spellings(f))
+        .collect()
+}
+
+/// The bash script: one function that finds the subcommand, how many
+/// positional words came before the cursor and whether `--` did.
+pub fn bash() -> String {
+    let mut out = String::from(
+        "# bash completion for referee; written by `referee completions bash`.\n\
+         _referee() {\n\
+         \x20   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n\
+         \x20   local sub= n=0 i word skip=0 after=-1\n\
+         \x20   for ((i = 1; i < COMP_CWORD; i++)); do\n\
+         \x20       word=${COMP_WORDS[i]}\n\
+         \x20       if ((after >= 0)); then after=$((after + 1)); continue; fi\n\
+         \x20       if ((skip)); then skip=0; continue; fi\n\
+         \x20       case $word in\n",
+    );
+    let tails: Vec<&str> = SUBCOMMANDS
+        .iter()
+        .filter(|s| s.tail != Tail::No)
+        .map(|s| s.name)
+        .collect();
+    out.push_str(&format!(
+        "            --) case $sub in {}) after=0 ;; esac ;;\n",
+        tails.join("|")
+    ));
+    out.push_str(&format!(
+        "            {}) skip=1 ;;\n",
+        value_flags().join("|")
+    ));
+    out.push_str(
+        "            -*) ;;\n\
+         \x20           *) if [[ -z $sub ]]; then sub=$word; else n=$((n + 1)); fi ;;\n\
+         \x20       esac\n\
+         \x20   done\n\
+         \x20   if ((after == 0)); then mapfile -t COMPREPLY < <(compgen -c -- \"$cur\"); return; fi\n\
+         \x20   if ((after > 0)); then mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return; fi\n",
+    );
+    let mut top = subcommand_names().join(" ");
+    for flag in flags_of(None) {
+        top.push(' ');
+        top.push_str(&flag);
+    }
+    out.push_str(&format!(
+        "    if [[ -z $sub ]]; then COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return; fi\n",
+        top
+    ));
+    out.push_str("    case $prev in\n");
+    for flag in table::FLAGS {
+        let reply = match &flag.kind {
+            Kind::Switch(_) => continue,
+            Kind::Word { words, .. } => {
+                format!(
+                    "COMPREPLY=($(compgen -W \"{}\" -- \"$cur\"))",
+                    words.join(" ")
+                )
+            }
+            Kind::Path { .. } => "mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")".to_string(),
+            Kind::Whole { .. } | Kind::Seconds(_) => "COMPREPLY=()".to_string(),
+        };
+        out.push_str(&format!(
+            "        {}) {}; return ;;\n",
+            spellings(flag).join("|"),
+            reply
+        ));
+    }
+    out.push_str("    esac\n    case $sub in\n");
+    for sub in SUBCOMMANDS {
+        out.push_str(&format!("        {})\n", sub.name));
+        out.push_str(&format!(
+            "            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return; fi\n",
+            flags_of(Some(sub.name)).join(" ")
+        ));
+        out.push_str("            case $n in\n");
+        for (i, arg) in sub.args.iter().enumerate() {
+            let at = if arg.count == Count::Many {
+                "*".to_string()
+            } else {
+                i.to_string()
+            };
+            let reply = match (words_of(arg.kind), arg.kind) {
+                (Some(words), _) => {
+                    format!(
+                        "COMPREPLY=($(compgen -W \"{}\" -- \"$cur\"))",
+                        words.join(" ")
+                    )
+                }
+                (None, ArgKind::Dir) => "mapfile -t COMPREPLY < <(compgen -d -- \"$cur\")".into(),
+                (None, _) => "mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")".into(),
+            };
+            out.push_str(&format!("                {}) {} ;;\n", at, reply));
+        }
+        out.push_str("            esac ;;\n");
+    }
+    out.push_str("    esac\n}\ncomplete -o filenames -F _referee referee\n");
+    out
+}
+
+/// Text inside single quotes in zsh, also safe inside `[...]` of
+/// `_arguments`.
+fn zsh_quote(text: &str) -> String {
+    text.replace('\'', "'\\''")
+        .replace('[', "\\[")
+        .replace(']', "\\]")
+        .replace(':', "\\:")
+}
+
+/// One `_arguments` spec for a flag.
+fn zsh_flag(flag: &Flag) -> String {
+    let help = zsh_quote(flag.help);
+    let value = match &flag.kind {
+        Kind::Switch(_) => String::new(),
+        Kind::Word { words, .. } => format!(":{}:({})", flag.long, words.join(" ")),
+        Kind::Path { name, .. } => format!(":{}:_files", name),
+        Kind::Whole { name, .. } => format!(":{}: ", name),
+        Kind::Seconds(_) => ":SECS: ".to_string(),
+    };
+    let takes_value = !value.is_empty();
+    // After `--help` or `--version` nothing else is completed.
+    let ends = matches!(flag.kind, Kind::Switch(_)) && flag.short.is_some();
+    match flag.short {
+        Some(short) => {
+            let (s, l) = if takes_value { ("+", "=") } else { ("", "") };
+            let excludes = if ends {
+                "(- *)".to_string()
+            } else {
+                format!("(-{} --{})", short, flag.long)
+            };
+            format!(
+                "'{}'{{-{}{},--{}{}}}'[{}]{}'",
+                excludes, short, s, flag.long, l, help, value
+            )
+        }
+        None => {
+            let l = if takes_value { "=" } else { "" };
+            format!("'--{}{}[{}]{}'", flag.long, l, help, value)
+        }
+    }
+}
+
+/// The `_arguments` specs of a subcommand's positional words.
+fn zsh_args(sub: &Subcommand) -> Vec<String> {
+    let mut specs = Vec::new();
+    for (i, arg) in sub.args.iter().enumerate() {
+        let action = match (words_of(arg.kind), arg.kind) {
+            (Some(words), _) => format!("({})", words.join(" ")),
+            (None, ArgKind::Dir) => "_files -/".to_string(),
+            (None, _) => "_files".to_string(),
+        };
+        let at = match arg.count {
+            Count::Many => "*".to_string(),
+            Count::One => (i + 1).to_string(),
+            Count::Optional => format!("{}:", i + 1),
+        };
+        specs.push(format!("'{}:{}:{}'", at, arg.name, action));
+    }
+    specs
+}
+
+/// For `test` and `stress`: after `--`, the words are a command line of
+/// its own, completed as zsh completes one.
+const ZSH_TAIL: &str = r#"          local dashes=${words[(i)--]}
+          if (( dashes < CURRENT )); then
+            words=("${(@)words[dashes+1,-1]}")
+            (( CURRENT -= dashes ))
+            _normal
+            return
+          fi
+"#;
+
+pub fn zsh() -> String {
+    let mut out = String::from(
+        "#compdef referee\n\
+         # zsh completion for referee; written by `referee completions zsh`.\n\n\
+         _referee() {\n\
+         \x20 local curcontext=$curcontext state line\n\
+         \x20 local -a subcommands\n\
+         \x20 subcommands=(\n",
+    );
+    for sub in SUBCOMMANDS {
+        out.push_str(&format!("    '{}:{}'\n", sub.name, zsh_quote(sub.summary)));
+    }
+    out.push_str("  )\n  _arguments -C \\\n");
+    for (flag, _) in table::flags_in(None) {
+        out.push_str(&format!("    {} \\\n", zsh_flag(flag)));
+    }
+    out.push_str(
+        "    '1: :->subcommand' \\\n\
+         \x20   '*:: :->args'\n\
+         \x20 case $state in\n\
+         \x20   subcommand) _describe -t subcommands 'referee subcommand' subcommands ;;\n\
+         \x20   args)\n\
+         \x20     case $words[1] in\n",
+    );
+    for sub in SUBCOMMANDS {
+        let mut specs: Vec<String> = table::flags_in(Some(sub.name))
+            .map(|(f, _)| zsh_flag(f))
+            .collect();
+        specs.extend(zsh_args(sub));
+        let tail = if sub.tail == Tail::No { "" } else { ZSH_TAIL };
+        out.push_str(&format!(
+            "        {})\n{}          _arguments -S \\\n            {}\n          ;;\n",
+            sub.name,
+            tail,
+            specs.join(" \\\n            ")
+        ));
+    }
+    out.push_str(
+        "      esac\n\
+         \x20     ;;\n\
+         \x20 esac\n\
+         }\n\n\
+         if [ \"$funcstack[1]\" = _referee ]; then\n\
+         \x20 _referee \"$@\"\n\
+         else\n\
+         \x20 compdef _referee referee\n\
+         fi\n",
+    );
+    out
+}
+
+/// Text inside single quotes in fish.
+fn fish_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'"))
+}
+
+/// The helpers the fish conditions use, then one `complete` per item.
+pub fn fish() -> String {
+    let mut out = String::from(
+        "# fish completion for referee; written by `referee completions fish`.\n\n\
+         # The words before the cursor that are not options or their values, up\n\
+         # to `--`.\n\
+         function __referee_plain\n\
+         \x20   set -l words (commandline -opc)\n\
+         \x20   set -e words[1]\n\
+         \x20   set -l skip 0\n\
+         \x20   for word in $words\n\
+         \x20       if test $skip = 1\n\
+         \x20           set skip 0\n\
+         \x20           continue\n\
+         \x20       end\n\
+         \x20       test \"$word\" = --; and return\n\
+         \x20       switch $word\n",
+    );
+    out.push_str(&format!(
+        "            case {}\n                set skip 1\n",
+        value_flags().join(" ")
+    ));
+    out.push_str(
+        "            case '-*'\n\
+         \x20           case '*'\n\
+         \x20               echo $word\n\
+         \x20       end\n\
+         \x20   end\n\
+         end\n\n\
+         # How many words follow `--` before the cursor; nothing without `--`.\n\
+         function __referee_tail\n\
+         \x20   set -l words (commandline -opc)\n\
+         \x20   if set -l i (contains -i -- -- $words)\n\
+         \x20       math (count $words) - $i\n\
+         \x20   end\n\
+         end\n\n\
+         # Subcommand SUB, before `--`, with N positional words given (N+: or more).\n\
+         function __referee_at -a sub n\n\
+         \x20   set -l plain (__referee_plain)\n\
+         \x20   set -l after (__referee_tail)\n\
+         \x20   test \"$plain[1]\" = \"$sub\"; and test -z \"$after\"; or return 1\n\
+         \x20   set -l given (math (count $plain) - 1)\n\
+         \x20   switch $n\n\
+         \x20       case '*+'\n\
+         \x20           test $given -ge (string trim -r -c + -- $n)\n\
+         \x20       case '*'\n\
+         \x20           test $given -eq $n\n\
+         \x20   end\n\
+         end\n\n\
+         # Subcommand SUB, before `--`.\n\
+         function __referee_in -a sub\n\
+         \x20   set -l plain (__referee_plain)\n\
+         \x20   set -l after (__referee_tail)\n\
+         \x20   test \"$plain[1]\" = \"$sub\"; and test -z \"$after\"\n\
+         end\n\n\
+         # No subcommand yet.\n\
+         function __referee_none\n\
+         \x20   set -l plain (__referee_plain)\n\
+         \x20   test (count $plain) -eq 0\n\
+         end\n\n\
+         complete -c referee -f\n",
+    );
+    for sub in SUBCOMMANDS {
+        out.push_str(&format!(
+            "complete -c referee -n '__referee_none' -a {} -d {}\n",
+            sub.name,
+            fish_quote(sub.summary)
+        ));
+    }
+    let flag_line = |flag: &Flag, condition: &str| {
+        let mut line = format!("complete -c referee -n {}", fish_quote(condition));
+        if let Some(short) = flag.short {
+            line.push_str(&format!(" -s {}", short));
+        }
+        line.push_str(&format!(" -l {}", flag.long));
+        match &flag.kind {
+            Kind::Switch(_) => {}
+            Kind::Word { words, .. } => {
+                line.push_str(&format!(" -x -a {}", fish_quote(&words.join(" "))))
+            }
+            Kind::Path { .. } => line.push_str(" -r -F"),
+            Kind::Whole { .. } | Kind::Seconds(_) => line.push_str(" -x"),
+        }
+        format!("{} -d {}\n", line, fish_quote(flag.help))
+    };
+    for (flag, _) in table::flags_in(None) {
+        out.push_str(&flag_line(flag, "__referee_none"));
+    }
+    for sub in SUBCOMMANDS {
+        for (flag, _) in table::flags_in(Some(sub.name)) {
+            out.push_str(&flag_line(flag, &format!("__referee_in {}", sub.name)));
+        }
+        for (i, arg) in sub.args.iter().enumerate() {
+            let at = if arg.count == Count::Many {
+                format!("{}+", i)
+            } else {
+                i.to_string()
+            };
+            let condition = fish_quote(&format!("__referee_at {} {}", sub.name, at));
+            let what = match (words_of(arg.kind), arg.kind) {
+                (Some(words), _) => format!("-a {}", fish_quote(&words.join(" "))),
+                (None, ArgKind::Dir) => "-a '(__fish_complete_directories)'".to_string(),
+                (None, _) => "-F".to_string(),
+            };
+            out.push_str(&format!(
+                "complete -c referee -n {} {} -d {}\n",
+                condition,
+                what,
+                fish_quote(arg.name)
+            ));
+        }
+        if sub.tail != Tail::No {
+            let first = format!("__referee_in_tail {} 0", sub.name);
+            let later = format!("__referee_in_tail {} 1+", sub.name);
+            out.push_str(&format!(
+                "complete -c referee -n {} -a '(__fish_complete_command)' -d command\n\
+                 complete -c referee -n {} -F\n",
+                fish_quote(&first),
+                fish_quote(&later)
+            ));
+        }
+    }
+    out.push_str(
+        "\n# Subcommand SUB after `--`, with N words after it (N+: or more).\n\
+         function __referee_in_tail -a sub n\n\
+         \x20   set -l plain (__referee_plain)\n\
+         \x20   set -l after (__referee_tail)\n\
+         \x20   test \"$plain[1]\" = \"$sub\"; and test -n \"$after\"; or return 1\n\
+         \x20   switch $n\n\
+         \x20       case '*+'\n\
+         \x20           test $after -ge (string trim -r -c + -- $n)\n\
+         \x20       case '*'\n\
+         \x20           test $after -eq $n\n\
+         \x20   end\n\
+         end\n",
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The text from the line `        NAME)` to the first `end` after it.
+    fn section<'a>(script: &'a str, name: &str, end: &str) -> &'a str {
+        let start = script
+            .find(&format!("\n        {})\n", name))
+            .unwrap_or_else(|| panic!("no section for {}", name));
+        let rest = &script[start..];
+        &rest[..rest.find(end).expect("the section ends")]
+    }
+
+    /// Every flag a subcommand takes, in each of its spellings.
+    fn flags_of_each() -> Vec<(&'static str, Vec<String>)> {
+        SUBCOMMANDS
+            .iter()
+            .map(|s| (s.name, flags_of(Some(s.name))))
+            .collect()
+    }
+
+    #[test]
+    fn bash_has_every_subcommand_and_its_flags() {
+        let script = bash();
+        for (name, flags) in flags_of_each() {
+            let section = section(&script, name, "esac ;;");
+            let words: Vec<&str> = section
+                .split(|c: char| c.is_whitespace() || c == '"')
+                .collect();
+            for flag in flags {
+                assert!(words.contains(&flag.as_str()), "{} {}", name, flag);
+            }
+        }
+        for word in problems().into_iter().chain(Shell::NAMES.iter().copied()) {
+            assert!(script.contains(word), "{}", word);
+        }
+        assert!(script.contains("\"plain varied\""));
+    }
+
+    #[test]
+    fn zsh_has_every_subcommand_and_its_flags() {
+        let script = zsh();
+        for (name, flags) in flags_of_each() {
+            assert!(script.contains(&format!("    '{}:", name)), "{}", name);
+            let section = section(&script, name, ";;");
+            for flag in flags {
+                let long = flag.starts_with("--");
+                let found = if long {
+                    section.contains(&format!("'{}", flag))
+                        || section.contains(&format!(",{}", flag))
+                } else {
+                    section.contains(&format!("{{{}", flag))
+                };
+                assert!(found, "{} {}", name, flag);
+            }
+        }
+        assert!(script.contains("(plain varied)") && script.contains("(bash zsh fish)"));
+    }
+
+    #[test]
+    fn fish_has_every_subcommand_and_its_flags() {
+        let script = fish();
+        for flag in table::FLAGS {
+            for sub in flag.subcommands() {
+                let condition = format!("-n '__referee_in {}'", sub);
+                let line = script
+                    .lines()
+                    .filter(|l| l.contains(&condition))
+                    .find(|l| l.contains(&format!(" -l {} ", flag.long)));
+                let line = line.unwrap_or_else(|| panic!("{} --{}", sub, flag.long));
+                if let Some(short) = flag.short {
+                    assert!(line.contains(&format!(" -s {} ", short)), "{}", line);
+                }
+            }
+        }
+        for sub in SUBCOMMANDS {
+            assert!(
+                script.contains(&format!("-a {} -d", sub.name)),
+                "{}",
+                sub.name
+            );
+        }
+        assert!(script.contains("'plain varied'") && script.contains("'bash zsh fish'"));
+    }
+
+    #[test]
+    fn quoting() {
+        assert_eq!(zsh_quote("it's [x]: y"), "it'\\''s \\[x\\]\\: y");
+        assert_eq!(fish_quote("it's a \\"), "'it\\'s a \\\\'");
+    }
+}

@@ -1,0 +1,221 @@
+//! `referee man`: the manual page in roff (man(7) macros), written from
+//! the tables like the help, so it lists every subcommand and flag.
+
+use super::help::{self, Part};
+use super::table::{self, Count, Flag, Subcommand, EXIT_STATUS, FLAGS, SUBCOMMANDS};
+
+/// Text made safe for roff: backslashes and dashes escaped, and no line
+/// starting with a control character (`.` or `'`).
+pub fn escape(text: &str) -> String {
+    let escaped = text.replace('\\', "\\e").replace('-', "\\-");
+    escaped
+        .lines()
+        .map(|line| {
+            if line.starts_with('.') || line.starts_with('\'') {
+                format!("\\&{}", line)
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn bold(text: &str) -> String {
+    format!("\\fB{}\\fR", escape(text))
+}
+
+fn italic(text: &str) -> String {
+    format!("\\fI{}\\fR", escape(text))
+}
+
+/// One word of a usage line in roff fonts: flags bold, values italic,
+/// joined by unbreakable spaces so a line never breaks inside a word.
+fn part(part: &Part) -> String {
+    match part {
+        Part::Flag(flag, None) => format!("[{}]", bold(flag)),
+        Part::Flag(flag, Some(value)) => format!("[{}\\ {}]", bold(flag), italic(value)),
+        Part::Arg(name, Count::One) => italic(name),
+        Part::Arg(name, Count::Optional) => format!("[{}]", italic(name)),
+        Part::Arg(name, Count::Many) => format!("[{}...]", italic(name)),
+        Part::Command(required) => {
+            let command = format!(
+                "{}\\ {}\\ [{}...]",
+                bold("--"),
+                italic("CMD"),
+                italic("ARG")
+            );
+            if *required {
+                command
+            } else {
+                format!("[{}]", command)
+            }
+        }
+    }
+}
+
+/// `referee NAME ARGS...` in roff fonts, on one input line.
+fn usage_line(sub: &Subcommand) -> String {
+    let parts: Vec<String> = help::parts(sub).iter().map(part).collect();
+    format!(
+        "{} {}",
+        bold(&format!("referee {}", sub.name)),
+        parts.join(" ")
+    )
+}
+
+/// Paragraphs separated by blank lines, each after a `.PP`-like macro.
+fn paragraphs(text: &str, macro_: &str) -> String {
+    text.split("\n\n")
+        .map(|p| format!("{}\n{}\n", macro_, escape(p)))
+        .collect()
+}
+
+/// The OPTIONS entry of one flag: names, help, where it is taken and with
+/// which bounds and default there.
+fn option(flag: &Flag) -> String {
+    let mut names = Vec::new();
+    if let Some(short) = flag.short {
+        names.push(bold(&format!("-{}", short)));
+    }
+    names.push(bold(&format!("--{}", flag.long)));
+    let value = flag
+        .value_name()
+        .map(|v| format!(" {}", italic(&v)))
+        .unwrap_or_default();
+    let mut out = format!(
+        ".TP\n{}{}\n{}.\n",
+        names.join(", "),
+        value,
+        escape(flag.help)
+    );
+    let subs = flag.subcommands();
+    let uses: Vec<String> = subs
+        .iter()
+        .map(|sub| {
+            let use_ = flag.use_in(Some(sub)).expect("taken where it says");
+            match help::limits(flag, use_) {
+                Some(limits) => format!("{} ({})", bold(sub), escape(&limits)),
+                None => bold(sub),
+            }
+        })
+        .collect();
+    if uses.is_empty() {
+        out.push_str("Given before any subcommand.\n");
+    } else if uses.len() == SUBCOMMANDS.len() {
+        out.push_str("Taken by every subcommand, and before any.\n");
+    } else {
+        out.push_str(&format!("Taken by {}.\n", uses.join(", ")));
+    }
+    out
+}
+
+/// The whole page.
+pub fn page() -> String {
+    let version = env!("CARGO_PKG_VERSION");
+    let mut out = format!(
+        ".TH REFEREE 1 \"\" \"referee {}\" \"User Commands\"\n",
+        version
+    );
+    out.push_str(&format!(
+        ".SH NAME\nreferee \\- {}\n",
+        escape(env!("CARGO_PKG_DESCRIPTION"))
+    ));
+    out.push_str(".SH SYNOPSIS\n");
+    let lines: Vec<String> = SUBCOMMANDS.iter().map(usage_line).collect();
+    out.push_str(&lines.join("\n.br\n"));
+    let top: Vec<String> = table::flags_in(None)
+        .map(|(f, _)| bold(&format!("--{}", f.long)))
+        .collect();
+    out.push_str(&format!("\n.br\n{} {}\n", bold("referee"), top.join(" | ")));
+    out.push_str(".SH DESCRIPTION\n");
+    out.push_str(&paragraphs(help::NOTES, ".PP"));
+    out.push_str(".SH COMMANDS\n");
+    for sub in SUBCOMMANDS {
+        out.push_str(&format!(
+            ".TP\n{}\n{}.\n",
+            usage_line(sub),
+            escape(sub.summary)
+        ));
+        out.push_str(&paragraphs(sub.about, ".IP"));
+        for arg in sub.args {
+            out.push_str(&format!(
+                ".IP\n{}: {}.\n",
+                italic(arg.name),
+                escape(arg.help)
+            ));
+        }
+    }
+    out.push_str(".SH OPTIONS\n");
+    for flag in FLAGS {
+        out.push_str(&option(flag));
+    }
+    out.push_str(".SH EXIT STATUS\n");
+    for (code, meaning) in EXIT_STATUS {
+        out.push_str(&format!(".TP\n{}\n{}.\n", bold(code), escape(meaning)));
+    }
+    out.push_str(&format!(
+        ".SH SEE ALSO\n{}, and {} for any subcommand.\n",
+        bold("referee --help"),
+        bold("referee help SUBCOMMAND")
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping() {
+        assert_eq!(escape("a-b \\n"), "a\\-b \\en");
+        assert_eq!(escape(".x\n'y\nz."), "\\&.x\n\\&'y\nz.");
+    }
+
+    #[test]
+    fn the_page_has_every_section_and_no_bare_control_line() {
+        let page = page();
+        for section in [
+            "NAME",
+            "SYNOPSIS",
+            "DESCRIPTION",
+            "COMMANDS",
+            "OPTIONS",
+            "EXIT STATUS",
+        ] {
+            assert!(
+                page.contains(&format!("\n.SH {}\n", section)),
+                "{}",
+                section
+            );
+        }
+        let known = [".TH", ".SH", ".TP", ".IP", ".PP", ".br"];
+        for line in page.lines().filter(|l| l.starts_with('.')) {
+            assert!(known.contains(&line.split(' ').next().unwrap()), "{}", line);
+        }
+    }
+}
+
+#[cfg(test)]
+mod every_name {
+    use super::*;
+
+    #[test]
+    fn the_page_names_every_subcommand_and_flag() {
+        let page = page();
+        for sub in SUBCOMMANDS {
+            let usage = format!("\\fBreferee {}\\fR", escape(sub.name));
+            assert_eq!(page.matches(&usage).count(), 2, "{}", sub.name);
+        }
+        for flag in FLAGS {
+            let entry = format!(
+                ".TP\n{}",
+                match flag.short {
+                    Some(short) => format!("\\fB\\-{}\\fR, \\fB\\-\\-{}\\fR", short, flag.long),
+                    None => format!("\\fB\\-\\-{}\\fR", flag.long),
+                }
+            );
+            assert!(page.contains(&entry), "--{}", flag.long);
+        }
+    }
+}

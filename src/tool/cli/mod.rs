@@ -1,0 +1,218 @@
+//! The command line (shared/spec/CLI.md), std only.
+//!
+//! Every flag and every subcommand is defined once, in [`table`]; the
+//! parser ([`mod@parse`]), the help texts ([`help`]), the man page ([`man`])
+//! and the shell completions ([`complete`]) are all written from that one
+//! table, so none of them can forget a flag or describe it differently.
+//!
+//! What main needs: [`parse_os`] (or [`parse()`]) turns the arguments into a
+//! [`Command`] or a [`Usage`] error; [`man_page`] and [`completions`] give
+//! the texts of `referee man` and `referee completions SHELL`.
+
+pub mod complete;
+pub mod help;
+pub mod man;
+pub mod parse;
+pub mod suggest;
+pub mod table;
+
+pub use parse::{parse, parse_os};
+
+use crate::tool::problem::Problem;
+use std::fmt;
+use std::time::Duration;
+
+/// What the command line asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Print this text to stdout (the tool's or a subcommand's help).
+    Help(String),
+    Version,
+    /// `referee snooker|fourrow|rating`: `file` None is stdin.
+    Solve {
+        problem: Problem,
+        strict: bool,
+        file: Option<String>,
+    },
+    Scoreboard {
+        tsv: bool,
+        file: Option<String>,
+    },
+    Bundle {
+        problem: Problem,
+        readable: bool,
+    },
+    /// `seed` None: the caller picks a random one and prints it on stderr.
+    Gen {
+        problem: Problem,
+        seed: Option<u64>,
+        cases: Option<u64>,
+        style: Style,
+    },
+    /// `problem` None: all three.
+    Bench {
+        problem: Option<Problem>,
+        mb: u64,
+        style: Style,
+    },
+    /// `files` empty: stdin.
+    Validate {
+        problem: Problem,
+        files: Vec<String>,
+    },
+    Package {
+        problem: Problem,
+        dir: String,
+    },
+    Check {
+        problem: Problem,
+        input: String,
+        output: String,
+    },
+    /// `command` empty: the referee's own solver.
+    Test {
+        problem: Problem,
+        dir: String,
+        timeout: Duration,
+        jobs: usize,
+        command: Vec<String>,
+    },
+    /// `command` is never empty; `seed` None as for `Gen`.
+    Stress {
+        problem: Problem,
+        cases: u64,
+        seed: Option<u64>,
+        timeout: Duration,
+        out: String,
+        command: Vec<String>,
+    },
+    /// Print the man page (roff) to stdout.
+    Man,
+    /// Print the completion script for this shell to stdout.
+    Completions(Shell),
+}
+
+/// How generated input is written (`--style`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    Plain,
+    Varied,
+}
+
+impl Style {
+    pub const ALL: [Style; 2] = [Style::Plain, Style::Varied];
+    /// The names `--style` takes, in the order of [`Style::ALL`].
+    pub const NAMES: &'static [&'static str] = &["plain", "varied"];
+
+    pub fn name(self) -> &'static str {
+        Style::NAMES[self as usize]
+    }
+
+    pub fn from_name(name: &str) -> Option<Style> {
+        Style::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// The shells `referee completions` writes for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+}
+
+impl Shell {
+    pub const ALL: [Shell; 3] = [Shell::Bash, Shell::Zsh, Shell::Fish];
+    /// The names `referee completions` takes, in the order of [`Shell::ALL`].
+    pub const NAMES: &'static [&'static str] = &["bash", "zsh", "fish"];
+
+    pub fn name(self) -> &'static str {
+        Shell::NAMES[self as usize]
+    }
+
+    pub fn from_name(name: &str) -> Option<Shell> {
+        Shell::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// A usage error (exit status 2). [`Usage::report`] is the whole text for
+/// stderr: `referee: MESSAGE`, the usage when asked for, the hint line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Usage {
+    /// One line, without the `referee: ` in front.
+    pub message: String,
+    /// Whether to print the tool's usage before the hint (`referee` alone).
+    pub with_usage: bool,
+}
+
+/// The line that ends every usage error.
+pub const HINT: &str = "Try `referee --help`.";
+
+impl Usage {
+    pub fn new(message: impl Into<String>) -> Usage {
+        Usage {
+            message: message.into(),
+            with_usage: false,
+        }
+    }
+
+    /// Everything main writes to stderr for this error.
+    pub fn report(&self) -> String {
+        let usage = if self.with_usage {
+            format!("\n{}\n", help::usage())
+        } else {
+            String::new()
+        };
+        format!("referee: {}\n{}{}\n", self.message, usage, HINT)
+    }
+}
+
+impl fmt::Display for Usage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// The text of `referee man`.
+pub fn man_page() -> String {
+    man::page()
+}
+
+/// The text of `referee completions SHELL`.
+pub fn completions(shell: Shell) -> String {
+    match shell {
+        Shell::Bash => complete::bash(),
+        Shell::Zsh => complete::zsh(),
+        Shell::Fish => complete::fish(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for style in Style::ALL {
+            assert_eq!(Style::from_name(style.name()), Some(style));
+        }
+        for shell in Shell::ALL {
+            assert_eq!(Shell::from_name(shell.name()), Some(shell));
+        }
+        assert_eq!(Style::from_name("Plain"), None);
+    }
+
+    #[test]
+    fn a_report_is_the_message_then_the_hint() {
+        assert_eq!(
+            Usage::new("unknown subcommand `x`").report(),
+            "referee: unknown subcommand `x`\nTry `referee --help`.\n"
+        );
+        let alone = Usage {
+            message: "a subcommand is needed".into(),
+            with_usage: true,
+        };
+        assert!(alone.report().contains("referee snooker"));
+        assert!(alone.report().ends_with("\nTry `referee --help`.\n"));
+    }
+}

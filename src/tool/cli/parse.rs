@@ -1,0 +1,662 @@
+//! Parsing, driven by the tables: a subcommand, then flags and positional
+//! words in any order, `--opt VALUE` or `--opt=VALUE`, `--` ending the
+//! options (or starting the command to run, for `test` and `stress`).
+//! Every value is checked against its bounds here, so no out-of-range
+//! number reaches the rest of the tool.
+
+use super::suggest::nearest;
+use super::table::{self, ArgKind, Count, Flag, Found, Kind, Options, Subcommand, Tail, Use};
+use super::{help, Command, Shell, Usage};
+use crate::tool::problem::Problem;
+use std::ffi::OsString;
+use std::time::Duration;
+
+/// Parses the arguments after the program name, as the OS gave them: one
+/// that is not UTF-8 is a usage error.
+pub fn parse_os<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Usage> {
+    let args = args
+        .into_iter()
+        .map(|arg| {
+            arg.into_string().map_err(|arg| {
+                Usage::new(format!(
+                    "argument `{}` is not valid UTF-8",
+                    arg.to_string_lossy()
+                ))
+            })
+        })
+        .collect::<Result<Vec<String>, Usage>>()?;
+    parse(args)
+}
+
+/// Parses the arguments after the program name.
+pub fn parse(args: Vec<String>) -> Result<Command, Usage> {
+    let mut args = args.into_iter();
+    let first = match args.next() {
+        Some(first) => first,
+        None => {
+            return Err(Usage {
+                message: "a subcommand is needed".to_string(),
+                with_usage: true,
+            })
+        }
+    };
+    if is_flag(&first) {
+        return top_flag(&first);
+    }
+    let sub = table::subcommand(&first).ok_or_else(|| {
+        let names = table::SUBCOMMANDS.iter().map(|s| s.name);
+        unknown(format!("unknown subcommand `{}`", first), &first, names, "")
+    })?;
+    parse_subcommand(sub, args)
+}
+
+/// `-x`, `--xyz`, `--xyz=v`; `-` alone is a word (stdin), `--` is handled
+/// by the caller.
+fn is_flag(arg: &str) -> bool {
+    arg.len() > 1 && arg.starts_with('-')
+}
+
+/// A flag before any subcommand: `--help` or `--version` (what follows is
+/// not looked at, as with other tools).
+fn top_flag(arg: &str) -> Result<Command, Usage> {
+    let (flag, _, value) = find_flag(None, arg)?;
+    if value.is_some() {
+        return Err(Usage::new(format!("`--{}` takes no value", flag.long)));
+    }
+    let mut options = Options::default();
+    if let Kind::Switch(set) = flag.kind {
+        set(&mut options);
+    }
+    Ok(if options.version {
+        Command::Version
+    } else {
+        Command::Help(help::top())
+    })
+}
+
+fn parse_subcommand(
+    sub: &'static Subcommand,
+    mut args: std::vec::IntoIter<String>,
+) -> Result<Command, Usage> {
+    let mut found = Found::default();
+    for (flag, use_) in table::flags_in(Some(sub.name)) {
+        if let Some(default) = use_.default {
+            let name = format!("--{}", flag.long);
+            set_value(
+                flag,
+                use_,
+                &name,
+                Some(default.to_string()),
+                &mut found.options,
+            )
+            .expect("a default is within its flag's bounds");
+        }
+    }
+    let mut words = Vec::new();
+    let mut command = None;
+    let mut given: Vec<&str> = Vec::new();
+    while let Some(arg) = args.next() {
+        if arg == "--" {
+            if sub.tail == Tail::No {
+                words.extend(args.by_ref());
+            } else {
+                command = Some(args.by_ref().collect::<Vec<String>>());
+            }
+            break;
+        }
+        if !is_flag(&arg) {
+            words.push(arg);
+            continue;
+        }
+        let (flag, use_, inline) = find_flag(Some(sub), &arg)?;
+        let name = flag_name(&arg);
+        if given.contains(&flag.long) {
+            return Err(Usage::new(format!("`{}` is given twice", name)));
+        }
+        given.push(flag.long);
+        let value = match (&flag.kind, inline) {
+            (Kind::Switch(_), Some(_)) => {
+                return Err(Usage::new(format!("`{}` takes no value", name)))
+            }
+            (Kind::Switch(_), None) => None,
+            (_, Some(value)) => Some(value),
+            (_, None) => Some(args.next().ok_or_else(|| {
+                let value = flag.value_name().unwrap_or_default();
+                Usage::new(format!("`{}` needs a value: {} {}", name, name, value))
+            })?),
+        };
+        set_value(flag, use_, name, value, &mut found.options)?;
+        if found.options.help {
+            return Ok(Command::Help(help::subcommand(sub)));
+        }
+    }
+    take_words(sub, words, &mut found)?;
+    found.command = command.unwrap_or_default();
+    if sub.tail == Tail::Required && found.command.is_empty() {
+        return Err(Usage::new(format!(
+            "`{}` needs the command to run, after `--`",
+            sub.name
+        )));
+    }
+    Ok((sub.build)(found))
+}
+
+/// The flag `arg` names where it is given (`sub` None: before any
+/// subcommand), its use there and its `=VALUE` (or `-jVALUE`) if any.
+fn find_flag(
+    sub: Option<&Subcommand>,
+    arg: &str,
+) -> Result<(&'static Flag, Use, Option<String>), Usage> {
+    let sub_name = sub.map(|s| s.name);
+    let taken = || table::flags_in(sub_name);
+    let hit = if let Some(long) = arg.strip_prefix("--") {
+        let (name, value) = match long.split_once('=') {
+            Some((name, value)) => (name, Some(value.to_string())),
+            None => (long, None),
+        };
+        taken()
+            .find(|(f, _)| f.long == name)
+            .map(|(f, u)| (f, u, value))
+    } else {
+        let mut chars = arg[1..].chars();
+        let short = chars.next();
+        // `-j4`, and `-j=4` like `--jobs=4`.
+        let value = match chars.as_str() {
+            "" => None,
+            rest => Some(rest.strip_prefix('=').unwrap_or(rest).to_string()),
+        };
+        taken()
+            .find(|(f, _)| f.short.is_some() && f.short == short)
+            .filter(|(f, _)| value.is_none() || !matches!(f.kind, Kind::Switch(_)))
+            .map(|(f, u)| (f, u, value))
+    };
+    hit.ok_or_else(|| unknown_flag(sub_name, arg))
+}
+
+/// The error for a flag not taken where it was given: where it belongs if
+/// it is another subcommand's, else the nearest one taken here.
+fn unknown_flag(sub: Option<&str>, arg: &str) -> Usage {
+    let is_short = |f: &Flag, name: &str| {
+        f.short.is_some() && Some(&name[1..]) == f.short.map(String::from).as_deref()
+    };
+    // `-j4` is about `-j`, but `-strict` is a misspelt `--strict`.
+    let name = match flag_name(arg) {
+        short if !arg.starts_with("--") && !table::FLAGS.iter().any(|f| is_short(f, short)) => arg,
+        name => name,
+    };
+    let elsewhere = table::FLAGS
+        .iter()
+        .find(|f| is_short(f, name) || name.strip_prefix("--") == Some(f.long));
+    let bare = name.trim_start_matches('-');
+    if let Some(flag) = elsewhere.filter(|f| f.use_in(sub).is_some()) {
+        // Taken here, so only a value after a switch (`-hx`) fails.
+        return Usage::new(format!("`-{}` takes no value", flag.short.unwrap_or('?')));
+    }
+    if let Some(flag) = elsewhere {
+        let owners = flag.subcommands().join(", ");
+        return Usage::new(match sub {
+            _ if owners.is_empty() => format!("`{}` goes before any subcommand", name),
+            None => format!("`{}` goes after a subcommand: {}", name, owners),
+            Some(sub) => format!(
+                "`{}` is not an option of `{}` (only of {})",
+                name, sub, owners
+            ),
+        });
+    }
+    let start = match sub {
+        None => format!("unknown option `{}`", name),
+        Some(sub) => format!("unknown option `{}` for `{}`", name, sub),
+    };
+    let longs: Vec<&str> = table::flags_in(sub).map(|(f, _)| f.long).collect();
+    unknown(start, bare, longs, "--")
+}
+
+/// The flag part of an argument, for messages: `--seed` of `--seed=3`,
+/// `-j` of `-j4`.
+fn flag_name(arg: &str) -> &str {
+    if arg.starts_with("--") {
+        arg.split('=').next().unwrap_or(arg)
+    } else {
+        let end = arg.char_indices().nth(2).map_or(arg.len(), |(i, _)| i);
+        &arg[..end]
+    }
+}
+
+/// `message`, and "did you mean" the nearest of `names` if one is near.
+fn unknown<'a, I: IntoIterator<Item = &'a str>>(
+    message: String,
+    typed: &str,
+    names: I,
+    prefix: &str,
+) -> Usage {
+    match nearest(typed, names) {
+        Some(name) => Usage::new(format!("{}; did you mean `{}{}`?", message, prefix, name)),
+        None => Usage::new(message),
+    }
+}
+
+/// Checks `value` against the flag's kind and bounds in this use, and sets
+/// it. `name` is the flag as the user spelled it, for the messages.
+fn set_value(
+    flag: &Flag,
+    use_: Use,
+    name: &str,
+    value: Option<String>,
+    options: &mut Options,
+) -> Result<(), Usage> {
+    let value = value.unwrap_or_default();
+    match flag.kind {
+        Kind::Switch(set) => set(options),
+        Kind::Whole { min, set, .. } => match value.parse::<u64>() {
+            Ok(n) if (min..=use_.max).contains(&n) => set(options, n),
+            _ => {
+                return Err(Usage::new(format!(
+                    "`{}` takes a whole number from {} to {}, found `{}`",
+                    name, min, use_.max, value
+                )))
+            }
+        },
+        Kind::Seconds(set) => match seconds(&value) {
+            Some(d) if !d.is_zero() && d <= Duration::from_secs(use_.max) => set(options, d),
+            _ => {
+                return Err(Usage::new(format!(
+                    "`{}` takes a number of seconds above 0 and at most {} (such as 2 or 0.5), found `{}`",
+                    name, use_.max, value
+                )))
+            }
+        },
+        Kind::Word { words, set } => {
+            if !words.contains(&value.as_str()) {
+                let message = format!("`{}` takes {}, found `{}`", name, words.join(" or "), value);
+                return Err(unknown(message, &value, words.iter().copied(), ""));
+            }
+            set(options, &value)
+        }
+        Kind::Path { set, .. } => {
+            if value.is_empty() {
+                return Err(Usage::new(format!("`{}` needs a file name", name)));
+            }
+            set(options, value)
+        }
+    }
+    Ok(())
+}
+
+/// A number of seconds: digits, with a fraction or not (`2`, `0.5`, `.5`),
+/// to the nanosecond; None for anything else (`-1`, `1e3`, `inf`).
+fn seconds(text: &str) -> Option<Duration> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || !digits(fraction) || whole.len() + fraction.len() == 0 {
+        return None;
+    }
+    let secs = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
+    // Nanoseconds from the first nine digits of the fraction.
+    let nanos = format!("{:0<9}", &fraction[..fraction.len().min(9)]);
+    Some(Duration::new(secs, nanos.parse().ok()?))
+}
+
+/// Gives the positional words to the subcommand's arguments, checking
+/// problem, shell and subcommand names.
+fn take_words(sub: &Subcommand, words: Vec<String>, found: &mut Found) -> Result<(), Usage> {
+    let mut words = words.into_iter();
+    for arg in sub.args {
+        let wanted = if arg.count == Count::Many {
+            usize::MAX
+        } else {
+            1
+        };
+        let mut taken = 0;
+        for word in words.by_ref().take(wanted) {
+            take_word(arg.kind, word, found)?;
+            taken += 1;
+        }
+        if taken == 0 && arg.count == Count::One {
+            return Err(Usage::new(format!(
+                "`{}` needs {} ({})",
+                sub.name, arg.name, arg.help
+            )));
+        }
+    }
+    match words.next() {
+        Some(extra) => Err(Usage::new(format!(
+            "unexpected argument `{}` for `{}`",
+            extra, sub.name
+        ))),
+        None => Ok(()),
+    }
+}
+
+fn take_word(kind: ArgKind, word: String, found: &mut Found) -> Result<(), Usage> {
+    let wrong = |what: &str, names: &[&'static str]| {
+        let message = format!("unknown {} `{}`: expected {}", what, word, names.join(", "));
+        unknown(message, &word, names.iter().copied(), "")
+    };
+    match kind {
+        ArgKind::Problem => {
+            let names: Vec<&'static str> = Problem::ALL.iter().map(|p| p.name()).collect();
+            found.problem =
+                Some(Problem::from_name(&word).ok_or_else(|| wrong("problem", &names))?);
+        }
+        ArgKind::Shell => {
+            found.shell =
+                Some(Shell::from_name(&word).ok_or_else(|| wrong("shell", Shell::NAMES))?);
+        }
+        ArgKind::Subcommand => {
+            let names: Vec<&'static str> = table::SUBCOMMANDS.iter().map(|s| s.name).collect();
+            found.topic =
+                Some(table::subcommand(&word).ok_or_else(|| wrong("subcommand", &names))?);
+        }
+        ArgKind::File | ArgKind::Dir => found.paths.push(word),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tool::cli::Style;
+
+    /// Parses words split at spaces.
+    fn run(line: &str) -> Result<Command, Usage> {
+        parse(line.split_whitespace().map(String::from).collect())
+    }
+
+    fn error(line: &str) -> String {
+        run(line).expect_err(line).message
+    }
+
+    fn secs(s: f64) -> Duration {
+        Duration::from_secs_f64(s)
+    }
+
+    #[test]
+    fn options_before_or_after_the_other_words() {
+        let expected = Command::Solve {
+            problem: Problem::Snooker,
+            strict: true,
+            file: Some("a.in".to_string()),
+        };
+        assert_eq!(run("snooker --strict a.in"), Ok(expected.clone()));
+        assert_eq!(run("snooker a.in --strict"), Ok(expected));
+        assert_eq!(run("gen --cases 3 rating"), run("gen rating --cases 3"));
+        assert_eq!(
+            run("test -j 2 snooker --timeout 1 dir"),
+            run("test snooker dir -j2 --timeout=1")
+        );
+    }
+
+    #[test]
+    fn dash_is_stdin_and_double_dash_ends_the_options() {
+        let stdin = Command::Solve {
+            problem: Problem::Rating,
+            strict: false,
+            file: None,
+        };
+        assert_eq!(run("rating -"), Ok(stdin.clone()));
+        assert_eq!(run("rating"), Ok(stdin));
+        assert_eq!(
+            run("fourrow -- --strict"),
+            Ok(Command::Solve {
+                problem: Problem::Fourrow,
+                strict: false,
+                file: Some("--strict".to_string())
+            })
+        );
+    }
+
+    #[test]
+    fn equals_and_space_are_the_same() {
+        assert_eq!(run("gen snooker --seed=1"), run("gen snooker --seed 1"));
+        assert_eq!(run("bench --style=varied"), run("bench --style varied"));
+        assert_eq!(run("test rating d -j=3"), run("test rating d -j 3"));
+        assert_eq!(run("test rating d -j3"), run("test rating d --jobs=3"));
+    }
+
+    #[test]
+    fn every_subcommand_builds_with_its_defaults() {
+        assert_eq!(
+            run("gen fourrow"),
+            Ok(Command::Gen {
+                problem: Problem::Fourrow,
+                seed: None,
+                cases: None,
+                style: Style::Plain
+            })
+        );
+        assert_eq!(
+            run("bench"),
+            Ok(Command::Bench {
+                problem: None,
+                mb: 64,
+                style: Style::Plain
+            })
+        );
+        assert_eq!(
+            run("test snooker d"),
+            Ok(Command::Test {
+                problem: Problem::Snooker,
+                dir: "d".into(),
+                timeout: secs(10.0),
+                jobs: 1,
+                command: vec![]
+            })
+        );
+        assert_eq!(
+            run("stress rating -- ./sol"),
+            Ok(Command::Stress {
+                problem: Problem::Rating,
+                cases: 1000,
+                seed: None,
+                timeout: secs(10.0),
+                out: "stress-failure.in".into(),
+                command: vec!["./sol".into()]
+            })
+        );
+        assert_eq!(
+            run("check fourrow in out"),
+            Ok(Command::Check {
+                problem: Problem::Fourrow,
+                input: "in".into(),
+                output: "out".into()
+            })
+        );
+        assert_eq!(
+            run("validate rating a b"),
+            Ok(Command::Validate {
+                problem: Problem::Rating,
+                files: vec!["a".into(), "b".into()]
+            })
+        );
+        assert_eq!(
+            run("package snooker out"),
+            Ok(Command::Package {
+                problem: Problem::Snooker,
+                dir: "out".into()
+            })
+        );
+        assert_eq!(
+            run("bundle rating --readable"),
+            Ok(Command::Bundle {
+                problem: Problem::Rating,
+                readable: true
+            })
+        );
+        assert_eq!(run("man"), Ok(Command::Man));
+        assert_eq!(
+            run("completions fish"),
+            Ok(Command::Completions(Shell::Fish))
+        );
+        assert_eq!(
+            run("scoreboard --tsv f"),
+            Ok(Command::Scoreboard {
+                tsv: true,
+                file: Some("f".into())
+            })
+        );
+    }
+
+    #[test]
+    fn the_command_after_double_dash_is_kept_word_for_word() {
+        let words = ["./sol", "--strict", "-j", "3", "--", "-", "--help"];
+        let line = format!("test snooker d --timeout 0.5 -- {}", words.join(" "));
+        match run(&line) {
+            Ok(Command::Test {
+                command, timeout, ..
+            }) => {
+                assert_eq!(command, words);
+                assert_eq!(timeout, secs(0.5));
+            }
+            other => panic!("{:?}", other),
+        }
+        match run("stress fourrow --seed 5 -- python3 -u sol.py --cases 3") {
+            Ok(Command::Stress { command, seed, .. }) => {
+                assert_eq!(command, ["python3", "-u", "sol.py", "--cases", "3"]);
+                assert_eq!(seed, Some(5));
+            }
+            other => panic!("{:?}", other),
+        }
+        assert!(error("stress fourrow").contains("after `--`"));
+        assert!(error("stress fourrow --").contains("after `--`"));
+        assert_eq!(error("-hV"), "`-h` takes no value");
+        assert_eq!(
+            error("snooker -- a b"),
+            "unexpected argument `b` for `snooker`"
+        );
+    }
+
+    #[test]
+    fn help_and_version() {
+        assert_eq!(run("--help"), Ok(Command::Help(help::top())));
+        assert_eq!(run("-h"), Ok(Command::Help(help::top())));
+        assert_eq!(run("help"), Ok(Command::Help(help::top())));
+        assert_eq!(run("-V"), Ok(Command::Version));
+        assert_eq!(run("--version"), Ok(Command::Version));
+        for sub in table::SUBCOMMANDS {
+            let text = Command::Help(help::subcommand(sub));
+            assert_eq!(run(&format!("{} --help", sub.name)), Ok(text.clone()));
+            assert_eq!(run(&format!("{} -h", sub.name)), Ok(text.clone()));
+            assert_eq!(run(&format!("help {}", sub.name)), Ok(text));
+        }
+        // Help wins over what is missing, not over what came before.
+        assert!(matches!(run("stress --help"), Ok(Command::Help(_))));
+        assert!(run("gen --bogus --help").is_err());
+    }
+
+    #[test]
+    fn numbers_are_held_to_their_bounds() {
+        for ok in [
+            "bench --mb 1",
+            "bench --mb 4096",
+            "gen snooker --cases 10000000",
+            "stress snooker --cases 1000000 -- x",
+            "gen snooker --seed 0",
+            "gen snooker --seed 18446744073709551615",
+            "test snooker d --timeout 86400",
+            "test snooker d --timeout 0.000000001",
+            "test snooker d --timeout .5",
+            "test snooker d --timeout 5.",
+            "test snooker d -j 256",
+        ] {
+            assert!(run(ok).is_ok(), "{}", ok);
+        }
+        for bad in [
+            "bench --mb 0",
+            "bench --mb 4097",
+            "bench --mb 1000000",
+            "bench --mb -3",
+            "bench --mb x",
+            "gen snooker --cases 0",
+            "gen snooker --cases 10000001",
+            "stress snooker --cases 1000001 -- x",
+            "gen snooker --seed 18446744073709551616",
+            "gen snooker --seed -1",
+            "test snooker d --timeout 0",
+            "test snooker d --timeout -1",
+            "test snooker d --timeout 86400.000000001",
+            "test snooker d --timeout 1e3",
+            "test snooker d --timeout inf",
+            "test snooker d --timeout .",
+            "test snooker d -j 0",
+            "test snooker d -j 257",
+        ] {
+            let message = error(bad);
+            assert!(message.contains("takes"), "{}: {}", bad, message);
+        }
+        assert_eq!(
+            error("bench --mb 0"),
+            "`--mb` takes a whole number from 1 to 4096, found `0`"
+        );
+    }
+
+    #[test]
+    fn mistyped_names_get_the_nearest_one() {
+        assert_eq!(
+            error("snooker --strcit"),
+            "unknown option `--strcit` for `snooker`; did you mean `--strict`?"
+        );
+        assert_eq!(
+            error("snoker"),
+            "unknown subcommand `snoker`; did you mean `snooker`?"
+        );
+        assert!(error("gen fourow").ends_with("did you mean `fourrow`?"));
+        assert!(error("bench snookr").ends_with("did you mean `snooker`?"));
+        assert!(error("completions bsh").ends_with("did you mean `bash`?"));
+        assert!(error("help gne").ends_with("did you mean `gen`?"));
+        assert!(error("gen rating --style varid").ends_with("did you mean `varied`?"));
+        assert!(error("snooker -strict").ends_with("did you mean `--strict`?"));
+        assert_eq!(error("nosuch"), "unknown subcommand `nosuch`");
+    }
+
+    #[test]
+    fn flags_in_the_wrong_place_say_where_they_go() {
+        assert_eq!(
+            error("snooker --tsv"),
+            "`--tsv` is not an option of `snooker` (only of scoreboard)"
+        );
+        assert!(error("--strict").contains("goes after a subcommand"));
+        assert!(error("gen snooker --version").contains("before any subcommand"));
+        assert!(error("gen snooker -j 2").contains("only of test"));
+    }
+
+    #[test]
+    fn other_usage_errors() {
+        for (line, message) in [
+            ("", "a subcommand is needed"),
+            (
+                "bundle",
+                "`bundle` needs PROBLEM (snooker, fourrow or rating)",
+            ),
+            (
+                "package snooker",
+                "`package` needs DIR (the folder to write the package into)",
+            ),
+            ("gen snooker --seed", "`--seed` needs a value: --seed N"),
+            ("snooker a b", "unexpected argument `b` for `snooker`"),
+            ("snooker --strict --strict", "`--strict` is given twice"),
+            ("gen snooker --seed 1 --seed=2", "`--seed` is given twice"),
+            ("snooker --strict=yes", "`--strict` takes no value"),
+            ("--help=x", "`--help` takes no value"),
+            ("stress snooker --out= -- x", "`--out` needs a file name"),
+        ] {
+            assert_eq!(error(line), message, "{}", line);
+        }
+        assert!(run("").unwrap_err().with_usage);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn arguments_that_are_not_utf8_are_a_usage_error() {
+        use std::os::unix::ffi::OsStringExt;
+        let bad = OsString::from_vec(vec![b'a', 0xff]);
+        let message = parse_os(vec![OsString::from("snooker"), bad])
+            .unwrap_err()
+            .message;
+        assert_eq!(message, "argument `a\u{fffd}` is not valid UTF-8");
+        assert_eq!(parse_os(vec![OsString::from("man")]), Ok(Command::Man));
+    }
+}

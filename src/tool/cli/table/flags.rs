@@ -1,0 +1,124 @@
+//! The table of flags: each flag once, with where it is taken, its bounds
+//! and default there, its help line and what it sets.
+
+use super::{Flag, Kind, Scope, Use};
+use crate::tool::cli::Style;
+
+pub static FLAGS: &[Flag] = &[
+    Flag {
+        long: "help",
+        short: Some('h'),
+        help: "print this help and exit",
+        kind: Kind::Switch(|o| o.help = true),
+        scope: Scope::Everywhere,
+    },
+    Flag {
+        long: "version",
+        short: Some('V'),
+        help: "print the version and exit",
+        kind: Kind::Switch(|o| o.version = true),
+        scope: Scope::Top,
+    },
+    Flag {
+        long: "strict",
+        short: None,
+        help: "first hold every line to the statement's exact format and limits",
+        kind: Kind::Switch(|o| o.strict = true),
+        scope: Scope::In(&[Use::on("snooker"), Use::on("fourrow"), Use::on("rating")]),
+    },
+    Flag {
+        long: "tsv",
+        short: None,
+        help: "one tab-separated row per input line (RULINGS K3)",
+        kind: Kind::Switch(|o| o.tsv = true),
+        scope: Scope::In(&[Use::on("scoreboard")]),
+    },
+    Flag {
+        long: "readable",
+        short: None,
+        help: "keep the sources' comments, for people to read (a bigger file)",
+        kind: Kind::Switch(|o| o.readable = true),
+        scope: Scope::In(&[Use::on("bundle")]),
+    },
+    Flag {
+        long: "seed",
+        short: None,
+        help: "seed of the random inputs (without it: a random seed, printed on stderr)",
+        kind: Kind::Whole {
+            name: "N",
+            min: 0,
+            set: |o, n| o.seed = Some(n),
+        },
+        scope: Scope::In(&[Use::on("gen"), Use::on("stress")]),
+    },
+    Flag {
+        long: "cases",
+        short: None,
+        help: "how many cases to generate",
+        kind: Kind::Whole {
+            name: "N",
+            min: 1,
+            set: |o, n| o.cases = Some(n),
+        },
+        scope: Scope::In(&[
+            Use::on("gen").max(10_000_000),
+            Use::on("stress").max(1_000_000).default("1000"),
+        ]),
+    },
+    Flag {
+        long: "mb",
+        short: None,
+        help: "megabytes of input to generate per problem",
+        kind: Kind::Whole {
+            name: "N",
+            min: 1,
+            set: |o, n| o.mb = Some(n),
+        },
+        scope: Scope::In(&[Use::on("bench").max(4096).default("64")]),
+    },
+    Flag {
+        long: "style",
+        short: None,
+        help: "plain: the statement's own format; varied: the spacing and line ends \
+               the tolerant reader also takes",
+        kind: Kind::Word {
+            words: Style::NAMES,
+            set: |o, word| o.style = Style::from_name(word),
+        },
+        scope: Scope::In(&[
+            Use::on("gen").default("plain"),
+            Use::on("bench").default("plain"),
+        ]),
+    },
+    Flag {
+        long: "timeout",
+        short: None,
+        help: "time limit of one run of the solver, in seconds (0.5 is half a second)",
+        kind: Kind::Seconds(|o, secs| o.timeout = Some(secs)),
+        scope: Scope::In(&[
+            Use::on("test").max(86_400).default("10"),
+            Use::on("stress").max(86_400).default("10"),
+        ]),
+    },
+    Flag {
+        long: "jobs",
+        short: Some('j'),
+        help: "how many tests run at the same time",
+        kind: Kind::Whole {
+            name: "N",
+            min: 1,
+            set: |o, n| o.jobs = Some(n),
+        },
+        scope: Scope::In(&[Use::on("test").max(256).default("1")]),
+    },
+    Flag {
+        long: "out",
+        short: None,
+        help: "where to write the first input the solver fails on",
+        kind: Kind::Path {
+            name: "FILE",
+            set: |o, path| o.out = Some(path),
+        },
+        scope: Scope::In(&[Use::on("stress").default("stress-failure.in")]),
+    },
+];

@@ -1,0 +1,306 @@
+//! The table of subcommands: each one's positional arguments, summary,
+//! description and how it builds its [`Command`]; and the exit statuses.
+
+use super::{given, Arg, ArgKind, Count, Subcommand, Tail};
+use crate::tool::cli::{help, Command};
+use crate::tool::problem::Problem;
+
+const PROBLEM: Arg = Arg {
+    name: "PROBLEM",
+    kind: ArgKind::Problem,
+    count: Count::One,
+    help: "snooker, fourrow or rating",
+};
+
+const INPUT_FILE: Arg = Arg {
+    name: "FILE",
+    kind: ArgKind::File,
+    count: Count::Optional,
+    help: "the input; standard input when absent or `-`",
+};
+
+/// What `referee PROBLEM` does, said once for the three problems.
+const SOLVE_ABOUT: &str = "\
+Reads the contest input from FILE and writes the expected output, byte for
+byte. The input is read tolerantly (CRLF, tabs, runs of spaces, blank
+lines); --strict is for problem setters. An input error is reported as
+`referee: FILE:LINE:COL: message` after all the output for the lines
+before it.";
+
+pub static SUBCOMMANDS: &[Subcommand] = &[
+    Subcommand {
+        name: "snooker",
+        args: &[INPUT_FILE],
+        tail: Tail::No,
+        summary: "referee snooker frames (ICPC Chengdu 2010)",
+        about: SOLVE_ABOUT,
+        build: |mut f| Command::Solve {
+            problem: Problem::Snooker,
+            strict: f.options.strict,
+            file: f.file(),
+        },
+    },
+    Subcommand {
+        name: "fourrow",
+        args: &[INPUT_FILE],
+        tail: Tail::No,
+        summary: "judge four-in-a-row games (SPOJ FOUROW)",
+        about: SOLVE_ABOUT,
+        build: |mut f| Command::Solve {
+            problem: Problem::Fourrow,
+            strict: f.options.strict,
+            file: f.file(),
+        },
+    },
+    Subcommand {
+        name: "rating",
+        args: &[INPUT_FILE],
+        tail: Tail::No,
+        summary: "exchange rating points (ICPC South Pacific 2007)",
+        about: SOLVE_ABOUT,
+        build: |mut f| Command::Solve {
+            problem: Problem::Rating,
+            strict: f.options.strict,
+            file: f.file(),
+        },
+    },
+    Subcommand {
+        name: "scoreboard",
+        args: &[INPUT_FILE],
+        tail: Tail::No,
+        summary: "follow snooker input as a scoreboard",
+        about: "\
+Follows snooker contest input for people: after every line the score,
+the striker and the break, the points left on the table, the ball on and
+who needs snookers; at the end of a frame the winner and the highest
+breaks.",
+        build: |mut f| Command::Scoreboard {
+            tsv: f.options.tsv,
+            file: f.file(),
+        },
+    },
+    Subcommand {
+        name: "bundle",
+        args: &[PROBLEM],
+        tail: Tail::No,
+        summary: "write a one-file judge submission",
+        about: "\
+Writes one self-contained Rust source file (std only; edition 2018 or
+2021) that solves PROBLEM from standard input, for an online judge.",
+        build: |f| Command::Bundle {
+            problem: f.problem(),
+            readable: f.options.readable,
+        },
+    },
+    Subcommand {
+        name: "gen",
+        args: &[PROBLEM],
+        tail: Tail::No,
+        summary: "write a valid random input",
+        about: "\
+Writes a valid input for PROBLEM: the same bytes for the same seed on
+every machine. Without --cases, the number of cases is drawn within the
+statement's limits.",
+        build: |f| Command::Gen {
+            problem: f.problem(),
+            seed: f.options.seed,
+            cases: f.options.cases,
+            style: given(f.options.style),
+        },
+    },
+    Subcommand {
+        name: "bench",
+        args: &[Arg {
+            name: "PROBLEM",
+            kind: ArgKind::Problem,
+            count: Count::Optional,
+            help: "snooker, fourrow or rating; all three when absent",
+        }],
+        tail: Tail::No,
+        summary: "measure the solvers' throughput",
+        about: "\
+Generates input in memory, runs the solver over it five times into a
+sink and prints the median throughput. A measurement, not a test.",
+        build: |f| Command::Bench {
+            problem: f.problem,
+            mb: given(f.options.mb),
+            style: given(f.options.style),
+        },
+    },
+    Subcommand {
+        name: "validate",
+        args: &[
+            PROBLEM,
+            Arg {
+                name: "FILE",
+                kind: ArgKind::File,
+                count: Count::Many,
+                help: "inputs to check; standard input when none",
+            },
+        ],
+        tail: Tail::No,
+        summary: "check that inputs follow the statement exactly",
+        about: "\
+Holds each input to the statement's exact format and limits, as --strict
+does, and reports the first violation in each.",
+        build: |mut f| Command::Validate {
+            problem: f.problem(),
+            files: std::mem::take(&mut f.paths),
+        },
+    },
+    Subcommand {
+        name: "package",
+        args: &[
+            PROBLEM,
+            Arg {
+                name: "DIR",
+                kind: ArgKind::Dir,
+                count: Count::One,
+                help: "the folder to write the package into",
+            },
+        ],
+        tail: Tail::No,
+        summary: "write a problem package for a judge system",
+        about: "\
+Writes a problem package for PROBLEM into DIR: statement, tests, the
+referee as the reference solution and an input validator (exit status 42
+for a valid input, 43 for an invalid one).",
+        build: |mut f| Command::Package {
+            problem: f.problem(),
+            dir: f.path(),
+        },
+    },
+    Subcommand {
+        name: "check",
+        args: &[
+            PROBLEM,
+            Arg {
+                name: "INPUT",
+                kind: ArgKind::File,
+                count: Count::One,
+                help: "the contest input",
+            },
+            Arg {
+                name: "OUTPUT",
+                kind: ArgKind::File,
+                count: Count::One,
+                help: "the output to judge",
+            },
+        ],
+        tail: Tail::No,
+        summary: "judge an output against its input",
+        about: "\
+Judges OUTPUT as an answer to INPUT. Exit status 0: accepted; 1: wrong
+answer, with the first difference on stderr; 3: INPUT itself is invalid.",
+        build: |mut f| Command::Check {
+            problem: f.problem(),
+            input: f.path(),
+            output: f.path(),
+        },
+    },
+    Subcommand {
+        name: "test",
+        args: &[
+            PROBLEM,
+            Arg {
+                name: "DIR",
+                kind: ArgKind::Dir,
+                count: Count::One,
+                help: "a folder of tests: NAME.in with NAME.out beside it",
+            },
+        ],
+        tail: Tail::Optional,
+        summary: "run a solver on a folder of tests",
+        about: "\
+Runs a solver on every test in DIR and compares its output with the
+expected one. The solver is the command after `--`, taken word for word;
+without one, the referee's own. Ends with `N passed, M failed`; exit
+status 0 when all passed, 1 otherwise.",
+        build: |mut f| Command::Test {
+            problem: f.problem(),
+            dir: f.path(),
+            timeout: given(f.options.timeout),
+            jobs: given(f.options.jobs) as usize,
+            command: f.command,
+        },
+    },
+    Subcommand {
+        name: "stress",
+        args: &[PROBLEM],
+        tail: Tail::Required,
+        summary: "compare a solver with the referee on random inputs",
+        about: "\
+Generates random inputs and runs the command after `--` (taken word for
+word) and the referee on each; the first input on which they differ is
+written to --out. Ends with `N passed, M failed`; exit status 0 when all
+passed, 1 otherwise.",
+        build: |f| Command::Stress {
+            problem: f.problem(),
+            cases: given(f.options.cases),
+            seed: f.options.seed,
+            timeout: given(f.options.timeout),
+            out: given(f.options.out),
+            command: f.command,
+        },
+    },
+    Subcommand {
+        name: "man",
+        args: &[],
+        tail: Tail::No,
+        summary: "print the manual page (roff)",
+        about: "\
+Prints this tool's manual page in roff; `referee man | man -l -` shows it.",
+        build: |_| Command::Man,
+    },
+    Subcommand {
+        name: "completions",
+        args: &[Arg {
+            name: "SHELL",
+            kind: ArgKind::Shell,
+            count: Count::One,
+            help: "bash, zsh or fish",
+        }],
+        tail: Tail::No,
+        summary: "print a shell completion script",
+        about: "\
+Prints the completion script for SHELL. To install it for bash, for
+instance, write it to ~/.local/share/bash-completion/completions/referee.",
+        build: |f| Command::Completions(f.shell.expect("the table requires SHELL here")),
+    },
+    Subcommand {
+        name: "help",
+        args: &[Arg {
+            name: "SUBCOMMAND",
+            kind: ArgKind::Subcommand,
+            count: Count::Optional,
+            help: "the subcommand to describe; the whole tool when absent",
+        }],
+        tail: Tail::No,
+        summary: "print the help of the tool or of one subcommand",
+        about: "Prints the same text as `referee --help` or `referee SUBCOMMAND --help`.",
+        build: |f| {
+            Command::Help(match f.topic {
+                Some(sub) => help::subcommand(sub),
+                None => help::top(),
+            })
+        },
+    },
+];
+
+/// Exit statuses, for the help and the man page.
+pub const EXIT_STATUS: &[(&str, &str)] = &[
+    (
+        "0",
+        "success; for check, accepted; for test and stress, all passed",
+    ),
+    (
+        "1",
+        "bad input or an I/O error, a missing FILE included; for check, a wrong \
+         answer; for test and stress, a failure",
+    ),
+    (
+        "2",
+        "usage error: an unknown subcommand or flag, a missing or out-of-range value",
+    ),
+    ("3", "for check: the input is invalid"),
+];
