@@ -82,7 +82,14 @@ fn main() -> ExitCode {
         Command::Version => {
             return print(format!("referee {}\n", env!("CARGO_PKG_VERSION")).as_bytes())
         }
-        Command::Bundle { problem } => return print(bundle::bundle(problem).as_bytes()),
+        Command::Bundle { problem, readable } => {
+            let form = if readable {
+                bundle::Form::Readable
+            } else {
+                bundle::Form::Judge
+            };
+            return print(bundle::bundle(problem, form).as_bytes());
+        }
         Command::Gen {
             problem,
             seed,

@@ -21,6 +21,7 @@ pub enum Command {
     },
     Bundle {
         problem: Problem,
+        readable: bool,
     },
     Gen {
         problem: Problem,
@@ -51,7 +52,7 @@ Usage:
   referee fourrow    [--strict] [FILE]   the four-in-a-row validator
   referee rating     [--strict] [FILE]   the rating points exchange
   referee scoreboard [--tsv] [FILE]      a snooker scoreboard
-  referee bundle     PROBLEM             one-file judge submission on stdout
+  referee bundle     PROBLEM [--readable]  one-file judge submission on stdout
   referee gen        PROBLEM --seed N [--cases K]   a valid input on stdout
   referee bench      [PROBLEM] [--mb N]  throughput of the solvers
   referee --help | --version
@@ -77,10 +78,12 @@ per input line (RULINGS K3).
 ";
 
 const HELP_BUNDLE: &str = "\
-Usage: referee bundle snooker|fourrow|rating
+Usage: referee bundle snooker|fourrow|rating [--readable]
 
-Writes one self-contained Rust file (std only, edition 2018 and 2021) that
-solves the problem, for submission to an online judge.
+Writes one self-contained Rust file (std only, rustc 1.63 or later, any
+edition) that solves the problem, for submission to an online judge: only
+the code the judge path reaches, minified. --readable keeps its comments
+and layout.
 ";
 
 const HELP_GEN: &str = "\
@@ -160,6 +163,7 @@ pub fn parse(args: Vec<String>) -> Result<Command, Usage> {
     let mut plain: Vec<String> = Vec::new();
     let mut strict = false;
     let mut tsv = false;
+    let mut readable = false;
     let mut seed = None;
     let mut cases = None;
     let mut mb = None;
@@ -168,7 +172,7 @@ pub fn parse(args: Vec<String>) -> Result<Command, Usage> {
         "-V" | "--version" => return Ok(Command::Version),
         "snooker" | "fourrow" | "rating" => (HELP_SOLVE, &["--strict"]),
         "scoreboard" => (HELP_SCOREBOARD, &["--tsv"]),
-        "bundle" => (HELP_BUNDLE, &[]),
+        "bundle" => (HELP_BUNDLE, &["--readable"]),
         "gen" => (HELP_GEN, &["--seed", "--cases"]),
         "bench" => (HELP_BENCH, &["--mb"]),
         other => return Err(Usage(format!("unknown subcommand `{}`", other))),
@@ -183,6 +187,7 @@ pub fn parse(args: Vec<String>) -> Result<Command, Usage> {
             Word::Flag(flag) => match flag.as_str() {
                 "--strict" => strict = true,
                 "--tsv" => tsv = true,
+                "--readable" => readable = true,
                 "--seed" => seed = Some(words.value_of("--seed")?),
                 "--cases" => cases = Some(words.value_of("--cases")?),
                 _ => mb = Some(words.value_of("--mb")?),
@@ -199,6 +204,7 @@ pub fn parse(args: Vec<String>) -> Result<Command, Usage> {
         "scoreboard" => Command::Scoreboard { tsv, file },
         "bundle" => Command::Bundle {
             problem: problem_arg(word, "bundle")?,
+            readable,
         },
         "gen" => Command::Gen {
             problem: problem_arg(word, "gen")?,
