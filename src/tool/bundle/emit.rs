@@ -132,3 +132,31 @@ fn module_body(tree: &Tree, reach: &Reach, m: usize, out: &mut String) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::tool::bundle::{assemble, Style};
+
+    #[test]
+    fn kept_text_keeps_its_layout_and_pruned_parts_are_put_together() {
+        let a = "//! A's docs.\n\n\
+                 #[allow(unused_imports)]\npub use std::io::{Read, Write};\n\n\
+                 /// A thing.\npub struct Thing; // why\n\n\
+                 impl Thing {\n    /// Kept.\n    pub fn kept(&self) { let _ = std::io::sink().flush(); }\n\n    pub fn dropped(&self) {}\n}\n";
+        let main = "fn main() { crate::core::a::Thing.kept(); }";
+        let text = assemble(
+            &[("", "pub mod a;\n"), ("a", a)],
+            "core",
+            main,
+            Style::Readable,
+            "// h\n",
+        )
+        .unwrap();
+        let expected = "// h\npub mod a {\n//! A's docs.\n\n\
+                        #[allow(unused_imports)]\npub use std::io::Write;\n\n\
+                        /// A thing.\npub struct Thing; // why\n\n\
+                        impl Thing {\n    /// Kept.\n    pub fn kept(&self) { let _ = std::io::sink().flush(); }\n}\n}\n\n\
+                        fn main() { crate::a::Thing.kept(); }\n";
+        assert_eq!(text, expected);
+    }
+}

@@ -16,6 +16,7 @@
 mod emit;
 mod items;
 mod lex;
+mod mentions;
 mod minify;
 mod reach;
 mod tree;

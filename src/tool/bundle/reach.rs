@@ -17,7 +17,8 @@
 //!   whose trait's methods it calls;
 //! - a module is kept when it keeps an item.
 
-use super::items::{Item, Mentions, What};
+use super::items::{Item, What};
+use super::mentions::Mentions;
 use super::tree::{Ref, Tree};
 use std::collections::HashSet;
 
@@ -81,6 +82,8 @@ struct Seen {
     /// which may call a trait's methods.
     calls: HashSet<(usize, String)>,
     macros: HashSet<String>,
+    /// Kept glob imports of the sources' modules: (module, glob's module).
+    globs: Vec<(usize, usize)>,
 }
 
 impl Seen {
@@ -113,6 +116,16 @@ impl Seen {
     /// Whether kept code in module `m` calls one of `methods`.
     fn calls_any<'a>(&self, m: usize, mut methods: impl Iterator<Item = &'a str>) -> bool {
         methods.any(|name| self.calls.contains(&(m, name.to_string())))
+    }
+
+    /// Whether kept code calls a method of `trait_item`, defined in module
+    /// `m`, where the trait is in scope without an import of its own: in
+    /// `m`, or in a module that imports all of `m`.
+    fn calls_trait(&self, m: usize, trait_item: &Item) -> bool {
+        self.calls_any(m, member_names(trait_item))
+            || self.globs.iter().any(|&(from, target)| {
+                target == m && self.calls_any(from, member_names(trait_item))
+            })
     }
 }
 
@@ -155,7 +168,6 @@ impl Reach {
     /// Everything the code kept so far mentions.
     fn seen(&self, tree: &Tree) -> Seen {
         let mut seen = Seen::default();
-        let mut globs = Vec::new();
         for (m, module) in tree.modules.iter().enumerate() {
             for (item, kept) in module.items.iter().zip(&self.kept[m]) {
                 let self_name = match &item.what {
@@ -175,7 +187,8 @@ impl Reach {
                     for (leaf, &on) in leaves.iter().zip(&kept.leaves) {
                         match (on, leaf.is_glob()) {
                             (true, true) => {
-                                globs.extend(tree.module_at(m, leaf.target()).map(|t| (m, t)))
+                                let target = tree.module_at(m, leaf.target());
+                                seen.globs.extend(target.map(|t| (m, t)));
                             }
                             (true, false) => {
                                 let mut refs = Vec::new();
@@ -194,7 +207,8 @@ impl Reach {
             .refs
             .iter()
             .flat_map(|r| match r {
-                Ref::Head(m, name) => globs
+                Ref::Head(m, name) => seen
+                    .globs
                     .iter()
                     .filter(|(from, _)| from == m)
                     .map(|&(_, target)| Ref::In(target, name.clone()))
@@ -234,7 +248,7 @@ impl Reach {
             What::Macro => kept.item |= has_name(item, |n| seen.macros.contains(n)),
             What::Other => kept.item = true,
             What::Trait => {
-                kept.item |= named(item) || seen.calls_any(m, member_names(item));
+                kept.item |= named(item) || seen.calls_trait(m, item);
                 if kept.item {
                     kept.members.iter_mut().for_each(|k| *k = true);
                 }
@@ -348,12 +362,13 @@ fn trait_kept(tree: &Tree, kept: &[Vec<Kept>], name: &str) -> bool {
 fn leaf_used(tree: &Tree, m: usize, leaf: &super::uses::Leaf, seen: &Seen) -> bool {
     if leaf.is_glob() {
         // A glob of one of the sources' modules is used when kept code in
-        // `m` names an item of it; any other glob is kept as it is.
+        // `m` names an item of it or calls a method of a trait of it; any
+        // other glob is kept as it is.
         return match tree.module_at(m, leaf.target()) {
-            Some(target) => tree.modules[target]
-                .items
-                .iter()
-                .any(|item| has_name(item, |n| seen.refs.contains(&Ref::Head(m, n.to_string())))),
+            Some(target) => tree.modules[target].items.iter().any(|item| {
+                has_name(item, |n| seen.refs.contains(&Ref::Head(m, n.to_string())))
+                    || (item.what == What::Trait && seen.calls_any(m, member_names(item)))
+            }),
             None => true,
         };
     }
