@@ -149,6 +149,91 @@ mod tests {
     }
 
     #[test]
+    fn random_token_soup_lexes_the_same_minified() {
+        let pool = [
+            "a",
+            "r#b",
+            "as",
+            "e5",
+            "_",
+            "'a",
+            "'x'",
+            "b'\\''",
+            "'\\u{41}'",
+            "1",
+            "1.0",
+            "0x1fu8",
+            "2.",
+            "\"s\"",
+            "r#\"q\"#",
+            "b\"x\"",
+            ".",
+            "..",
+            "...",
+            "..=",
+            "::",
+            ":",
+            "-",
+            "->",
+            "<",
+            "<<",
+            "<=",
+            "<<=",
+            "<-",
+            ">",
+            ">>",
+            ">=",
+            "=",
+            "==",
+            "=>",
+            "!",
+            "!=",
+            "&",
+            "&&",
+            "&=",
+            "|",
+            "||",
+            "/",
+            "*",
+            "#",
+            "(",
+            ")",
+            "{",
+            "}",
+            "+=",
+            "%",
+            "^",
+            "?",
+            "$",
+            "@",
+            ",",
+            ";",
+        ];
+        let gaps = ["", "", " ", "\n", "/* c */", "// c\n"];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut checked = 0;
+        for _ in 0..4000 {
+            let len = 2 + next(12);
+            let src: String = (0..len)
+                .map(|_| format!("{}{}", pool[next(pool.len())], gaps[next(gaps.len())]))
+                .collect();
+            if lex(&src).is_err() {
+                continue;
+            }
+            let out = minify(&src).unwrap();
+            assert_eq!(code(&out), code(&src), "{:?} became {:?}", src, out);
+            checked += 1;
+        }
+        assert!(checked > 1000, "{}", checked);
+    }
+
+    #[test]
     fn minified_code_lexes_as_the_original_does() {
         // The core, and the bundler's own sources for the tricky literals.
         let own = [

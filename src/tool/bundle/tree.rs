@@ -90,7 +90,7 @@ impl Tree {
         mount: &str,
     ) -> Result<usize, String> {
         let src = unmount(text, mount).map_err(|e| format!("{}: {}", shown(path), e))?;
-        let tokens = lex(&src)?;
+        let tokens = lex(&src).map_err(|e| format!("{}: {}", shown(path), e))?;
         let parsed =
             items::parse_file(&src, &tokens).map_err(|e| format!("{}: {}", shown(path), e))?;
         self.files.push(src);
