@@ -73,7 +73,7 @@ impl Tree {
             .iter()
             .find(|(path, _)| path.is_empty())
             .ok_or("no root file (module path \"\")")?;
-        let text = format!("{}\n{}", root.1, main);
+        let text = format!("{}\n{}", root.1, main.trim_start_matches('\n'));
         tree.add_file("", None, &text, files, mount)?;
         tree.name_aliases();
         Ok(tree)
