@@ -119,9 +119,14 @@ fn main() -> ExitCode {
         }
         Command::Man => return print(cli::man_page().as_bytes()),
         Command::Completions(shell) => return print(cli::completions(shell).as_bytes()),
-        // TODO(lead): bundle::bundle has no readable form yet.
-        Command::Bundle { readable: true, .. } => return not_built("bundle --readable"),
-        Command::Bundle { problem, .. } => return print(bundle::bundle(problem).as_bytes()),
+        Command::Bundle { problem, readable } => {
+            let form = if readable {
+                bundle::Form::Readable
+            } else {
+                bundle::Form::Judge
+            };
+            return print(bundle::bundle(problem, form).as_bytes());
+        }
         // TODO(lead): gen and bench write only the plain style so far.
         Command::Gen {
             style: Style::Varied,

@@ -85,8 +85,10 @@ breaks.",
         tail: Tail::No,
         summary: "write a one-file judge submission",
         about: "\
-Writes one self-contained Rust source file (std only; edition 2018 or
-2021) that solves PROBLEM from standard input, for an online judge.",
+Writes one self-contained Rust source file that solves PROBLEM from
+standard input, for an online judge: std only, rustc 1.63 or later, any
+edition; only the code the judge path reaches, minified. --readable keeps
+its comments and layout.",
         build: |f| Command::Bundle {
             problem: f.problem(),
             readable: f.options.readable,

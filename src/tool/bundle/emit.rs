@@ -1,0 +1,162 @@
+//! The readable form of a bundle: the kept items in their original text,
+//! comments and layout, each module's files and inline blocks written as
+//! nested `mod name { .. }` blocks. Only pruned `use` trees and `impl`
+//! blocks with members left out are put together anew. The judge form is
+//! this text minified.
+
+use super::items::What;
+use super::lex::{lex, Token};
+use super::reach::Reach;
+use super::tree::Tree;
+use super::uses::{self, Leaf};
+
+/// The kept items of `tree`, from the root module down.
+pub fn readable(tree: &Tree, reach: &Reach) -> String {
+    let mut out = String::new();
+    // The root file's inner attributes apply to the whole bundle; its docs
+    // describe the core, not the bundle, and are left out.
+    let root = &tree.modules[0];
+    let src = &tree.files[root.file];
+    for attribute in inner_attributes(&src[root.inner.0..root.inner.1]) {
+        out.push_str(attribute);
+        out.push('\n');
+    }
+    module_body(tree, reach, 0, &mut out);
+    out
+}
+
+/// The `#![...]` attributes in `text`.
+fn inner_attributes(text: &str) -> Vec<&str> {
+    let tokens: Vec<Token> = lex(text)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(Token::is_code)
+        .collect();
+    let mut found = Vec::new();
+    let mut depth = 0;
+    let mut start = 0;
+    for token in &tokens {
+        match token.text(text) {
+            "#" if depth == 0 => start = token.start,
+            "[" => depth += 1,
+            "]" => {
+                depth -= 1;
+                if depth == 0 {
+                    found.push(&text[start..token.end]);
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+fn module_body(tree: &Tree, reach: &Reach, m: usize, out: &mut String) {
+    let module = &tree.modules[m];
+    let src = &tree.files[module.file];
+    for (i, item) in module.items.iter().enumerate() {
+        let kept = &reach.kept[m][i];
+        let whole = &src[item.lead..item.tail];
+        match &item.what {
+            What::ModFile | What::ModInline => {
+                let child = module
+                    .children
+                    .iter()
+                    .find(|&&(at, _)| at == i)
+                    .map(|&(_, c)| c);
+                let Some(child) = child.filter(|&c| reach.keeps_module(tree, c)) else {
+                    continue;
+                };
+                // The declaration up to its `;` or `{`, then the module's
+                // inner docs and attributes, then its items.
+                let head_end = item.body.map_or(item.end - 1, |(open, _)| open);
+                out.push_str(src[item.lead..head_end].trim_end());
+                out.push_str(" {\n");
+                let inner = &tree.modules[child];
+                let text = &tree.files[inner.file][inner.inner.0..inner.inner.1];
+                let text = text.trim_start_matches(['\r', '\n']);
+                if !text.is_empty() {
+                    out.push_str(text);
+                    out.push('\n');
+                }
+                module_body(tree, reach, child, out);
+                out.push_str("}\n");
+            }
+            What::Use(leaves) => {
+                let on: Vec<&Leaf> = leaves
+                    .iter()
+                    .zip(&kept.leaves)
+                    .filter(|(_, &k)| k)
+                    .map(|(l, _)| l)
+                    .collect();
+                if on.len() == leaves.len() {
+                    out.push_str(whole);
+                } else if !on.is_empty() {
+                    out.push_str(&src[item.lead..item.keyword]);
+                    out.push_str("use ");
+                    out.push_str(&uses::render(&on));
+                    out.push(';');
+                } else {
+                    continue;
+                }
+                out.push('\n');
+            }
+            What::Impl {
+                trait_name: None, ..
+            } if !kept.members.iter().all(|&k| k) => {
+                if !kept.members.contains(&true) {
+                    continue;
+                }
+                let (open, close) = item.body.unwrap_or((item.end, item.end));
+                out.push_str(&src[item.lead..open + 1]);
+                out.push('\n');
+                for (member, _) in item.members.iter().zip(&kept.members).filter(|(_, &k)| k) {
+                    out.push_str(&src[member.lead..member.tail]);
+                    out.push('\n');
+                }
+                let line_start = src[..close].rfind('\n').map_or(0, |n| n + 1);
+                out.push_str(&src[line_start..close + 1]);
+                out.push('\n');
+            }
+            What::Impl {
+                trait_name: None, ..
+            } => {
+                out.push_str(whole);
+                out.push('\n');
+            }
+            _ if kept.item => {
+                out.push_str(whole);
+                out.push('\n');
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tool::bundle::{assemble, Style};
+
+    #[test]
+    fn kept_text_keeps_its_layout_and_pruned_parts_are_put_together() {
+        let a = "//! A's docs.\n\n\
+                 #[allow(unused_imports)]\npub use std::io::{Read, Write};\n\n\
+                 /// A thing.\npub struct Thing; // why\n\n\
+                 impl Thing {\n    /// Kept.\n    pub fn kept(&self) { let _ = std::io::sink().flush(); }\n\n    pub fn dropped(&self) {}\n}\n";
+        let main = "fn main() { crate::core::a::Thing.kept(); }";
+        let text = assemble(
+            &[("", "pub mod a;\n"), ("a", a)],
+            "core",
+            main,
+            Style::Readable,
+            "// h\n",
+        )
+        .unwrap();
+        let expected = "// h\npub mod a {\n//! A's docs.\n\n\
+                        #[allow(unused_imports)]\npub use std::io::Write;\n\n\
+                        /// A thing.\npub struct Thing; // why\n\n\
+                        impl Thing {\n    /// Kept.\n    pub fn kept(&self) { let _ = std::io::sink().flush(); }\n}\n}\n\n\
+                        fn main() { crate::a::Thing.kept(); }\n";
+        assert_eq!(text, expected);
+    }
+}

@@ -1,0 +1,228 @@
+//! `referee bundle PROBLEM`: one self-contained Rust file for an online
+//! judge, made from the core's own sources (`include_str!`), so that the
+//! submission is the code the tests run.
+//!
+//! The core's files become nested `mod` blocks at the bundle's top level
+//! (`crate::core::x` is written `crate::x`), after a `fn main` is added to
+//! the root. Only what that `main` reaches is kept (`reach.rs`), found by
+//! name: no test code, no strict mode when the judge path does not name it,
+//! no unused import. The judge form is then minified (`minify.rs`); the
+//! readable form keeps the kept items' comments and layout.
+//!
+//! A bundle builds alone with rustc 1.63 and later as edition 2015, 2018
+//! or 2021, without warnings as long as the core has no dead code on the
+//! judge path (fields never read, variants never built, and the like).
+
+mod emit;
+mod items;
+mod lex;
+mod mentions;
+mod minify;
+mod reach;
+mod tree;
+mod uses;
+
+use crate::tool::problem::Problem;
+
+/// Which file to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// The judge submission: the tolerant solver on stdin and stdout,
+    /// minified.
+    Judge,
+    /// The judge submission with its comments and layout, for people.
+    Readable,
+    /// An input validator: the strict parser on stdin, exit status 42 for
+    /// valid input and 43 (the first violation on stderr) for invalid, the
+    /// Kattis convention. Minified.
+    Validator,
+}
+
+/// How the kept items are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Comments and layout as in the sources.
+    Readable,
+    /// No comments, spaces only where needed, lines of about 150 bytes.
+    Minified,
+}
+
+/// The core's files: module path under `crate::core` (`""` is
+/// `core/mod.rs`, `"io::lines"` is `core/io/lines.rs`) and text. Every
+/// `mod x;` of a bundled module needs its file here.
+pub const CORE: &[(&str, &str)] = &[
+    ("", include_str!("../../core/mod.rs")),
+    ("io", include_str!("../../core/io.rs")),
+    ("fourrow", include_str!("../../core/fourrow.rs")),
+    ("rating", include_str!("../../core/rating.rs")),
+    ("snooker", include_str!("../../core/snooker.rs")),
+];
+
+/// What each problem's `main` calls: the judge form's solver of `input`
+/// into `output`, and the validator's strict check of `input`.
+fn entries(problem: Problem) -> (&'static str, &'static str) {
+    match problem {
+        Problem::Snooker => (
+            "crate::core::snooker::run(input, output)",
+            "crate::core::snooker::run_strict(input, std::io::sink())",
+        ),
+        Problem::Fourrow => (
+            "crate::core::fourrow::run(input, output)",
+            "crate::core::fourrow::run_strict(input, std::io::sink())",
+        ),
+        Problem::Rating => (
+            "crate::core::rating::run(input, output)",
+            "crate::core::rating::run_strict(input, std::io::sink())",
+        ),
+    }
+}
+
+/// The judge form's `main`, around the problem's `{call}`: a failure is
+/// reported as `referee PROBLEM` reports it, a closed stdout ends quietly.
+const JUDGE_MAIN: &str = r#"
+/// Solves the input on stdin, writing the answers to stdout.
+fn main() {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let input = std::io::BufReader::with_capacity(1 << 16, stdin.lock());
+    let output = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    match {call} {
+        Ok(()) => {}
+        Err(crate::core::io::Error::Io(ref e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        Err(crate::core::io::Error::Io(e)) => {
+            eprintln!("referee: <stdin>: {}", e);
+            std::process::exit(1);
+        }
+        Err(e) => {
+            eprintln!("referee: <stdin>:{}", e);
+            std::process::exit(1);
+        }
+    }
+}
+"#;
+
+/// The validator form's `main`, around the problem's `{call}`.
+const VALIDATOR_MAIN: &str = r#"
+/// Checks the input on stdin: exit status 42 when valid, 43 when not.
+fn main() {
+    let stdin = std::io::stdin();
+    let input = std::io::BufReader::with_capacity(1 << 16, stdin.lock());
+    match {call} {
+        Ok(()) => std::process::exit(42),
+        Err(e) => {
+            eprintln!("referee: <stdin>:{}", e);
+            std::process::exit(43);
+        }
+    }
+}
+"#;
+
+/// The bundle of `problem` in `form`.
+pub fn bundle(problem: Problem, form: Form) -> String {
+    let (judge, validator) = entries(problem);
+    let (main, what, style) = match form {
+        Form::Judge => (
+            JUDGE_MAIN.replace("{call}", judge),
+            "judge submission",
+            Style::Minified,
+        ),
+        Form::Readable => (
+            JUDGE_MAIN.replace("{call}", judge),
+            "judge submission (readable form)",
+            Style::Readable,
+        ),
+        Form::Validator => (
+            VALIDATOR_MAIN.replace("{call}", validator),
+            "input validator",
+            Style::Minified,
+        ),
+    };
+    let heading = format!(
+        "// {} {} made by referee {} from its core; std only, any edition.\n",
+        problem.name(),
+        what,
+        env!("CARGO_PKG_VERSION")
+    );
+    assemble(CORE, "core", &main, style, &heading)
+        .unwrap_or_else(|e| panic!("the core cannot be bundled: {}", e))
+}
+
+/// One file of the code that `main` reaches in `files`: each a module
+/// path under `crate::MOUNT` and its text, the root (`""`) first among
+/// them; `main` is root code (`fn main` and what it needs), and `heading`
+/// starts the file.
+pub fn assemble(
+    files: &[(&str, &str)],
+    mount: &str,
+    main: &str,
+    style: Style,
+    heading: &str,
+) -> Result<String, String> {
+    let tree = tree::Tree::build(files, mount, main)?;
+    let reach = reach::Reach::of(&tree);
+    let text = emit::readable(&tree, &reach);
+    let body = match style {
+        Style::Readable => text,
+        Style::Minified => minify::minify(&text)?,
+    };
+    Ok(format!("{}{}", heading, body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_problem_and_form_bundles() {
+        for problem in Problem::ALL {
+            for form in [Form::Judge, Form::Readable, Form::Validator] {
+                let text = bundle(problem, form);
+                let first = text.lines().next().unwrap();
+                assert!(
+                    first.starts_with(&format!("// {} ", problem.name())),
+                    "{}",
+                    first
+                );
+                let squeezed: String = text.split_whitespace().collect();
+                assert_eq!(
+                    squeezed.matches("fnmain()").count(),
+                    1,
+                    "{} {:?}",
+                    problem.name(),
+                    form
+                );
+                assert!(
+                    !text.contains("crate::core::"),
+                    "{} {:?}",
+                    problem.name(),
+                    form
+                );
+                assert!(
+                    !text.contains("#[cfg(test)]"),
+                    "{} {:?}",
+                    problem.name(),
+                    form
+                );
+                assert!(!text.contains("dead_code"), "{} {:?}", problem.name(), form);
+            }
+        }
+    }
+
+    #[test]
+    fn the_judge_form_has_no_comment_but_its_heading() {
+        for problem in Problem::ALL {
+            let judge = bundle(problem, Form::Judge);
+            let readable = bundle(problem, Form::Readable);
+            assert!(judge.len() < readable.len() * 2 / 3, "{}", problem.name());
+            assert_eq!(judge.matches("\n//").count(), 0, "{}", problem.name());
+            assert!(readable.matches("\n///").count() > 10, "{}", problem.name());
+        }
+    }
+
+    #[test]
+    fn every_core_file_is_a_declared_module() {
+        // A file that no `mod` declares would be left out without a word.
+        let tree = tree::Tree::build(CORE, "core", "").unwrap();
+        assert_eq!(tree.files.len(), CORE.len());
+    }
+}

@@ -1,0 +1,566 @@
+//! Which items the bundle keeps: those that the root code (`fn main` of the
+//! root module) reaches, found by name and conservatively, so that nothing
+//! kept refers to something dropped, and as little as names allow is kept
+//! that nothing uses (each such item is a dead-code warning).
+//!
+//! The rules, applied until nothing more is kept:
+//! - an item is kept when kept code names it: alone in its own module,
+//!   through a path to its module, or under one of its module's names;
+//!   `#[cfg(test)]` and `#[test]` items never are;
+//! - an inherent `impl` lives when its type is kept, and keeps the members
+//!   that kept code calls (`.name`, `Type::name`, `Self::name`);
+//! - a trait `impl` is kept whole when its type is kept (or is no type of
+//!   the sources) and its trait is kept or is no trait of the sources;
+//! - a trait is kept when named, or when its methods are called in its
+//!   module; a kept trait keeps all its members;
+//! - a `use` keeps the leaves whose names kept code in its module uses, or
+//!   whose trait's methods it calls;
+//! - a module is kept when it keeps an item.
+
+use super::items::{Item, What};
+use super::mentions::Mentions;
+use super::tree::{Ref, Tree};
+use std::collections::HashSet;
+
+/// The std traits that are imported for their methods, and those methods.
+const STD_TRAITS: [(&str, &[&str]); 8] = [
+    (
+        "io::Read",
+        &[
+            "read",
+            "read_exact",
+            "read_to_end",
+            "read_to_string",
+            "bytes",
+            "take",
+            "chain",
+            "by_ref",
+        ],
+    ),
+    (
+        "io::Write",
+        &["write", "write_all", "write_fmt", "flush", "by_ref"],
+    ),
+    (
+        "io::BufRead",
+        &[
+            "fill_buf",
+            "consume",
+            "read_line",
+            "read_until",
+            "lines",
+            "split",
+        ],
+    ),
+    ("fmt::Write", &["write_str", "write_char", "write_fmt"]),
+    ("convert::TryFrom", &["try_from"]),
+    ("convert::TryInto", &["try_into"]),
+    ("iter::FromIterator", &["from_iter"]),
+    ("str::FromStr", &["from_str"]),
+];
+
+/// What is kept of one item: the item, its members, its `use` leaves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Kept {
+    pub item: bool,
+    pub members: Vec<bool>,
+    pub leaves: Vec<bool>,
+}
+
+/// The kept parts of every item of every module.
+pub struct Reach {
+    pub kept: Vec<Vec<Kept>>,
+}
+
+/// Everything kept code mentions, resolved.
+#[derive(Default)]
+struct Seen {
+    refs: HashSet<Ref>,
+    /// Names after a dot, anywhere.
+    members: HashSet<String>,
+    /// Per module: names after a dot or as the last segment of a path,
+    /// which may call a trait's methods.
+    calls: HashSet<(usize, String)>,
+    macros: HashSet<String>,
+    /// Kept glob imports of the sources' modules: (module, glob's module).
+    globs: Vec<(usize, usize)>,
+}
+
+impl Seen {
+    fn add(&mut self, tree: &Tree, m: usize, self_name: Option<&str>, mentions: &Mentions) {
+        let mut refs = Vec::new();
+        for path in &mentions.paths {
+            tree.resolve(m, self_name, path, &mut refs);
+            if let [_, .., last] = path.as_slice() {
+                self.calls.insert((m, last.clone()));
+            }
+        }
+        self.refs.extend(refs);
+        for member in &mentions.members {
+            self.members.insert(member.clone());
+            self.calls.insert((m, member.clone()));
+        }
+        self.macros.extend(mentions.macros.iter().cloned());
+    }
+
+    /// Whether kept code names item `name` of module `m`.
+    fn names(&self, tree: &Tree, m: usize, name: &str) -> bool {
+        self.refs.contains(&Ref::Head(m, name.to_string()))
+            || self.refs.contains(&Ref::In(m, name.to_string()))
+            || tree.modules[m]
+                .names
+                .iter()
+                .any(|q| self.refs.contains(&Ref::Named(q.clone(), name.to_string())))
+    }
+
+    /// Whether kept code in module `m` calls one of `methods`.
+    fn calls_any<'a>(&self, m: usize, mut methods: impl Iterator<Item = &'a str>) -> bool {
+        methods.any(|name| self.calls.contains(&(m, name.to_string())))
+    }
+
+    /// Whether kept code calls a method of `trait_item`, defined in module
+    /// `m`, where the trait is in scope without an import of its own: in
+    /// `m`, or in a module that imports all of `m`.
+    fn calls_trait(&self, m: usize, trait_item: &Item) -> bool {
+        self.calls_any(m, member_names(trait_item))
+            || self.globs.iter().any(|&(from, target)| {
+                target == m && self.calls_any(from, member_names(trait_item))
+            })
+    }
+}
+
+/// The names of a trait's or an impl's members.
+fn member_names(item: &Item) -> impl Iterator<Item = &str> {
+    item.members.iter().filter_map(|m| m.name.as_deref())
+}
+
+impl Reach {
+    /// What the root module's `fn main` reaches in `tree`.
+    pub fn of(tree: &Tree) -> Reach {
+        let mut reach = Reach {
+            kept: tree
+                .modules
+                .iter()
+                .map(|m| {
+                    m.items
+                        .iter()
+                        .map(|item| Kept {
+                            item: false,
+                            members: vec![false; item.members.len()],
+                            leaves: match &item.what {
+                                What::Use(leaves) => vec![false; leaves.len()],
+                                _ => Vec::new(),
+                            },
+                        })
+                        .collect()
+                })
+                .collect(),
+        };
+        for (i, item) in tree.modules[0].items.iter().enumerate() {
+            if item.name.as_deref() == Some("main") && item.what == What::Value {
+                reach.kept[0][i].item = true;
+            }
+        }
+        while reach.grow(tree, &reach.seen(tree)) {}
+        reach
+    }
+
+    /// Everything the code kept so far mentions.
+    fn seen(&self, tree: &Tree) -> Seen {
+        let mut seen = Seen::default();
+        for (m, module) in tree.modules.iter().enumerate() {
+            for (item, kept) in module.items.iter().zip(&self.kept[m]) {
+                let self_name = match &item.what {
+                    What::Impl { self_name, .. } => Some(self_name.as_str()),
+                    What::Trait => item.name.as_deref(),
+                    _ => None,
+                };
+                if kept.item || kept.members.contains(&true) {
+                    seen.add(tree, m, self_name, &item.mentions);
+                }
+                for (member, &on) in item.members.iter().zip(&kept.members) {
+                    if on {
+                        seen.add(tree, m, self_name, &member.mentions);
+                    }
+                }
+                if let What::Use(leaves) = &item.what {
+                    for (leaf, &on) in leaves.iter().zip(&kept.leaves) {
+                        match (on, leaf.is_glob()) {
+                            (true, true) => {
+                                let target = tree.module_at(m, leaf.target());
+                                seen.globs.extend(target.map(|t| (m, t)));
+                            }
+                            (true, false) => {
+                                let mut refs = Vec::new();
+                                tree.resolve(m, None, leaf.target(), &mut refs);
+                                seen.refs.extend(refs);
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+        // A name alone in a module with a glob import may be an item of
+        // the glob's module.
+        let through_globs: Vec<Ref> = seen
+            .refs
+            .iter()
+            .flat_map(|r| match r {
+                Ref::Head(m, name) => seen
+                    .globs
+                    .iter()
+                    .filter(|(from, _)| from == m)
+                    .map(|&(_, target)| Ref::In(target, name.clone()))
+                    .collect(),
+                _ => Vec::new(),
+            })
+            .collect();
+        seen.refs.extend(through_globs);
+        seen
+    }
+
+    /// Keeps what `seen` reaches; whether anything more was kept.
+    fn grow(&mut self, tree: &Tree, seen: &Seen) -> bool {
+        let mut grown = false;
+        for (m, module) in tree.modules.iter().enumerate() {
+            for (i, item) in module.items.iter().enumerate() {
+                if item.test_only {
+                    continue;
+                }
+                let next = self.next(tree, seen, m, item, &self.kept[m][i]);
+                if next != self.kept[m][i] {
+                    self.kept[m][i] = next;
+                    grown = true;
+                }
+            }
+        }
+        grown
+    }
+
+    /// What is kept of `item` of module `m` once `seen` is, `now` being
+    /// what is kept of it so far.
+    fn next(&self, tree: &Tree, seen: &Seen, m: usize, item: &Item, now: &Kept) -> Kept {
+        let mut kept = now.clone();
+        let named = |item: &Item| has_name(item, |n| seen.names(tree, m, n));
+        match &item.what {
+            What::Value | What::Type => kept.item |= named(item),
+            What::Macro => kept.item |= has_name(item, |n| seen.macros.contains(n)),
+            What::Other => kept.item = true,
+            What::Trait => {
+                kept.item |= named(item) || seen.calls_trait(m, item);
+                if kept.item {
+                    kept.members.iter_mut().for_each(|k| *k = true);
+                }
+            }
+            What::Impl {
+                trait_name: Some(trait_name),
+                self_name,
+            } => {
+                let for_kept =
+                    type_kept(tree, &self.kept, m, self_name) || !type_defined(tree, self_name);
+                if for_kept
+                    && (trait_kept(tree, &self.kept, trait_name)
+                        || !trait_defined(tree, trait_name))
+                {
+                    kept.item = true;
+                    kept.members.iter_mut().for_each(|k| *k = true);
+                }
+            }
+            What::Impl {
+                trait_name: None,
+                self_name,
+            } => {
+                if type_kept(tree, &self.kept, m, self_name) {
+                    let called = |n: &str| {
+                        seen.members.contains(n)
+                            || seen
+                                .refs
+                                .contains(&Ref::Named(self_name.clone(), n.to_string()))
+                            || seen
+                                .refs
+                                .contains(&Ref::Named("?".to_string(), n.to_string()))
+                    };
+                    for (member, on) in item.members.iter().zip(kept.members.iter_mut()) {
+                        *on |= !member.test_only && has_name(member, called);
+                    }
+                }
+            }
+            What::Use(leaves) => {
+                for (leaf, on) in leaves.iter().zip(kept.leaves.iter_mut()) {
+                    *on |= leaf_used(tree, m, leaf, seen);
+                }
+            }
+            What::ModFile | What::ModInline => {}
+        }
+        kept
+    }
+
+    /// Whether module `m` keeps anything, in itself or its children.
+    pub fn keeps_module(&self, tree: &Tree, m: usize) -> bool {
+        let module = &tree.modules[m];
+        self.kept[m]
+            .iter()
+            .any(|k| k.item || k.members.contains(&true) || k.leaves.contains(&true))
+            || module
+                .children
+                .iter()
+                .any(|&(_, c)| self.keeps_module(tree, c))
+    }
+}
+
+fn has_name(item: &Item, test: impl Fn(&str) -> bool) -> bool {
+    item.name.as_deref().is_some_and(test)
+}
+
+/// Every type item named `name`, as (module, item index).
+fn types_named<'t>(
+    tree: &'t Tree,
+    name: &'t str,
+    what: What,
+) -> impl Iterator<Item = (usize, usize)> + 't {
+    tree.modules
+        .iter()
+        .enumerate()
+        .flat_map(move |(m, module)| {
+            let what = what.clone();
+            module
+                .items
+                .iter()
+                .enumerate()
+                .filter(move |(_, item)| {
+                    item.what == what && item.name.as_deref() == Some(name) && !item.test_only
+                })
+                .map(move |(i, _)| (m, i))
+        })
+}
+
+fn type_defined(tree: &Tree, name: &str) -> bool {
+    types_named(tree, name, What::Type).next().is_some()
+}
+
+fn trait_defined(tree: &Tree, name: &str) -> bool {
+    types_named(tree, name, What::Trait).next().is_some()
+}
+
+/// Whether the type `name` that an impl in module `m` is for is kept: the
+/// one of that module if it has one, else any of that name.
+fn type_kept(tree: &Tree, kept: &[Vec<Kept>], m: usize, name: &str) -> bool {
+    let all: Vec<(usize, usize)> = types_named(tree, name, What::Type).collect();
+    let own: Vec<&(usize, usize)> = all.iter().filter(|(tm, _)| *tm == m).collect();
+    match own.first() {
+        Some(&&(tm, ti)) => kept[tm][ti].item,
+        None => all.iter().any(|&(tm, ti)| kept[tm][ti].item),
+    }
+}
+
+fn trait_kept(tree: &Tree, kept: &[Vec<Kept>], name: &str) -> bool {
+    types_named(tree, name, What::Trait).any(|(tm, ti)| kept[tm][ti].item)
+}
+
+/// Whether kept code in module `m` uses `use` leaf `leaf`.
+fn leaf_used(tree: &Tree, m: usize, leaf: &super::uses::Leaf, seen: &Seen) -> bool {
+    if leaf.is_glob() {
+        // A glob of one of the sources' modules is used when kept code in
+        // `m` names an item of it or calls a method of a trait of it; any
+        // other glob is kept as it is.
+        return match tree.module_at(m, leaf.target()) {
+            Some(target) => tree.modules[target].items.iter().any(|item| {
+                has_name(item, |n| seen.refs.contains(&Ref::Head(m, n.to_string())))
+                    || (item.what == What::Trait && seen.calls_any(m, member_names(item)))
+            }),
+            None => true,
+        };
+    }
+    let target = leaf.target();
+    let Some(last) = target.last() else {
+        return false;
+    };
+    if leaf
+        .binding()
+        .is_some_and(|b| b != "_" && seen.names(tree, m, b))
+    {
+        return true;
+    }
+    // A trait brought into scope for its methods.
+    let joined = target.join("::");
+    let std_methods = STD_TRAITS
+        .iter()
+        .filter(|(path, _)| {
+            joined.ends_with(path) && (joined.starts_with("std::") || joined.starts_with("core::"))
+        })
+        .flat_map(|(_, methods)| methods.iter().copied());
+    if seen.calls_any(m, std_methods) {
+        return true;
+    }
+    types_named(tree, last, What::Trait)
+        .any(|(tm, ti)| seen.calls_any(m, member_names(&tree.modules[tm].items[ti])))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tool::bundle::{assemble, Style};
+
+    /// The readable bundle of `files` with root code `main`.
+    fn bundled(files: &[(&str, &str)], main: &str) -> String {
+        assemble(files, "core", main, Style::Readable, "").unwrap()
+    }
+
+    fn assert_kept(text: &str, kept: &[&str], dropped: &[&str]) {
+        for k in kept {
+            assert!(text.contains(k), "`{}` is missing from:\n{}", k, text);
+        }
+        for d in dropped {
+            assert!(!text.contains(d), "`{}` is kept in:\n{}", d, text);
+        }
+    }
+
+    #[test]
+    fn unreferenced_items_and_methods_are_dropped() {
+        let a = "pub struct Used { pub x: u8 }\npub struct Unused;\n\
+                 impl Used {\n    pub fn new() -> Used { Used { x: HALF } }\n    pub fn dropped(&self) {}\n}\n\
+                 impl Unused { pub fn new() -> Unused { Unused } }\n\
+                 const HALF: u8 = 1;\nconst GONE: u8 = 2;\npub fn helper() {}\nmacro_rules! unused { () => {} }\n";
+        let text = bundled(
+            &[("", "pub mod a;\n"), ("a", a)],
+            "fn main() { let u = crate::core::a::Used::new(); let _ = u.x; }",
+        );
+        assert_kept(
+            &text,
+            &[
+                "pub struct Used",
+                "pub fn new() -> Used",
+                "const HALF",
+                "crate::a::Used::new()",
+            ],
+            &["Unused", "dropped", "GONE", "helper", "macro_rules"],
+        );
+    }
+
+    #[test]
+    fn trait_impls_follow_their_type_and_trait() {
+        let shapes = "use std::fmt;\npub trait Shape { fn area(&self) -> u32; fn twice(&self) -> u32 { 2 * self.area() } }\n\
+                      pub trait Unused { fn nothing(&self); }\npub struct Square(pub u32);\npub struct Circle(pub u32);\n\
+                      impl Shape for Square { fn area(&self) -> u32 { self.0 * self.0 } }\n\
+                      impl Shape for Circle { fn area(&self) -> u32 { 3 * self.0 * self.0 } }\n\
+                      impl Unused for Square { fn nothing(&self) {} }\n\
+                      impl fmt::Display for Square { fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { write!(f, \"{}\", self.0) } }\n\
+                      impl fmt::Display for Circle { fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { write!(f, \"o\") } }\n";
+        let main = "use crate::core::shapes::Shape;\nfn main() { let s = crate::core::shapes::Square(2); println!(\"{} {}\", s, s.twice()); }";
+        let text = bundled(&[("", "pub mod shapes;\n"), ("shapes", shapes)], main);
+        assert_kept(
+            &text,
+            &[
+                "pub trait Shape",
+                "fn twice",
+                "impl Shape for Square",
+                "impl fmt::Display for Square",
+                "use std::fmt;",
+            ],
+            &["Circle", "Unused", "nothing"],
+        );
+    }
+
+    #[test]
+    fn names_used_only_by_tests_are_not_kept() {
+        let a = "pub fn run() {}\nfn only_tests() {}\n#[test]\nfn t() { only_tests(); }\n\
+                 #[cfg(test)]\nmod tests {\n    use super::*;\n    fn u() { only_tests(); run(); }\n}\n";
+        let text = bundled(
+            &[("", "pub mod a;\n"), ("a", a)],
+            "fn main() { crate::core::a::run(); }",
+        );
+        assert_kept(
+            &text,
+            &["pub fn run"],
+            &["only_tests", "mod tests", "fn t()"],
+        );
+    }
+
+    #[test]
+    fn nested_modules_super_paths_and_same_names() {
+        let files = [
+            ("", "pub mod a;\npub mod b;\npub mod empty;\n"),
+            ("a", "//! A.\npub mod inner;\npub fn run() -> u8 { self::inner::go() }\nfn helper() -> u8 { 1 }\nfn unused() {}\n"),
+            ("a::inner", "pub fn go() -> u8 { super::helper() + super::super::b::VALUE }\n"),
+            ("b", "pub const VALUE: u8 = 2;\npub fn run() {}\nmod deep { pub fn x() {} }\n"),
+            ("empty", "pub fn nothing() {}\n"),
+        ];
+        let text = bundled(&files, "fn main() { crate::core::a::run(); }");
+        assert_kept(
+            &text,
+            &[
+                "pub mod a {\n//! A.",
+                "pub mod inner {",
+                "fn helper",
+                "pub mod b {",
+                "VALUE",
+            ],
+            &[
+                "fn unused",
+                "mod empty",
+                "nothing",
+                "mod deep",
+                "pub fn run() {}",
+            ],
+        );
+    }
+
+    #[test]
+    fn use_trees_keep_only_what_their_module_uses() {
+        let files = [
+            ("", "pub mod a;\npub mod b;\n"),
+            ("a", "pub struct Used;\npub struct Unused;\npub fn helper() -> u8 { 1 }\npub fn other() {}\n"),
+            (
+                "b",
+                "use crate::core::a::{self as first, Unused, Used};\nuse std::io::{self, Read, Write};\nuse std::fmt::Write as _;\n\
+                 pub fn run(out: &mut dyn io::Write) -> Used { out.write_all(&[first::helper()]).unwrap(); Used }\n",
+            ),
+        ];
+        let text = bundled(
+            &files,
+            "fn main() { crate::core::b::run(&mut std::io::sink()); }",
+        );
+        assert_kept(
+            &text,
+            &[
+                "use crate::a::{self as first, Used};",
+                "use std::io::{self, Write};",
+                "pub fn helper",
+                "pub struct Used;",
+            ],
+            &["Read", "Unused", "fmt::Write", "fn other"],
+        );
+    }
+
+    #[test]
+    fn re_exports_globs_and_trait_imports() {
+        let files = [
+            ("", "pub mod io;\npub mod game;\n"),
+            ("io", "pub mod lines;\npub use self::lines::{Lines, Unused};\n"),
+            ("io::lines", "pub struct Lines;\nimpl Lines { pub fn new() -> Lines { Lines } }\npub struct Unused;\n"),
+            (
+                "game",
+                "pub mod rules;\nuse self::rules::*;\nuse self::rules::Score;\npub fn play() -> u32 { let board = Board; board.score() + start() }\n",
+            ),
+            (
+                "game::rules",
+                "pub struct Board;\npub trait Score { fn score(&self) -> u32; }\nimpl Score for Board { fn score(&self) -> u32 { 1 } }\n\
+                 pub fn start() -> u32 { 0 }\npub fn unused() {}\n",
+            ),
+        ];
+        let main = "fn main() { crate::core::io::Lines::new(); crate::core::game::play(); }";
+        let text = bundled(&files, main);
+        assert_kept(
+            &text,
+            &[
+                "pub use self::lines::Lines;",
+                "pub fn new",
+                "use self::rules::*;",
+                "use self::rules::Score;",
+                "impl Score for Board",
+                "pub fn start",
+            ],
+            &["Unused", "fn unused"],
+        );
+    }
+}

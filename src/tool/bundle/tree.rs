@@ -1,0 +1,372 @@
+//! The module tree of the bundled sources: one module per file and per
+//! inline `mod { }`, `mod x;` declarations matched to the files that hold
+//! them, and the resolution of a path as written in a module to the module
+//! or item it names, as far as names alone can tell.
+//!
+//! The sources are first moved from their mount (`crate::core::`) to the
+//! bundle's root (`crate::`), token by token, so that everything after sees
+//! the paths the bundle will have.
+
+use super::items::{self, Item, What};
+use super::lex::{lex, Token};
+use std::collections::HashSet;
+
+/// A module: its items, and where its inner attributes and docs are.
+pub struct Module {
+    pub name: String,
+    pub parent: Option<usize>,
+    pub file: usize,
+    /// The bytes of its inner attributes and docs in its file.
+    pub inner: (usize, usize),
+    pub items: Vec<Item>,
+    /// Child modules by the index of their `mod` item.
+    pub children: Vec<(usize, usize)>,
+    /// The names it goes by: its own and every `use .. as` alias of it.
+    pub names: HashSet<String>,
+}
+
+/// All modules; the root is module 0.
+pub struct Tree {
+    /// The source texts, unmounted.
+    pub files: Vec<String>,
+    pub modules: Vec<Module>,
+}
+
+/// What a path names, as far as it can be told from names.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Ref {
+    /// A name alone, looked up in the module where it is written.
+    Head(usize, String),
+    /// An item of a known module (`crate::io::Lines`, `super::f`).
+    In(usize, String),
+    /// A name under another (`Frame::new`, `input::shown`): the qualifier
+    /// is a type, a module alias, or `?` when unknown.
+    Named(String, String),
+}
+
+/// `src` with every `crate::MOUNT::` written `crate::`.
+pub fn unmount(src: &str, mount: &str) -> Result<String, String> {
+    let tokens: Vec<Token> = lex(src)?.into_iter().filter(Token::is_code).collect();
+    let text = |i: usize| tokens.get(i).map_or("", |t: &Token| t.text(src));
+    let mut out = String::with_capacity(src.len());
+    let mut copied = 0;
+    for i in 0..tokens.len() {
+        if text(i) == "crate" && text(i + 1) == "::" && text(i + 2) == mount && text(i + 3) == "::"
+        {
+            out.push_str(&src[copied..tokens[i + 2].start]);
+            copied = tokens[i + 3].end;
+        }
+    }
+    out.push_str(&src[copied..]);
+    Ok(out)
+}
+
+impl Tree {
+    /// The tree of `files` (module path under the mount, text), the root
+    /// being `""`, with `main` (more root code) after the root's text.
+    pub fn build(files: &[(&str, &str)], mount: &str, main: &str) -> Result<Tree, String> {
+        let mut tree = Tree {
+            files: Vec::new(),
+            modules: Vec::new(),
+        };
+        let root = files
+            .iter()
+            .find(|(path, _)| path.is_empty())
+            .ok_or("no root file (module path \"\")")?;
+        let text = format!("{}\n{}", root.1, main.trim_start_matches('\n'));
+        tree.add_file("", None, &text, files, mount)?;
+        tree.name_aliases();
+        Ok(tree)
+    }
+
+    /// Parses `text` as the module `path`, child of `parent`, with the
+    /// modules it declares; returns its index.
+    fn add_file(
+        &mut self,
+        path: &str,
+        parent: Option<usize>,
+        text: &str,
+        files: &[(&str, &str)],
+        mount: &str,
+    ) -> Result<usize, String> {
+        let src = unmount(text, mount).map_err(|e| format!("{}: {}", shown(path), e))?;
+        let tokens = lex(&src).map_err(|e| format!("{}: {}", shown(path), e))?;
+        let parsed =
+            items::parse_file(&src, &tokens).map_err(|e| format!("{}: {}", shown(path), e))?;
+        self.files.push(src);
+        let name = path.rsplit("::").next().unwrap_or("").to_string();
+        let file = self.files.len() - 1;
+        self.add_module(
+            name,
+            path,
+            parent,
+            file,
+            (0, parsed.inner_end),
+            parsed.items,
+            files,
+            mount,
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn add_module(
+        &mut self,
+        name: String,
+        path: &str,
+        parent: Option<usize>,
+        file: usize,
+        inner: (usize, usize),
+        items: Vec<Item>,
+        files: &[(&str, &str)],
+        mount: &str,
+    ) -> Result<usize, String> {
+        let id = self.modules.len();
+        self.modules.push(Module {
+            names: HashSet::from([name.clone()]),
+            name,
+            parent,
+            file,
+            inner,
+            items,
+            children: Vec::new(),
+        });
+        for index in 0..self.modules[id].items.len() {
+            let item = &mut self.modules[id].items[index];
+            if item.test_only || !matches!(item.what, What::ModFile | What::ModInline) {
+                continue;
+            }
+            let child_name = item.name.clone().unwrap_or_default();
+            let child_path = if path.is_empty() {
+                child_name.clone()
+            } else {
+                format!("{}::{}", path, child_name)
+            };
+            let child = if item.what == What::ModFile {
+                let (_, text) = files
+                    .iter()
+                    .find(|(p, _)| *p == child_path)
+                    .ok_or_else(|| {
+                        format!(
+                            "`mod {};` in {}: no file for module `{}`",
+                            child_name,
+                            shown(path),
+                            child_path
+                        )
+                    })?;
+                self.add_file(&child_path, Some(id), text, files, mount)?
+            } else {
+                let members = std::mem::take(&mut item.members);
+                let inner = (item.body.map_or(0, |b| b.0 + 1), item.inner_end);
+                self.add_module(
+                    child_name,
+                    &child_path,
+                    Some(id),
+                    file,
+                    inner,
+                    members,
+                    files,
+                    mount,
+                )?
+            };
+            self.modules[id].children.push((index, child));
+        }
+        Ok(id)
+    }
+
+    /// Adds to each module's names the aliases that `use .. as` gives it.
+    fn name_aliases(&mut self) {
+        let mut aliases = Vec::new();
+        for (m, module) in self.modules.iter().enumerate() {
+            for item in &module.items {
+                if let What::Use(leaves) = &item.what {
+                    for leaf in leaves {
+                        if let (Some(alias), Some(target)) =
+                            (&leaf.alias, self.module_at(m, leaf.target()))
+                        {
+                            aliases.push((target, alias.clone()));
+                        }
+                    }
+                }
+            }
+        }
+        for (target, alias) in aliases {
+            self.modules[target].names.insert(alias);
+        }
+    }
+
+    /// The child of module `m` named `name`.
+    pub fn child(&self, m: usize, name: &str) -> Option<usize> {
+        self.modules[m]
+            .children
+            .iter()
+            .map(|&(_, c)| c)
+            .find(|&c| self.modules[c].name == name)
+    }
+
+    /// The module that `path`, written in module `m`, names, if it names one.
+    pub fn module_at(&self, m: usize, path: &[String]) -> Option<usize> {
+        let (at, rest) = self.walk(m, path);
+        match (at, rest) {
+            (Some(at), []) => Some(at),
+            _ => None,
+        }
+    }
+
+    /// Follows the module part of `path` written in module `m`: the module
+    /// reached (if it starts with one) and the segments after it.
+    fn walk<'p>(&self, m: usize, path: &'p [String]) -> (Option<usize>, &'p [String]) {
+        let Some(first) = path.first() else {
+            return (None, path);
+        };
+        let mut at = match first.as_str() {
+            "crate" => Some(0),
+            "self" => Some(m),
+            "super" => self.modules[m].parent,
+            name => self.child(m, name),
+        };
+        if at.is_none() {
+            return (None, path);
+        }
+        let mut rest = &path[1..];
+        while let (Some(here), Some(next)) = (at, rest.first()) {
+            let step = match next.as_str() {
+                "super" => self.modules[here].parent,
+                name => self.child(here, name),
+            };
+            match step {
+                Some(step) => {
+                    at = Some(step);
+                    rest = &rest[1..];
+                }
+                None => break,
+            }
+        }
+        (at, rest)
+    }
+
+    /// What `path`, written in module `m` (in an `impl` or `trait` for
+    /// `self_name`), may name.
+    pub fn resolve(&self, m: usize, self_name: Option<&str>, path: &[String], out: &mut Vec<Ref>) {
+        let path: Vec<String> = match (path.first().map(String::as_str), self_name) {
+            (None | Some(""), _) => return,
+            (Some("Self"), Some(name)) => std::iter::once(name.to_string())
+                .chain(path[1..].iter().cloned())
+                .collect(),
+            _ => path.to_vec(),
+        };
+        let (at, rest) = self.walk(m, &path);
+        let named_from = match at {
+            Some(at) => {
+                if let Some(first) = rest.first() {
+                    out.push(Ref::In(at, first.clone()));
+                }
+                path.len() - rest.len()
+            }
+            None => {
+                if path[0] != "?" {
+                    out.push(Ref::Head(m, path[0].clone()));
+                }
+                0
+            }
+        };
+        for pair in path[named_from..].windows(2) {
+            out.push(Ref::Named(pair[0].clone(), pair[1].clone()));
+        }
+    }
+}
+
+fn shown(path: &str) -> String {
+    if path.is_empty() {
+        "the root module".to_string()
+    } else {
+        format!("module `{}`", path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(path: &str) -> Vec<String> {
+        path.split("::").map(String::from).collect()
+    }
+
+    #[test]
+    fn the_mount_is_dropped_from_paths_and_nowhere_else() {
+        let src = "use crate::core::io::{self, X};\n// crate::core::x\nfn f() { crate :: core :: a::b(\"crate::core::\") }";
+        assert_eq!(
+            unmount(src, "core").unwrap(),
+            "use crate::io::{self, X};\n// crate::core::x\nfn f() { crate ::  a::b(\"crate::core::\") }"
+        );
+    }
+
+    #[test]
+    fn files_become_nested_modules() {
+        let files = [
+            ("", "pub mod io;\nmod inline { pub mod deep { pub fn f() {} } }\n#[cfg(test)]\nmod tests;\n"),
+            ("io", "//! Io.\npub mod lines;\npub use self::lines::Lines;\n"),
+            ("io::lines", "pub struct Lines;\n"),
+        ];
+        let tree = Tree::build(&files, "core", "fn main() {}").unwrap();
+        let names: Vec<&str> = tree.modules.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(names, ["", "io", "lines", "inline", "deep"]);
+        assert_eq!(tree.modules[2].parent, Some(1));
+        assert_eq!(
+            tree.modules[0].items.last().unwrap().name.as_deref(),
+            Some("main")
+        );
+        let io = &tree.modules[1];
+        assert_eq!(&tree.files[io.file][io.inner.0..io.inner.1], "//! Io.");
+        let missing = Tree::build(&[("", "mod gone;")], "core", "").err().unwrap();
+        assert_eq!(
+            missing,
+            "`mod gone;` in the root module: no file for module `gone`"
+        );
+    }
+
+    #[test]
+    fn paths_resolve_to_modules_items_and_names() {
+        let files = [
+            ("", "pub mod io;\npub mod game;\n"),
+            ("io", "pub mod lines;\n"),
+            ("io::lines", ""),
+            ("game", "use crate::io::{self as input};\n"),
+        ];
+        let tree = Tree::build(&files, "core", "").unwrap();
+        let (io, lines, game) = (1, 2, 3);
+        let resolve = |m: usize, self_name: Option<&str>, path: &str| {
+            let mut out = Vec::new();
+            tree.resolve(m, self_name, &strings(path), &mut out);
+            out
+        };
+        let named = |a: &str, b: &str| Ref::Named(a.into(), b.into());
+        assert_eq!(
+            resolve(game, None, "crate::io::lines::Lines"),
+            [Ref::In(lines, "Lines".into())]
+        );
+        assert_eq!(
+            resolve(lines, None, "super::super::game::f"),
+            [Ref::In(game, "f".into())]
+        );
+        assert_eq!(
+            resolve(io, None, "lines::Lines::new"),
+            [Ref::In(lines, "Lines".into()), named("Lines", "new")]
+        );
+        assert_eq!(
+            resolve(game, None, "input::shown"),
+            [Ref::Head(game, "input".into()), named("input", "shown")]
+        );
+        assert_eq!(
+            resolve(game, Some("Frame"), "Self::new"),
+            [Ref::Head(game, "Frame".into()), named("Frame", "new")]
+        );
+        assert_eq!(resolve(game, None, "?::new"), [named("?", "new")]);
+        assert!(resolve(game, None, "::std::mem").is_empty());
+        assert!(resolve(game, None, "crate::io").is_empty());
+        assert!(tree.modules[io].names.contains("input"));
+        assert_eq!(
+            tree.module_at(game, &strings("super::io::lines")),
+            Some(lines)
+        );
+    }
+}

@@ -1,0 +1,7 @@
+//! Reading lines and reporting errors.
+
+pub mod error;
+pub mod lines;
+
+pub use self::error::{Error, Strictness};
+pub use self::lines::Lines;
