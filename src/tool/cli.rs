@@ -3,6 +3,7 @@
 
 use crate::tool::problem::Problem;
 use std::fmt;
+use std::time::Duration;
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -31,6 +32,26 @@ pub enum Command {
         problem: Option<Problem>,
         mb: u64,
     },
+    Check {
+        problem: Problem,
+        input: String,
+        output: String,
+    },
+    Test {
+        problem: Problem,
+        dir: String,
+        timeout: Duration,
+        jobs: usize,
+        command: Vec<String>,
+    },
+    Stress {
+        problem: Problem,
+        cases: u64,
+        seed: Option<u64>,
+        timeout: Duration,
+        out: String,
+        command: Vec<String>,
+    },
 }
 
 /// A usage error: the message; main adds the hint to `--help` and exits 2.
@@ -54,6 +75,9 @@ Usage:
   referee bundle     PROBLEM             one-file judge submission on stdout
   referee gen        PROBLEM --seed N [--cases K]   a valid input on stdout
   referee bench      [PROBLEM] [--mb N]  throughput of the solvers
+  referee check      PROBLEM INPUT OUTPUT               judge one output
+  referee test       PROBLEM DIR [-- CMD [ARG...]]      run a folder of cases
+  referee stress     PROBLEM [--cases N] -- CMD [ARG...] generated inputs
   referee --help | --version
 
 PROBLEM is snooker, fourrow or rating. FILE absent or `-` reads stdin.
@@ -171,6 +195,7 @@ pub fn parse(args: Vec<String>) -> Result<Command, Usage> {
         "bundle" => (HELP_BUNDLE, &[]),
         "gen" => (HELP_GEN, &["--seed", "--cases"]),
         "bench" => (HELP_BENCH, &["--mb"]),
+        "check" | "test" | "stress" => return parse_judge(&sub, words.args.collect()),
         other => return Err(Usage(format!("unknown subcommand `{}`", other))),
     };
     while let Some(word) = words.next() {
@@ -214,6 +239,124 @@ pub fn parse(args: Vec<String>) -> Result<Command, Usage> {
             strict,
             file,
         },
+    })
+}
+
+const HELP_CHECK: &str = "\
+Usage: referee check snooker|fourrow|rating INPUT OUTPUT
+
+Is OUTPUT exactly the referee's answer for INPUT? Prints `accepted` (exit
+0), or the first difference (exit 1). Exit 3 when INPUT is not valid.
+";
+
+const HELP_TEST: &str = "\
+Usage: referee test snooker|fourrow|rating DIR [--timeout SECS] [-j N] [-- CMD [ARG...]]
+
+Runs CMD (default: the referee itself) on every *.in under DIR and compares
+with the .out or .ans beside it (or the referee's answer). One line per
+failing case, then `N passed, M failed`. Default timeout 10 s per case.
+";
+
+const HELP_STRESS: &str = "\
+Usage: referee stress snooker|fourrow|rating [--cases N] [--seed S] [--timeout SECS] [--out FILE] -- CMD [ARG...]
+
+Runs CMD on N generated inputs (default 1000), small ones first, against
+the referee's answers. The first failing input is shrunk and written to
+FILE (default stress-failure.in).
+";
+
+/// `check`, `test` and `stress`: their options, and after `--` the
+/// command to run.
+fn parse_judge(sub: &str, args: Vec<String>) -> Result<Command, Usage> {
+    let help = match sub {
+        "check" => HELP_CHECK,
+        "test" => HELP_TEST,
+        _ => HELP_STRESS,
+    };
+    let (args, command) = match args.iter().position(|a| a == "--") {
+        Some(at) if sub != "check" => (args[..at].to_vec(), args[at + 1..].to_vec()),
+        _ => (args, Vec::new()),
+    };
+    let mut plain = Vec::new();
+    let (mut timeout, mut jobs, mut cases, mut seed, mut out) = (None, None, None, None, None);
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let mut value = |flag: &str| {
+            args.next()
+                .ok_or_else(|| Usage(format!("{} needs a value", flag)))
+        };
+        let number = |flag: &str, text: String| {
+            text.parse::<u64>()
+                .map_err(|_| Usage(format!("{} takes a whole number, found `{}`", flag, text)))
+        };
+        match arg.as_str() {
+            "-h" | "--help" => return Ok(Command::Help(help)),
+            "--timeout" if sub != "check" => {
+                let text = value("--timeout")?;
+                let secs = text.parse::<f64>().ok().filter(|s| *s > 0.0 && *s < 1e9);
+                let secs = secs.ok_or_else(|| {
+                    Usage(format!("--timeout takes seconds above 0, found `{}`", text))
+                })?;
+                timeout = Some(Duration::from_secs_f64(secs));
+            }
+            "-j" if sub == "test" => {
+                let n = number("-j", value("-j")?)?;
+                if n == 0 {
+                    return Err(Usage("-j takes a number of at least 1".to_string()));
+                }
+                jobs = Some(n as usize);
+            }
+            "--cases" if sub == "stress" => cases = Some(number("--cases", value("--cases")?)?),
+            "--seed" if sub == "stress" => seed = Some(number("--seed", value("--seed")?)?),
+            "--out" if sub == "stress" => out = Some(value("--out")?),
+            flag if flag.starts_with('-') && flag != "-" => {
+                return Err(Usage(format!("unknown option `{}` for `{}`", flag, sub)))
+            }
+            _ => plain.push(arg),
+        }
+    }
+    let wanted = match sub {
+        "check" => 3,
+        "test" => 2,
+        _ => 1,
+    };
+    if plain.len() > wanted {
+        return Err(Usage(format!("unexpected argument `{}`", plain[wanted])));
+    }
+    let mut plain = plain.into_iter();
+    let problem = problem_arg(plain.next(), sub)?;
+    let mut operand = |what: &str| {
+        plain
+            .next()
+            .ok_or_else(|| Usage(format!("{} needs {}", sub, what)))
+    };
+    let timeout = timeout.unwrap_or(Duration::from_secs(10));
+    Ok(match sub {
+        "check" => Command::Check {
+            problem,
+            input: operand("INPUT and OUTPUT")?,
+            output: operand("OUTPUT")?,
+        },
+        "test" => Command::Test {
+            problem,
+            dir: operand("DIR")?,
+            timeout,
+            jobs: jobs.unwrap_or(1),
+            command,
+        },
+        _ => {
+            if command.is_empty() {
+                return Err(Usage("stress needs `-- CMD [ARG...]`".to_string()));
+            }
+            Command::Stress {
+                problem,
+                cases: cases.unwrap_or(1000),
+                seed,
+                timeout,
+                out: out.unwrap_or_else(|| "stress-failure.in".to_string()),
+                command,
+            }
+        }
     })
 }
 
@@ -299,5 +442,60 @@ mod tests {
                 mb: 64
             })
         );
+    }
+
+    #[test]
+    fn check_test_and_stress() {
+        assert_eq!(
+            parse_words(&["check", "fourrow", "a.in", "a.out"]),
+            Ok(Command::Check {
+                problem: Problem::Fourrow,
+                input: "a.in".to_string(),
+                output: "a.out".to_string()
+            })
+        );
+        assert_eq!(
+            parse_words(&[
+                "test",
+                "snooker",
+                "dir",
+                "-j",
+                "2",
+                "--timeout",
+                "0.5",
+                "--",
+                "./a",
+                "-x"
+            ]),
+            Ok(Command::Test {
+                problem: Problem::Snooker,
+                dir: "dir".to_string(),
+                timeout: Duration::from_millis(500),
+                jobs: 2,
+                command: vec!["./a".to_string(), "-x".to_string()]
+            })
+        );
+        assert_eq!(
+            parse_words(&["stress", "rating", "--seed", "4", "--", "./a", "--cases"]),
+            Ok(Command::Stress {
+                problem: Problem::Rating,
+                cases: 1000,
+                seed: Some(4),
+                timeout: Duration::from_secs(10),
+                out: "stress-failure.in".to_string(),
+                command: vec!["./a".to_string(), "--cases".to_string()]
+            })
+        );
+        for words in [
+            &["check", "fourrow", "a.in"][..],
+            &["test", "fourrow"],
+            &["test", "fourrow", "d", "-j", "0"],
+            &["test", "fourrow", "d", "--timeout", "0"],
+            &["stress", "fourrow"],
+            &["stress", "fourrow", "--cases", "x", "--", "./a"],
+            &["check", "fourrow", "a", "b", "--timeout", "1"],
+        ] {
+            assert!(parse_words(words).is_err(), "{:?}", words);
+        }
     }
 }
