@@ -4,9 +4,11 @@
 //! input is shrunk (`shrink`), written to FILE, and the verdict on it is
 //! printed; else `N passed, 0 failed`.
 //!
-//! Input `i` of a run is made of `1 + i * MOST_CASES / N` cases, each one
+//! Input `i` (from 0) of a run has `1 + i * (most - 1) / N` cases, `most`
+//! a number per problem within the statement's limit; each case is
 //! generated from a seed drawn from the run's seed and `i`, and kept only
-//! when `--strict` accepts it: the same seed gives the same inputs.
+//! when `--strict` accepts it: the same seed gives the same inputs. The
+//! referee's answers are worked out in-process: one process per input.
 
 use super::shrink::{self, Oracle};
 use super::{cannot_run, judge, solver, summary, Failure, Solution, Verdict};
@@ -22,7 +24,7 @@ const MOST_RUNS: usize = 2000;
 
 /// Candidates that may run into the time limit while shrinking a time
 /// limit failure (each takes the whole limit).
-const MOST_TIMEOUTS: usize = 40;
+const MOST_TIMEOUTS: usize = 25;
 
 /// Generated cases tried for one case of an input before giving up.
 const MOST_TRIES: usize = 1000;
@@ -30,12 +32,13 @@ const MOST_TRIES: usize = 1000;
 /// Shrunk inputs and answers up to this many lines are printed.
 const SHOWN_LINES: usize = 30;
 
-/// The most cases in one input: the last inputs of a run have this many.
+/// The most cases in one input: the last inputs of a run have this many
+/// (the statements allow 200 frames, 99 games, 1000 tournaments).
 fn most_cases(problem: Problem) -> u64 {
     match problem {
-        Problem::Snooker => 12,
-        Problem::Fourrow => 60,
-        Problem::Rating => 6,
+        Problem::Snooker => 20,
+        Problem::Fourrow => 99,
+        Problem::Rating => 10,
     }
 }
 
@@ -58,17 +61,13 @@ pub fn stress(
     });
     let solution = Solution::Program(command);
     for i in 0..cases {
-        let input = match input(problem, seed, i, cases) {
-            Some(input) => input,
+        let (input, expected) = match input(problem, seed, i, cases) {
+            Some(made) => made,
             None => {
-                eprintln!(
-                    "referee: the generator made no valid case for input {}",
-                    i + 1
-                );
+                eprintln!("referee: the generator made no valid input {}", i + 1);
                 return 1;
             }
         };
-        let expected = solver::strict_answer(problem, &input).expect("made of valid cases");
         let verdict = match solution.run(&input, expected.len(), timeout) {
             Ok(run) => judge(&run, &expected, timeout),
             Err(e) => {
@@ -76,36 +75,35 @@ pub fn stress(
                 return 1;
             }
         };
-        let failure = match verdict.failure() {
-            Some(failure) => failure,
-            None => continue,
-        };
-        println!("input {} of {} failed: {}", i + 1, cases, verdict);
-        if failure == Failure::TimeLimit {
-            eprintln!("referee: shrinking; every run that hangs takes the whole time limit");
+        if let Some(failure) = verdict.failure() {
+            println!("input {} of {} failed: {}", i + 1, cases, verdict);
+            let mut oracle = Judge {
+                problem,
+                solution,
+                timeout,
+                failure,
+                last: verdict,
+                seen: HashMap::new(),
+                runs: 0,
+                timeouts: 0,
+            };
+            if failure == Failure::TimeLimit {
+                eprintln!("referee: shrinking; each run that hangs takes the whole time limit");
+            }
+            let shrunk = shrink::shrink(problem, &input, &mut oracle);
+            report(problem, &input, &shrunk, &oracle, out);
+            println!("{}", summary(i, 1));
+            return 1;
         }
-        let mut oracle = Judge {
-            problem,
-            solution,
-            timeout,
-            failure,
-            last: verdict,
-            seen: HashMap::new(),
-            runs: 0,
-            timeouts: 0,
-        };
-        let shrunk = shrink::shrink(problem, &input, &mut oracle);
-        report(problem, &input, &shrunk, &oracle, out);
-        println!("{}", summary(i, 1));
-        return 1;
     }
     println!("{}", summary(cases, 0));
     0
 }
 
-/// Input `i` of `n` of a run with `seed`: its cases generated and checked
-/// one by one (`None` if the generator keeps making invalid ones).
-fn input(problem: Problem, seed: u64, i: u64, n: u64) -> Option<Vec<u8>> {
+/// Input `i` of `n` of a run with `seed` and the referee's answer: its
+/// cases generated and checked one by one (`None` if the generator keeps
+/// making invalid ones).
+fn input(problem: Problem, seed: u64, i: u64, n: u64) -> Option<(Vec<u8>, Vec<u8>)> {
     let count = 1 + i * (most_cases(problem) - 1) / n.max(1);
     let mut rng = Rng::new(seed ^ i.wrapping_mul(0xd1b5_4a32_d192_ed03));
     let mut body = Vec::new();
@@ -120,7 +118,8 @@ fn input(problem: Problem, seed: u64, i: u64, n: u64) -> Option<Vec<u8>> {
     }
     let mut input = format!("{}\n", count).into_bytes();
     input.extend_from_slice(&renumbered(problem, &body));
-    Some(input)
+    let expected = solver::strict_answer(problem, &input)?;
+    Some((input, expected))
 }
 
 /// Four-in-a-row cases are generated as game 1 each: number them.
@@ -218,9 +217,11 @@ fn report(
         )
     };
     println!(
-        "shrunk from {} to {} lines in {} runs ({})",
+        "shrunk from {} lines ({} bytes) to {} lines ({} bytes) in {} runs ({})",
         lines(original),
+        original.len(),
         lines(&shrunk.input),
+        shrunk.input.len(),
         oracle.runs,
         how
     );
@@ -250,6 +251,43 @@ fn show(heading: &str, text: &[u8]) {
             println!();
         } else {
             println!("    {}", line);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count_of(input: &[u8]) -> u64 {
+        let line = input.split(|&b| b == b'\n').next().unwrap();
+        std::str::from_utf8(line).unwrap().parse().unwrap()
+    }
+
+    #[test]
+    fn inputs_grow_stay_valid_and_repeat_for_a_seed() {
+        for problem in Problem::ALL {
+            let n = 40;
+            let made: Vec<Vec<u8>> = (0..n)
+                .map(|i| input(problem, 9, i, n).expect("valid cases").0)
+                .collect();
+            assert_eq!(count_of(&made[0]), 1, "{}", problem.name());
+            assert_eq!(
+                count_of(&made[n as usize - 1]),
+                1 + (n - 1) * (most_cases(problem) - 1) / n
+            );
+            assert!(made.windows(2).all(|w| count_of(&w[0]) <= count_of(&w[1])));
+            assert_eq!(input(problem, 9, 17, n).unwrap().0, made[17]);
+            assert_ne!(input(problem, 10, 17, n).unwrap().0, made[17]);
+        }
+    }
+
+    #[test]
+    fn four_in_a_row_games_are_numbered_from_1() {
+        let (made, _) = input(Problem::Fourrow, 1, 99, 100).unwrap();
+        let text = String::from_utf8(made).unwrap();
+        for (k, line) in text.lines().skip(1).enumerate() {
+            assert!(line.starts_with(&format!("Game #{}: ", k + 1)), "{}", line);
         }
     }
 }
