@@ -68,7 +68,18 @@ impl Solution<'_> {
 
 /// The message for a program that cannot be started.
 fn cannot_run(command: &[String], error: &io::Error) -> String {
-    format!("referee: cannot run `{}`: {}", command.join(" "), error)
+    let hint = match command {
+        [whole] if whole.contains(' ') => {
+            " (the program and each argument are words of their own after `--`)"
+        }
+        _ => "",
+    };
+    format!(
+        "referee: cannot run `{}`: {}{}",
+        command.join(" "),
+        error,
+        hint
+    )
 }
 
 /// The verdict on one run.
@@ -203,6 +214,18 @@ mod tests {
         assert_eq!(
             judge(&hung, b"a\n", second).to_string(),
             "time limit exceeded: killed after 1s"
+        );
+    }
+
+    #[test]
+    fn a_command_in_one_word_gets_a_hint() {
+        let missing = io::Error::new(io::ErrorKind::NotFound, "not found");
+        let one = ["python3 sol.py".to_string()];
+        assert!(cannot_run(&one, &missing).ends_with("after `--`)"));
+        let two = ["python3".to_string(), "sol.py".to_string()];
+        assert_eq!(
+            cannot_run(&two, &missing),
+            "referee: cannot run `python3 sol.py`: not found"
         );
     }
 

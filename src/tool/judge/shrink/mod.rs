@@ -138,14 +138,17 @@ impl<'o, C: Case> Shrinker<'o, C> {
                     return changed;
                 }
                 let end = (at + run).min(self.count(level));
-                match self.without(level, at..end) {
-                    // Kept: the parts after the run moved down to `at`.
-                    Some(smaller) if self.try_candidate(&smaller) => {
-                        self.bytes = render(&smaller);
+                let kept = self
+                    .without(level, at..end)
+                    .and_then(|smaller| Some((self.try_candidate(&smaller)?, smaller)));
+                match kept {
+                    // The parts after the run moved down to `at`.
+                    Some((bytes, smaller)) => {
+                        self.bytes = bytes;
                         self.cases = smaller;
                         changed = true;
                     }
-                    _ => at = end,
+                    None => at = end,
                 }
             }
             if run == 1 {
@@ -179,11 +182,12 @@ impl<'o, C: Case> Shrinker<'o, C> {
         Some(cases)
     }
 
-    /// Whether a candidate is kept: smaller (fewer lines, else fewer
-    /// bytes; mending may add lines) and still failing.
-    fn try_candidate(&mut self, cases: &[C]) -> bool {
+    /// The candidate's bytes when it is kept: smaller (fewer lines, else
+    /// fewer bytes; mending may add lines) and still failing.
+    fn try_candidate(&mut self, cases: &[C]) -> Option<Vec<u8>> {
         let bytes = render(cases);
-        size(&bytes) < size(&self.bytes) && self.oracle.fails(&bytes, self.same)
+        let kept = size(&bytes) < size(&self.bytes) && self.oracle.fails(&bytes, self.same);
+        kept.then_some(bytes)
     }
 }
 

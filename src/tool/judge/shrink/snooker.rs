@@ -12,8 +12,9 @@
 
 use super::{body_lines, tokens, Case};
 use crate::core::io::Line;
-use crate::core::snooker::Stroke;
-use crate::core::snooker::{parse_stroke, Ball, BallOn, Colours, Frame as Rules, Player, Stage};
+use crate::core::snooker::{
+    parse_stroke, Ball, BallOn, Colours, Frame as Rules, Player, Stage, Stroke,
+};
 use crate::tool::gen::{self, Rng};
 use std::ops::Range;
 
@@ -73,20 +74,20 @@ impl Case for Frame {
         } else {
             let mut first = 0;
             for line in &mut lines {
-                let original = line.clone();
-                let parts = token_parts(&original);
-                let from = range.start.max(first);
-                let to = range.end.min(first + parts.len());
+                let count = token_parts(line).len();
+                let (from, to) = (range.start.max(first), range.end.min(first + count));
                 if from < to {
-                    let kept: Vec<&[u8]> = parts
-                        .iter()
+                    let gone = from - first..to - first;
+                    let kept: Vec<&[u8]> = token_parts(line)
+                        .into_iter()
                         .enumerate()
-                        .filter(|(i, _)| !(from - first..to - first).contains(i))
-                        .map(|(_, t)| *t)
+                        .filter(|(i, _)| !gone.contains(i))
+                        .map(|(_, token)| token)
                         .collect();
-                    *line = kept.join(&b' ');
+                    let shorter = kept.join(&b' ');
+                    *line = shorter;
                 }
-                first += parts.len();
+                first += count;
             }
         }
         Some(Frame {
@@ -144,17 +145,24 @@ fn mend(names: &[u8], lines: &[Vec<u8>]) -> Option<Vec<Vec<u8>>> {
         }
         let line = &line[..];
         if frame.stage() == Stage::LotDue {
-            let player = if line == a {
+            let named = if line == a {
                 Some(Player::A)
             } else if line == b {
                 Some(Player::B)
             } else {
                 None
             };
-            frame.lot(player.unwrap_or(Player::A)).ok()?;
-            kept.push(if player.is_some() { line } else { a }.to_vec());
-            if player.is_some() {
-                continue;
+            match named {
+                Some(player) => {
+                    frame.lot(player).ok()?;
+                    kept.push(line.to_vec());
+                    continue;
+                }
+                // Something else where the lot is due: the lot first.
+                None => {
+                    frame.lot(Player::A).ok()?;
+                    kept.push(a.to_vec());
+                }
             }
         }
         let took = match said(line) {
