@@ -5,7 +5,8 @@
 //!   which is then shrunk to a small input that still fails.
 //!
 //! Outputs are compared byte for byte, as the judges compare them. The
-//! core is reached through `solver` only.
+//! solvers, the generators and the parsing of snooker strokes are reached
+//! through `solver` only; the snooker shrinker also plays on `Frame`.
 
 mod check;
 mod diff;

@@ -11,11 +11,8 @@
 //! A valid frame replays unchanged. The rules stay in `Frame`.
 
 use super::{body_lines, tokens, Case};
-use crate::core::io::Line;
-use crate::core::snooker::{
-    parse_stroke, Ball, BallOn, Colours, Frame as Rules, Player, Stage, Stroke,
-};
-use crate::tool::gen::{self, Rng};
+use crate::core::snooker::{Ball, BallOn, Colours, Frame as Rules, Player, Stage, Stroke};
+use crate::tool::judge::solver;
 use std::ops::Range;
 
 const PLAY_AGAIN: &[u8] = b"Play again";
@@ -120,12 +117,9 @@ fn said(line: &[u8]) -> Said {
     if line == PLAY_AGAIN {
         return Said::PlayAgain;
     }
-    if tokens(line).next().is_none() {
-        return Said::Other;
-    }
-    match parse_stroke(&Line::new(1, line)) {
-        Ok(stroke) => Said::Stroke(stroke),
-        Err(_) => Said::Other,
+    match solver::parse_stroke(line) {
+        Some(stroke) => Said::Stroke(stroke),
+        None => Said::Other,
     }
 }
 
@@ -174,7 +168,6 @@ fn mend(names: &[u8], lines: &[Vec<u8>]) -> Option<Vec<Vec<u8>>> {
             kept.push(line.to_vec());
         }
     }
-    let mut rng = Rng::new(0);
     for _ in 0..MOST_ADDED {
         if frame.winner().is_some() {
             return Some(kept);
@@ -186,10 +179,7 @@ fn mend(names: &[u8], lines: &[Vec<u8>]) -> Option<Vec<Vec<u8>>> {
         }
         let stroke = potting_the_ball_on(&frame)?;
         frame.play(&stroke).ok()?;
-        let mut text = Vec::new();
-        gen::write_stroke(&mut rng, &stroke, &mut text);
-        text.pop();
-        kept.push(text);
+        kept.push(solver::stroke_line(&stroke));
     }
     None
 }
@@ -219,6 +209,7 @@ fn potting_the_ball_on(frame: &Rules) -> Option<Stroke> {
 mod tests {
     use super::super::render;
     use super::*;
+    use crate::tool::gen;
     use crate::tool::judge::solver::strict_answer;
     use crate::tool::problem::Problem;
 
