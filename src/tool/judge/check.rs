@@ -36,11 +36,11 @@ pub fn check(problem: Problem, input: &str, output: &str) -> u8 {
     };
     match diff::first_difference(&expected, &found) {
         None => {
-            println!("accepted");
+            say!("accepted");
             0
         }
         Some(difference) => {
-            println!("wrong answer");
+            say!("wrong answer");
             eprintln!("referee: {}:{}", shown_name(output), difference);
             1
         }

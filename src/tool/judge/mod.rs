@@ -8,6 +8,13 @@
 //! solvers, the generators and the parsing of snooker strokes are reached
 //! through `solver` only; the snooker shrinker also plays on `Frame`.
 
+/// `println!` for the verdicts, through `say_line`.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::tool::judge::say_line(format_args!($($arg)*))
+    };
+}
+
 mod check;
 mod diff;
 mod run;
@@ -24,7 +31,7 @@ use crate::tool::problem::Problem;
 use diff::Difference;
 use run::{End, Run};
 use std::fmt;
-use std::io;
+use std::io::{self, Write};
 use std::time::Duration;
 
 /// Bytes of a program's output kept beyond the expected output's length:
@@ -164,6 +171,19 @@ fn last_stderr_line(stderr: &[u8]) -> Option<String> {
         .map(str::trim)
         .rfind(|l| !says_nothing(l))
         .map(|line| diff::visible(line.as_bytes()))
+}
+
+/// Prints one line on stdout. A closed pipe ends the program quietly, as
+/// everywhere in the tool (CLI.md); another write error ends it with 1.
+fn say_line(line: fmt::Arguments<'_>) {
+    let mut out = io::stdout().lock();
+    if let Err(e) = writeln!(out, "{}", line).and_then(|_| out.flush()) {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            eprintln!("referee: <stdout>: {}", e);
+            std::process::exit(1);
+        }
+        std::process::exit(0);
+    }
 }
 
 /// `N passed, M failed`, the last line of `test` and `stress`.

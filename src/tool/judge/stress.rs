@@ -76,7 +76,7 @@ pub fn stress(
             }
         };
         if let Some(failure) = verdict.failure() {
-            println!("input {} of {} failed: {}", i + 1, cases, verdict);
+            say!("input {} of {} failed: {}", i + 1, cases, verdict);
             let mut oracle = Judge {
                 problem,
                 solution,
@@ -92,11 +92,11 @@ pub fn stress(
             }
             let shrunk = shrink::shrink(problem, &input, &mut oracle);
             report(problem, &input, &shrunk, &oracle, out);
-            println!("{}", summary(i, 1));
+            say!("{}", summary(i, 1));
             return 1;
         }
     }
-    println!("{}", summary(cases, 0));
+    say!("{}", summary(cases, 0));
     0
 }
 
@@ -216,7 +216,7 @@ fn report(
             MOST_RUNS, MOST_TIMEOUTS
         )
     };
-    println!(
+    say!(
         "shrunk from {} lines ({} bytes) to {} lines ({} bytes) in {} runs ({})",
         lines(original),
         original.len(),
@@ -226,7 +226,7 @@ fn report(
         how
     );
     match std::fs::write(out, &shrunk.input) {
-        Ok(()) => println!("wrote {}", out),
+        Ok(()) => say!("wrote {}", out),
         Err(e) => eprintln!("referee: {}: {}", out, e),
     }
     show("input", &shrunk.input);
@@ -234,9 +234,9 @@ fn report(
         show("expected output", &expected);
     }
     if oracle.last.failure() != Some(oracle.failure) {
-        println!("(a smaller input fails another way: shown is how it fails)");
+        say!("(a smaller input fails another way: shown is how it fails)");
     }
-    println!("{}: {}", out, oracle.last);
+    say!("{}: {}", out, oracle.last);
 }
 
 /// Prints a short text indented under a heading.
@@ -245,12 +245,12 @@ fn show(heading: &str, text: &[u8]) {
     if text.lines().count() > SHOWN_LINES {
         return;
     }
-    println!("{}:", heading);
+    say!("{}:", heading);
     for line in text.lines() {
         if line.is_empty() {
-            println!();
+            say!("");
         } else {
-            println!("    {}", line);
+            say!("    {}", line);
         }
     }
 }

@@ -92,11 +92,11 @@ pub fn test(problem: Problem, dir: &str, timeout: Duration, jobs: usize, command
                     Outcome::Judged(Verdict::Accepted) => passed += 1,
                     Outcome::Judged(verdict) => {
                         failed += 1;
-                        println!("{}: {}", name, verdict);
+                        say!("{}: {}", name, verdict);
                     }
                     Outcome::Broken(why) => {
                         failed += 1;
-                        println!("{}: {}", name, why);
+                        say!("{}: {}", name, why);
                     }
                     Outcome::CannotRun(e) => {
                         broken_command.get_or_insert(e);
@@ -113,7 +113,7 @@ pub fn test(problem: Problem, dir: &str, timeout: Duration, jobs: usize, command
         eprintln!("{}", cannot_run(command, &e));
         return 1;
     }
-    println!("{}", summary(passed, failed));
+    say!("{}", summary(passed, failed));
     u8::from(failed > 0)
 }
 
