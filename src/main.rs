@@ -5,7 +5,7 @@ use referee::core::io::Error;
 use referee::core::{fourrow, rating, snooker};
 use referee::tool::cli::{self, Command, Style};
 use referee::tool::problem::Problem;
-use referee::tool::{bench, bundle, gen, parallel, scoreboard};
+use referee::tool::{bench, bundle, gen, judge, parallel, scoreboard};
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::process::ExitCode;
@@ -160,15 +160,35 @@ fn main() -> ExitCode {
         // have no implementation yet.
         Command::Validate { .. } => return not_built("validate"),
         Command::Package { .. } => return not_built("package"),
-        Command::Check { .. } => return not_built("check"),
-        Command::Test { .. } => return not_built("test"),
-        Command::Stress { .. } => return not_built("stress"),
         Command::Solve {
             problem,
             strict,
             file,
         } => (Job::Solve(problem, strict), file),
         Command::Scoreboard { tsv, file } => (Job::Scoreboard { tsv }, file),
+        Command::Check {
+            problem,
+            input,
+            output,
+        } => return ExitCode::from(judge::check(problem, &input, &output)),
+        Command::Test {
+            problem,
+            dir,
+            timeout,
+            jobs,
+            command,
+        } => return ExitCode::from(judge::test(problem, &dir, timeout, jobs, &command)),
+        Command::Stress {
+            problem,
+            cases,
+            seed,
+            timeout,
+            out,
+            command,
+        } => {
+            let code = judge::stress(problem, cases, seed, timeout, &out, &command);
+            return ExitCode::from(code);
+        }
     };
     match file {
         None => report(run_job(job, io::stdin().lock()), "<stdin>"),

@@ -162,8 +162,9 @@ fn random_stroke(rng: &mut Rng, frame: &Frame) -> Stroke {
     stroke
 }
 
-/// The text of a stroke, the potted balls in a random order.
-fn write_stroke(rng: &mut Rng, stroke: &Stroke, out: &mut Vec<u8>) {
+/// The text of a stroke, the potted balls in a random order (also used
+/// by the judge's shrinker to write the strokes that end a frame).
+pub fn write_stroke(rng: &mut Rng, stroke: &Stroke, out: &mut Vec<u8>) {
     out.extend_from_slice(stroke.first.map_or("None", Ball::name).as_bytes());
     let mut potted: Vec<&str> = vec!["Red"; stroke.reds as usize];
     potted.extend(stroke.colours.iter().map(Ball::name));

@@ -1,10 +1,12 @@
 //! The tool around the core: command line, generators, benchmark,
-//! scoreboard view, bundler, and the two-core driver.
+//! scoreboard view, bundler, the two-core driver, and the judging of a
+//! contestant's own solution.
 
 pub mod bench;
 pub mod bundle;
 pub mod cli;
 pub mod gen;
+pub mod judge;
 pub mod parallel;
 pub mod problem;
 pub mod scoreboard;

@@ -1,0 +1,241 @@
+//! The first difference between the expected output and a program's, as
+//! people read it: the line and byte column in the program's output, an
+//! excerpt of both sides from the start of the word that differs, and a
+//! note when the difference is only whitespace or a matter of the end.
+//!
+//! Excerpts make invisible characters visible: `\n` a line end, `\r` a
+//! carriage return, `\t` a tab, `\\` a backslash, `\xHH` any other control
+//! byte or a byte that is not UTF-8, and `␠` a space that is trailing
+//! (only spaces follow it on its line) or that starts the excerpt.
+
+use std::fmt;
+
+/// Visible characters shown of each side at most.
+const EXCERPT_CHARS: usize = 40;
+
+/// Where and how two outputs first differ.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    /// 1-based line and byte column of the first differing byte of the
+    /// program's output (one past its end when it ends early).
+    pub line: usize,
+    pub col: usize,
+    /// Excerpts in backticks, or `end of output`.
+    pub expected: String,
+    pub found: String,
+    /// `only whitespace differs` and the like, `; `-separated; may be empty.
+    pub note: String,
+}
+
+impl fmt::Display for Difference {
+    /// `LINE:COL: expected X, found Y (note)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}: expected {}, found {}",
+            self.line, self.col, self.expected, self.found
+        )?;
+        if !self.note.is_empty() {
+            write!(f, " ({})", self.note)?;
+        }
+        Ok(())
+    }
+}
+
+/// The first difference of `found` from `expected`, or `None` when the two
+/// are the same bytes.
+pub fn first_difference(expected: &[u8], found: &[u8]) -> Option<Difference> {
+    let at = expected
+        .iter()
+        .zip(found)
+        .position(|(a, b)| a != b)
+        .unwrap_or(expected.len().min(found.len()));
+    if at == expected.len() && at == found.len() {
+        return None;
+    }
+    let line_start = found[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    // Both sides agree before `at`: back up to the start of the word there.
+    let word_start = found[line_start..at]
+        .iter()
+        .rposition(|&b| is_space(b))
+        .map_or(line_start, |i| line_start + i + 1);
+    let mut notes = Vec::new();
+    if found.len() + 1 == expected.len() && expected.starts_with(found) && expected.ends_with(b"\n")
+    {
+        notes.push("missing final newline");
+    } else {
+        if at == found.len() {
+            notes.push("output ends early");
+        } else if at == expected.len() {
+            notes.push("extra output after the end");
+        }
+        if words(expected).eq(words(found)) {
+            notes.push("only whitespace differs");
+        }
+    }
+    Some(Difference {
+        line: 1 + found[..at].iter().filter(|&&b| b == b'\n').count(),
+        col: at - line_start + 1,
+        expected: excerpt(expected, word_start),
+        found: excerpt(found, word_start),
+        note: notes.join("; "),
+    })
+}
+
+fn is_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\r' | b'\n' | b'\x0b' | b'\x0c')
+}
+
+fn words(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    text.split(|&b| is_space(b)).filter(|w| !w.is_empty())
+}
+
+/// `text` from `start` to the end of its line, made visible, in backticks.
+fn excerpt(text: &[u8], start: usize) -> String {
+    if start >= text.len() {
+        return "end of output".to_string();
+    }
+    let rest = &text[start..];
+    let line = match rest.iter().position(|&b| b == b'\n') {
+        Some(end) => &rest[..=end],
+        None => rest,
+    };
+    let shown = visible(line);
+    let mut chars = shown.chars();
+    let cut: String = chars.by_ref().take(EXCERPT_CHARS).collect();
+    if chars.next().is_some() {
+        format!("`{}...`", cut)
+    } else {
+        format!("`{}`", cut)
+    }
+}
+
+/// One line's bytes (at most one `\n`, at its end) with every invisible
+/// character spelled out (see the module's documentation).
+pub fn visible(line: &[u8]) -> String {
+    let body_end = line.strip_suffix(b"\n").map_or(line.len(), <[u8]>::len);
+    // Spaces from here on to the line end are trailing.
+    let trailing_from = line[..body_end]
+        .iter()
+        .rposition(|&b| b != b' ')
+        .map_or(0, |i| i + 1);
+    let mut shown = String::new();
+    let mut at = 0;
+    while at < line.len() {
+        let (valid, bad) = match std::str::from_utf8(&line[at..]) {
+            Ok(text) => (text, None),
+            Err(e) => {
+                let valid = std::str::from_utf8(&line[at..at + e.valid_up_to()])
+                    .expect("checked by from_utf8");
+                (
+                    valid,
+                    Some(e.error_len().unwrap_or(line.len() - at - e.valid_up_to())),
+                )
+            }
+        };
+        for (i, c) in valid.char_indices() {
+            let pos = at + i;
+            match c {
+                '\n' => shown.push_str("\\n"),
+                '\r' => shown.push_str("\\r"),
+                '\t' => shown.push_str("\\t"),
+                '\\' => shown.push_str("\\\\"),
+                ' ' if pos == 0 || pos >= trailing_from => shown.push('␠'),
+                c if c.is_control() => shown.push_str(&format!("\\x{:02x}", u32::from(c))),
+                c => shown.push(c),
+            }
+        }
+        at += valid.len();
+        if let Some(len) = bad {
+            for byte in &line[at..at + len] {
+                shown.push_str(&format!("\\x{:02x}", byte));
+            }
+            at += len;
+        }
+    }
+    shown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn diff(expected: &str, found: &str) -> String {
+        first_difference(expected.as_bytes(), found.as_bytes())
+            .map_or("same".to_string(), |d| d.to_string())
+    }
+
+    #[test]
+    fn same_bytes_have_no_difference() {
+        assert_eq!(diff("a\nb\n", "a\nb\n"), "same");
+        assert_eq!(diff("", ""), "same");
+    }
+
+    #[test]
+    fn a_different_word_is_shown_from_its_start() {
+        assert_eq!(
+            diff("Frame 1\n0 : 12\n", "Frame 1\n0 : 13\n"),
+            "2:6: expected `12\\n`, found `13\\n`"
+        );
+        assert_eq!(
+            diff("x\nRespot Yellow\nBob's turn\n", "x\nBob's turn\n"),
+            "2:1: expected `Respot Yellow\\n`, found `Bob's turn\\n`"
+        );
+    }
+
+    #[test]
+    fn whitespace_is_made_visible_and_named() {
+        assert_eq!(
+            diff("abc\nd\n", "abc \nd\n"),
+            "1:4: expected `abc\\n`, found `abc␠\\n` (only whitespace differs)"
+        );
+        assert_eq!(
+            diff("a\nb\n", "a\r\nb\r\n"),
+            "1:2: expected `a\\n`, found `a\\r\\n` (only whitespace differs)"
+        );
+        assert_eq!(
+            diff("0 : 5\n", "0 :\t5\n"),
+            "1:4: expected `: 5\\n`, found `:\\t5\\n` (only whitespace differs)"
+        );
+    }
+
+    #[test]
+    fn endings_are_named() {
+        assert_eq!(
+            diff("a\nb\n", "a\nb"),
+            "2:2: expected `b\\n`, found `b` (missing final newline)"
+        );
+        assert_eq!(
+            diff("a\nb\n", "a\n"),
+            "2:1: expected `b\\n`, found end of output (output ends early)"
+        );
+        assert_eq!(
+            diff("a\n", "a\nb\n"),
+            "2:1: expected end of output, found `b\\n` (extra output after the end)"
+        );
+        assert_eq!(
+            diff("a\n", "a\n\n"),
+            "2:1: expected end of output, found `\\n` (extra output after the end; only whitespace differs)"
+        );
+        assert_eq!(
+            diff("a\n", ""),
+            "1:1: expected `a\\n`, found end of output (output ends early)"
+        );
+    }
+
+    #[test]
+    fn odd_bytes_are_escaped_and_long_lines_cut() {
+        assert_eq!(visible(b"a\x01\\\xff\xfeb\n"), "a\\x01\\\\\\xff\\xfeb\\n");
+        assert_eq!(visible("é ".as_bytes()), "é␠");
+        let long = "x".repeat(100);
+        let shown = diff(&long, "y");
+        assert!(
+            shown.contains(&format!("`{}...`", "x".repeat(EXCERPT_CHARS))),
+            "{}",
+            shown
+        );
+    }
+}

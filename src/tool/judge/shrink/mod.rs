@@ -1,0 +1,292 @@
+//! Shrinking a failing input: greedy delta debugging, level by level.
+//!
+//! An input is a list of cases; below the cases each problem has its own
+//! levels of parts that may go (`Case`): snooker lines, then tokens of
+//! strokes; four-in-a-row moves; rating players (with their games) and
+//! games. On each level, runs of parts are taken out, halving the run's
+//! length down to one part; a candidate is kept when it is smaller, valid
+//! under `--strict` and still fails (the `Oracle` says). The levels are
+//! gone over again until none of them changes: then no single case, line,
+//! token or move can be removed and still fail (1-minimal).
+//!
+//! First only candidates that fail the same way as the input are kept (a
+//! wrong answer stays wrong, a crash a crash, a time limit a time limit),
+//! so that the shrinking does not slip from one bug to another; then, to
+//! be 1-minimal, any failure. The oracle's budget may stop it early.
+
+mod fourrow;
+mod rating;
+mod snooker;
+
+use crate::tool::problem::Problem;
+use std::ops::Range;
+
+/// One case of an input, and how its parts can be taken out.
+pub trait Case: Clone + Sized {
+    /// The levels of parts below the case (1 or 2).
+    const LEVELS: usize;
+
+    /// The cases of a valid input.
+    fn parse_all(input: &[u8]) -> Vec<Self>;
+
+    /// Writes the case as the `number`th (from 1) of an input.
+    fn render(&self, number: usize, out: &mut Vec<u8>);
+
+    /// How many parts of `level` (1 to `LEVELS`) the case has.
+    fn count(&self, level: usize) -> usize;
+
+    /// The case without the parts `range` of `level`, mended where the
+    /// problem needs it; `None` when nothing sensible is left.
+    fn without(&self, level: usize, range: Range<usize>) -> Option<Self>;
+}
+
+/// Writes a whole input: the number of cases, then the cases.
+pub fn render<C: Case>(cases: &[C]) -> Vec<u8> {
+    let mut out = format!("{}\n", cases.len()).into_bytes();
+    for (i, case) in cases.iter().enumerate() {
+        case.render(i + 1, &mut out);
+    }
+    out
+}
+
+/// Decides whether a candidate input is kept.
+pub trait Oracle {
+    /// True when `input` is valid and fails: the same way as the original
+    /// input when `same`, else in any way.
+    fn fails(&mut self, input: &[u8], same: bool) -> bool;
+    /// True when no more candidates may be tried.
+    fn exhausted(&self) -> bool;
+}
+
+/// The smallest failing input found, and whether it is 1-minimal.
+pub struct Shrunk {
+    pub input: Vec<u8>,
+    pub minimal: bool,
+}
+
+/// Shrinks `input`, a valid input of `problem` that fails.
+pub fn shrink(problem: Problem, input: &[u8], oracle: &mut dyn Oracle) -> Shrunk {
+    match problem {
+        Problem::Snooker => Shrinker::<snooker::Frame>::new(input, oracle).run(),
+        Problem::Fourrow => Shrinker::<fourrow::Game>::new(input, oracle).run(),
+        Problem::Rating => Shrinker::<rating::Tournament>::new(input, oracle).run(),
+    }
+}
+
+/// One shrinking: the input as it stands.
+struct Shrinker<'o, C> {
+    cases: Vec<C>,
+    bytes: Vec<u8>,
+    oracle: &'o mut dyn Oracle,
+    /// Whether a candidate must fail the same way as the input.
+    same: bool,
+}
+
+impl<'o, C: Case> Shrinker<'o, C> {
+    fn new(input: &[u8], oracle: &'o mut dyn Oracle) -> Self {
+        let cases = C::parse_all(input);
+        Shrinker {
+            bytes: render(&cases),
+            cases,
+            oracle,
+            same: true,
+        }
+    }
+
+    fn run(mut self) -> Shrunk {
+        for same in [true, false] {
+            self.same = same;
+            loop {
+                let mut changed = false;
+                for level in 0..=C::LEVELS {
+                    changed |= self.reduce(level);
+                }
+                if self.oracle.exhausted() {
+                    return Shrunk {
+                        input: self.bytes,
+                        minimal: false,
+                    };
+                }
+                if !changed {
+                    break;
+                }
+            }
+        }
+        Shrunk {
+            input: self.bytes,
+            minimal: true,
+        }
+    }
+
+    /// How many parts of `level` (0: cases) the input has.
+    fn count(&self, level: usize) -> usize {
+        match level {
+            0 => self.cases.len(),
+            _ => self.cases.iter().map(|c| c.count(level)).sum(),
+        }
+    }
+
+    /// Takes out runs of parts of one level while that keeps the input
+    /// failing; true if anything was taken out.
+    fn reduce(&mut self, level: usize) -> bool {
+        let mut changed = false;
+        let mut run = (self.count(level) / 2).max(1);
+        loop {
+            let mut at = 0;
+            while at < self.count(level) {
+                if self.oracle.exhausted() {
+                    return changed;
+                }
+                let end = (at + run).min(self.count(level));
+                let kept = self
+                    .without(level, at..end)
+                    .and_then(|smaller| Some((self.try_candidate(&smaller)?, smaller)));
+                match kept {
+                    // The parts after the run moved down to `at`.
+                    Some((bytes, smaller)) => {
+                        self.bytes = bytes;
+                        self.cases = smaller;
+                        changed = true;
+                    }
+                    None => at = end,
+                }
+            }
+            if run == 1 {
+                return changed;
+            }
+            run = (run + 1) / 2;
+        }
+    }
+
+    /// The input without the parts `range` of `level`, counted across
+    /// the cases.
+    fn without(&self, level: usize, range: Range<usize>) -> Option<Vec<C>> {
+        if level == 0 {
+            let mut cases = self.cases.clone();
+            cases.drain(range);
+            return (!cases.is_empty()).then_some(cases);
+        }
+        let mut cases = Vec::with_capacity(self.cases.len());
+        let mut first = 0;
+        for case in &self.cases {
+            let count = case.count(level);
+            let from = range.start.max(first);
+            let to = range.end.min(first + count);
+            if from < to {
+                cases.push(case.without(level, from - first..to - first)?);
+            } else {
+                cases.push(case.clone());
+            }
+            first += count;
+        }
+        Some(cases)
+    }
+
+    /// The candidate's bytes when it is kept: smaller (fewer lines, else
+    /// fewer bytes; mending may add lines) and still failing.
+    fn try_candidate(&mut self, cases: &[C]) -> Option<Vec<u8>> {
+        let bytes = render(cases);
+        let kept = size(&bytes) < size(&self.bytes) && self.oracle.fails(&bytes, self.same);
+        kept.then_some(bytes)
+    }
+}
+
+/// The size that must go down with every step: lines, then bytes.
+fn size(input: &[u8]) -> (usize, usize) {
+    (input.iter().filter(|&&b| b == b'\n').count(), input.len())
+}
+
+/// The lines of an input without their line ends, the count line skipped.
+fn body_lines(input: &[u8]) -> impl Iterator<Item = &[u8]> {
+    input
+        .split(|&b| b == b'\n')
+        .skip(1)
+        .map(|line| line.strip_suffix(b"\r").unwrap_or(line))
+}
+
+/// A line's tokens.
+fn tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
+    line.split(|&b| b == b' ' || b == b'\t')
+        .filter(|t| !t.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fails while the input holds all of the given bytes somewhere.
+    struct Holds {
+        needles: Vec<&'static [u8]>,
+        problem: Problem,
+        runs: usize,
+    }
+
+    impl Oracle for Holds {
+        fn fails(&mut self, input: &[u8], _same: bool) -> bool {
+            self.runs += 1;
+            super::super::solver::strict_answer(self.problem, input).is_some()
+                && self
+                    .needles
+                    .iter()
+                    .all(|n| input.windows(n.len()).any(|w| w == *n))
+        }
+
+        fn exhausted(&self) -> bool {
+            false
+        }
+    }
+
+    fn generated(problem: Problem, seed: u64, cases: u64) -> Vec<u8> {
+        let mut input = Vec::new();
+        crate::tool::gen::generate(problem, seed, Some(cases), &mut input).unwrap();
+        input
+    }
+
+    #[test]
+    fn fourrow_shrinks_to_the_one_move_that_matters() {
+        let input = b"3\nGame #1: 1234\nGame #2: 5567\nGame #3: 77\n";
+        let mut oracle = Holds {
+            needles: vec![b"6"],
+            problem: Problem::Fourrow,
+            runs: 0,
+        };
+        let shrunk = shrink(Problem::Fourrow, input, &mut oracle);
+        assert!(shrunk.minimal);
+        assert_eq!(String::from_utf8_lossy(&shrunk.input), "1\nGame #1: 6\n");
+    }
+
+    #[test]
+    fn rating_drops_players_with_their_games() {
+        let input = b"2\n2 1\na 1.00\nb 2.00\na b won 1 2\n3 2\nx 1.00\ny 2.00\nz 3.00\nx y lost 1 1\nz y drew 3 4\n";
+        let mut oracle = Holds {
+            needles: vec![b"drew"],
+            problem: Problem::Rating,
+            runs: 0,
+        };
+        let shrunk = shrink(Problem::Rating, input, &mut oracle);
+        assert!(shrunk.minimal);
+        assert_eq!(
+            String::from_utf8_lossy(&shrunk.input),
+            "1\n2 1\ny 2.00\nz 3.00\nz y drew 3 4\n"
+        );
+    }
+
+    #[test]
+    fn snooker_shrinks_to_a_short_valid_frame() {
+        let input = generated(Problem::Snooker, 5, 6);
+        let mut oracle = Holds {
+            needles: vec![b"\nPlay again\n"],
+            problem: Problem::Snooker,
+            runs: 0,
+        };
+        assert!(
+            oracle.fails(&input, true),
+            "the generated input has a Play again"
+        );
+        let shrunk = shrink(Problem::Snooker, &input, &mut oracle);
+        assert!(shrunk.minimal);
+        let text = String::from_utf8_lossy(&shrunk.input);
+        assert!(text.starts_with("1\n\n"), "{}", text);
+        assert!(text.lines().count() < 20, "{}", text);
+    }
+}

@@ -1,0 +1,126 @@
+//! Rating points exchange for the shrinker: a tournament is its players
+//! and its games; its parts are the players (each taking its games along)
+//! and the games. `n m` is written from what is left.
+
+use super::{body_lines, tokens, Case};
+use std::ops::Range;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tournament {
+    /// `name rating` lines, as given.
+    players: Vec<Vec<u8>>,
+    games: Vec<Game>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Game {
+    white: Vec<u8>,
+    black: Vec<u8>,
+    /// The whole line, as given.
+    line: Vec<u8>,
+}
+
+impl Tournament {
+    /// A player's name: the first token of their line.
+    fn name(player: &[u8]) -> &[u8] {
+        tokens(player).next().unwrap_or_default()
+    }
+}
+
+impl Case for Tournament {
+    const LEVELS: usize = 1;
+
+    fn parse_all(input: &[u8]) -> Vec<Tournament> {
+        let mut lines = body_lines(input).filter(|l| !l.is_empty());
+        let mut tournaments = Vec::new();
+        while let Some(header) = lines.next() {
+            let counts: Vec<usize> = tokens(header)
+                .filter_map(|t| std::str::from_utf8(t).ok()?.parse().ok())
+                .collect();
+            let (n, m) = match counts[..] {
+                [n, m] => (n, m),
+                _ => break,
+            };
+            let players = lines.by_ref().take(n).map(<[u8]>::to_vec).collect();
+            let games = lines
+                .by_ref()
+                .take(m)
+                .map(|line| {
+                    let mut names = tokens(line).map(<[u8]>::to_vec);
+                    Game {
+                        white: names.next().unwrap_or_default(),
+                        black: names.next().unwrap_or_default(),
+                        line: line.to_vec(),
+                    }
+                })
+                .collect();
+            tournaments.push(Tournament { players, games });
+        }
+        tournaments
+    }
+
+    fn render(&self, _number: usize, out: &mut Vec<u8>) {
+        out.extend_from_slice(format!("{} {}\n", self.players.len(), self.games.len()).as_bytes());
+        for line in self
+            .players
+            .iter()
+            .chain(self.games.iter().map(|g| &g.line))
+        {
+            out.extend_from_slice(line);
+            out.push(b'\n');
+        }
+    }
+
+    /// The players, then the games.
+    fn count(&self, _level: usize) -> usize {
+        self.players.len() + self.games.len()
+    }
+
+    fn without(&self, _level: usize, range: Range<usize>) -> Option<Tournament> {
+        let listed = self.players.len();
+        let gone_players = range.start.min(listed)..range.end.min(listed);
+        let gone: Vec<&[u8]> = self.players[gone_players.clone()]
+            .iter()
+            .map(|p| Tournament::name(p))
+            .collect();
+        let players = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !gone_players.contains(i))
+            .map(|(_, p)| p.clone())
+            .collect();
+        let games = self
+            .games
+            .iter()
+            .enumerate()
+            .filter(|(i, game)| {
+                !range.contains(&(listed + i))
+                    && !gone.contains(&&game.white[..])
+                    && !gone.contains(&&game.black[..])
+            })
+            .map(|(_, g)| g.clone())
+            .collect();
+        Some(Tournament { players, games })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::render;
+    use super::*;
+
+    #[test]
+    fn a_player_goes_with_their_games() {
+        let input = b"1\n3 3\na 1.00\nb 2.00\nc 3.00\na b won 1 2\nb c lost 3 4\nc a drew 5 6\n";
+        let tournaments = Tournament::parse_all(input);
+        assert_eq!(render(&tournaments), input);
+        let without_a = tournaments[0].without(1, 0..1).unwrap();
+        assert_eq!(
+            render(&[without_a]),
+            b"1\n2 1\nb 2.00\nc 3.00\nb c lost 3 4\n"
+        );
+        let without_game = tournaments[0].without(1, 4..5).unwrap();
+        assert_eq!(without_game.games.len(), 2);
+    }
+}

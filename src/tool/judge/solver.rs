@@ -1,0 +1,57 @@
+//! The judge's one door into the core: the three solvers and the
+//! generators. Everything the judge needs from them goes through here, so
+//! that a change of the core's API is a change of this file alone.
+
+use crate::core::io::{Error, Line};
+use crate::core::snooker::Stroke;
+use crate::core::{fourrow, rating, snooker};
+use crate::tool::gen::{self, Rng};
+use crate::tool::problem::Problem;
+
+/// The referee's answer for `input`: the output written and how the run
+/// ended. `strict` holds the input to the statement's exact format.
+pub fn solve(problem: Problem, strict: bool, input: &[u8]) -> (Vec<u8>, Result<(), Error>) {
+    let mut out = Vec::new();
+    let result = match (problem, strict) {
+        (Problem::Snooker, false) => snooker::run(input, &mut out),
+        (Problem::Snooker, true) => snooker::run_strict(input, &mut out),
+        (Problem::Fourrow, false) => fourrow::run(input, &mut out),
+        (Problem::Fourrow, true) => fourrow::run_strict(input, &mut out),
+        (Problem::Rating, false) => rating::run(input, &mut out),
+        (Problem::Rating, true) => rating::run_strict(input, &mut out),
+    };
+    (out, result)
+}
+
+/// The answer to an input that `--strict` accepts, or `None`.
+pub fn strict_answer(problem: Problem, input: &[u8]) -> Option<Vec<u8>> {
+    match solve(problem, true, input) {
+        (out, Ok(())) => Some(out),
+        (_, Err(_)) => None,
+    }
+}
+
+/// A generated input of one case, the same bytes for the same seed.
+pub fn generate_one(problem: Problem, seed: u64) -> Vec<u8> {
+    let mut input = Vec::new();
+    gen::generate(problem, seed, Some(1), &mut input).expect("writing to memory cannot fail");
+    input
+}
+
+/// The stroke a snooker line describes (not `Play again` or a lot line),
+/// or `None`.
+pub fn parse_stroke(line: &[u8]) -> Option<Stroke> {
+    if line.iter().all(u8::is_ascii_whitespace) {
+        return None;
+    }
+    snooker::parse_stroke(&Line::new(1, line)).ok()
+}
+
+/// A snooker stroke's line, as the generator writes it (no line end).
+pub fn stroke_line(stroke: &Stroke) -> Vec<u8> {
+    let mut line = Vec::new();
+    // The generator's order of the potted balls: any order is valid.
+    gen::write_stroke(&mut Rng::new(0), stroke, &mut line);
+    line.pop();
+    line
+}

@@ -1,0 +1,293 @@
+//! `referee stress PROBLEM [--cases N] [--seed S] [--timeout SECS]
+//! [--out FILE] -- CMD [ARG...]`: runs CMD on N generated inputs, small
+//! ones first, each against the referee's answer. At the first failure the
+//! input is shrunk (`shrink`), written to FILE, and the verdict on it is
+//! printed; else `N passed, 0 failed`.
+//!
+//! Input `i` (from 0) of a run has `1 + i * (most - 1) / N` cases, `most`
+//! a number per problem within the statement's limit; each case is
+//! generated from a seed drawn from the run's seed and `i`, and kept only
+//! when `--strict` accepts it: the same seed gives the same inputs. The
+//! referee's answers are worked out in-process: one process per input.
+
+use super::shrink::{self, Oracle};
+use super::{cannot_run, judge, solver, summary, Failure, Solution, Verdict};
+use crate::tool::gen::Rng;
+use crate::tool::problem::Problem;
+use std::collections::hash_map::{DefaultHasher, RandomState};
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hash, Hasher};
+use std::time::Duration;
+
+/// Candidates run while shrinking, at most.
+const MOST_RUNS: usize = 2000;
+
+/// Candidates that may run into the time limit while shrinking a time
+/// limit failure (each takes the whole limit).
+const MOST_TIMEOUTS: usize = 25;
+
+/// Generated cases tried for one case of an input before giving up.
+const MOST_TRIES: usize = 1000;
+
+/// Shrunk inputs and answers up to this many lines are printed.
+const SHOWN_LINES: usize = 30;
+
+/// The most cases in one input: the last inputs of a run have this many
+/// (the statements allow 200 frames, 99 games, 1000 tournaments).
+fn most_cases(problem: Problem) -> u64 {
+    match problem {
+        Problem::Snooker => 20,
+        Problem::Fourrow => 99,
+        Problem::Rating => 10,
+    }
+}
+
+/// Runs the stress test and returns the exit status.
+pub fn stress(
+    problem: Problem,
+    cases: u64,
+    seed: Option<u64>,
+    timeout: Duration,
+    out: &str,
+    command: &[String],
+) -> u8 {
+    let seed = seed.unwrap_or_else(|| {
+        let seed = RandomState::new().build_hasher().finish();
+        eprintln!(
+            "referee: stress seed {} (repeat with --seed {})",
+            seed, seed
+        );
+        seed
+    });
+    let solution = Solution::Program(command);
+    for i in 0..cases {
+        let (input, expected) = match input(problem, seed, i, cases) {
+            Some(made) => made,
+            None => {
+                eprintln!("referee: the generator made no valid input {}", i + 1);
+                return 1;
+            }
+        };
+        let verdict = match solution.run(&input, expected.len(), timeout) {
+            Ok(run) => judge(&run, &expected, timeout),
+            Err(e) => {
+                eprintln!("{}", cannot_run(command, &e));
+                return 1;
+            }
+        };
+        if let Some(failure) = verdict.failure() {
+            say!("input {} of {} failed: {}", i + 1, cases, verdict);
+            let mut oracle = Judge {
+                problem,
+                solution,
+                timeout,
+                failure,
+                last: verdict,
+                seen: HashMap::new(),
+                runs: 0,
+                timeouts: 0,
+            };
+            if failure == Failure::TimeLimit {
+                eprintln!("referee: shrinking; each run that hangs takes the whole time limit");
+            }
+            let shrunk = shrink::shrink(problem, &input, &mut oracle);
+            report(problem, &input, &shrunk, &oracle, out);
+            say!("{}", summary(i, 1));
+            return 1;
+        }
+    }
+    say!("{}", summary(cases, 0));
+    0
+}
+
+/// Input `i` of `n` of a run with `seed` and the referee's answer: its
+/// cases generated and checked one by one (`None` if the generator keeps
+/// making invalid ones).
+fn input(problem: Problem, seed: u64, i: u64, n: u64) -> Option<(Vec<u8>, Vec<u8>)> {
+    let count = 1 + i * (most_cases(problem) - 1) / n.max(1);
+    let mut rng = Rng::new(seed ^ i.wrapping_mul(0xd1b5_4a32_d192_ed03));
+    let mut body = Vec::new();
+    for _ in 0..count {
+        let case = (0..MOST_TRIES).find_map(|_| {
+            let one = solver::generate_one(problem, rng.next_u64());
+            solver::strict_answer(problem, &one).map(|_| one)
+        })?;
+        // Without its count line.
+        let start = case.iter().position(|&b| b == b'\n').map_or(0, |i| i + 1);
+        body.extend_from_slice(&case[start..]);
+    }
+    let mut input = format!("{}\n", count).into_bytes();
+    input.extend_from_slice(&renumbered(problem, &body));
+    let expected = solver::strict_answer(problem, &input)?;
+    Some((input, expected))
+}
+
+/// Four-in-a-row cases are generated as game 1 each: number them.
+fn renumbered(problem: Problem, body: &[u8]) -> Vec<u8> {
+    if problem != Problem::Fourrow {
+        return body.to_vec();
+    }
+    let mut out = Vec::with_capacity(body.len() + 256);
+    for (k, line) in body.split_inclusive(|&b| b == b'\n').enumerate() {
+        let moves = line.strip_prefix(b"Game #1:").unwrap_or(line);
+        out.extend_from_slice(format!("Game #{}:", k + 1).as_bytes());
+        out.extend_from_slice(moves);
+    }
+    out
+}
+
+/// The shrinker's oracle: a candidate fails when `--strict` takes it and
+/// the program fails on it. Every verdict is kept, by the candidate's
+/// hash: no candidate runs twice.
+struct Judge<'a> {
+    problem: Problem,
+    solution: Solution<'a>,
+    timeout: Duration,
+    /// How the first failing input failed.
+    failure: Failure,
+    /// The verdict on the smallest failing input so far.
+    last: Verdict,
+    /// Verdicts by hash; `None` for an invalid candidate.
+    seen: HashMap<u64, Option<Verdict>>,
+    runs: usize,
+    timeouts: usize,
+}
+
+impl Judge<'_> {
+    fn verdict(&mut self, input: &[u8]) -> Option<Verdict> {
+        let mut hasher = DefaultHasher::new();
+        input.hash(&mut hasher);
+        let key = hasher.finish();
+        if let Some(verdict) = self.seen.get(&key) {
+            return verdict.clone();
+        }
+        let verdict = solver::strict_answer(self.problem, input).and_then(|expected| {
+            self.runs += 1;
+            // It started before: failing to start now is not a verdict.
+            let run = self
+                .solution
+                .run(input, expected.len(), self.timeout)
+                .ok()?;
+            Some(judge(&run, &expected, self.timeout))
+        });
+        if verdict.as_ref().and_then(Verdict::failure) == Some(Failure::TimeLimit) {
+            self.timeouts += 1;
+        }
+        self.seen.insert(key, verdict.clone());
+        verdict
+    }
+}
+
+impl Oracle for Judge<'_> {
+    fn fails(&mut self, input: &[u8], same: bool) -> bool {
+        let verdict = match self.verdict(input) {
+            Some(verdict) => verdict,
+            None => return false,
+        };
+        let kept = match verdict.failure() {
+            Some(failure) => !same || failure == self.failure,
+            None => false,
+        };
+        if kept {
+            self.last = verdict;
+        }
+        kept
+    }
+
+    fn exhausted(&self) -> bool {
+        self.runs >= MOST_RUNS || self.timeouts >= MOST_TIMEOUTS
+    }
+}
+
+/// Writes the shrunk input to `out` and prints what it is and the verdict.
+fn report(
+    problem: Problem,
+    original: &[u8],
+    shrunk: &shrink::Shrunk,
+    oracle: &Judge<'_>,
+    out: &str,
+) {
+    let lines = |text: &[u8]| text.iter().filter(|&&b| b == b'\n').count();
+    let how = if shrunk.minimal {
+        "1-minimal".to_string()
+    } else {
+        format!(
+            "stopped by the bound of {} runs or {} time limits, not 1-minimal",
+            MOST_RUNS, MOST_TIMEOUTS
+        )
+    };
+    say!(
+        "shrunk from {} lines ({} bytes) to {} lines ({} bytes) in {} runs ({})",
+        lines(original),
+        original.len(),
+        lines(&shrunk.input),
+        shrunk.input.len(),
+        oracle.runs,
+        how
+    );
+    match std::fs::write(out, &shrunk.input) {
+        Ok(()) => say!("wrote {}", out),
+        Err(e) => eprintln!("referee: {}: {}", out, e),
+    }
+    show("input", &shrunk.input);
+    if let Some(expected) = solver::strict_answer(problem, &shrunk.input) {
+        show("expected output", &expected);
+    }
+    if oracle.last.failure() != Some(oracle.failure) {
+        say!("(a smaller input fails another way: shown is how it fails)");
+    }
+    say!("{}: {}", out, oracle.last);
+}
+
+/// Prints a short text indented under a heading.
+fn show(heading: &str, text: &[u8]) {
+    let text = String::from_utf8_lossy(text);
+    if text.lines().count() > SHOWN_LINES {
+        return;
+    }
+    say!("{}:", heading);
+    for line in text.lines() {
+        if line.is_empty() {
+            say!("");
+        } else {
+            say!("    {}", line);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count_of(input: &[u8]) -> u64 {
+        let line = input.split(|&b| b == b'\n').next().unwrap();
+        std::str::from_utf8(line).unwrap().parse().unwrap()
+    }
+
+    #[test]
+    fn inputs_grow_stay_valid_and_repeat_for_a_seed() {
+        for problem in Problem::ALL {
+            let n = 40;
+            let made: Vec<Vec<u8>> = (0..n)
+                .map(|i| input(problem, 9, i, n).expect("valid cases").0)
+                .collect();
+            assert_eq!(count_of(&made[0]), 1, "{}", problem.name());
+            assert_eq!(
+                count_of(&made[n as usize - 1]),
+                1 + (n - 1) * (most_cases(problem) - 1) / n
+            );
+            assert!(made.windows(2).all(|w| count_of(&w[0]) <= count_of(&w[1])));
+            assert_eq!(input(problem, 9, 17, n).unwrap().0, made[17]);
+            assert_ne!(input(problem, 10, 17, n).unwrap().0, made[17]);
+        }
+    }
+
+    #[test]
+    fn four_in_a_row_games_are_numbered_from_1() {
+        let (made, _) = input(Problem::Fourrow, 1, 99, 100).unwrap();
+        let text = String::from_utf8(made).unwrap();
+        for (k, line) in text.lines().skip(1).enumerate() {
+            assert!(line.starts_with(&format!("Game #{}: ", k + 1)), "{}", line);
+        }
+    }
+}

@@ -1,0 +1,601 @@
+//! `referee check`, `referee test` and `referee stress` through the built
+//! binary, against solutions that are wrong on purpose (`tests/wrong/`,
+//! compiled here with the rustc beside cargo): a four-in-a-row checker
+//! blind to diagonals through the top row, a snooker referee that forgets
+//! to respot colours potted in a foul, a rating exchange in floating
+//! point, one that crashes, one that hangs, and a command that does not
+//! exist. A shrunk input is checked to be 1-minimal here, by removing
+//! every case, line, token and move in turn: each smaller input is either
+//! invalid under `--strict` or passes.
+
+mod common;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use referee::core::io::Error;
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::Mutex;
+
+fn referee() -> Command {
+    Command::cargo_bin("referee").unwrap()
+}
+
+fn referee_path() -> String {
+    assert_cmd::cargo::cargo_bin("referee")
+        .display()
+        .to_string()
+}
+
+/// A scratch folder of this test binary's own.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("judge")
+        .join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `tests/wrong/NAME.rs` compiled (once per run of the tests).
+fn wrong(name: &str) -> String {
+    static BUILT: Mutex<Option<HashMap<String, String>>> = Mutex::new(None);
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    let built = built.get_or_insert_with(HashMap::new);
+    if let Some(path) = built.get(name) {
+        return path.clone();
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("wrong");
+    fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join(format!("{}{}", name, std::env::consts::EXE_SUFFIX));
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/wrong/{}.rs", name));
+    let rustc =
+        Path::new(env!("CARGO")).with_file_name(format!("rustc{}", std::env::consts::EXE_SUFFIX));
+    let status = std::process::Command::new(rustc)
+        .args(["--edition", "2021", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .unwrap();
+    assert!(status.success(), "compiling {}", source.display());
+    let path = exe.display().to_string();
+    built.insert(name.to_string(), path.clone());
+    path
+}
+
+fn stdout_of(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+// ---------------------------------------------------------------- check
+
+#[test]
+fn check_accepts_the_exact_answer() {
+    let dir = scratch("check-accepts");
+    fs::write(dir.join("a.in"), "1\nGame #1: 1212121\n").unwrap();
+    fs::write(dir.join("a.out"), "Game #1 is over. The first player won.\n-------\nX      \nXo     \nXo     \nXo     \n-------\n").unwrap();
+    referee()
+        .current_dir(&dir)
+        .args(["check", "fourrow", "a.in", "a.out"])
+        .assert()
+        .code(0)
+        .stdout("accepted\n")
+        .stderr("");
+}
+
+#[test]
+fn check_shows_the_first_difference() {
+    let dir = scratch("check-differs");
+    fs::write(dir.join("a.in"), "1\nGame #1: 1212121\n").unwrap();
+    let right = "Game #1 is over. The first player won.\n-------\nX      \nXo     \nXo     \nXo     \n-------\n";
+    let cases = [
+        (
+            right.replace("X      \nXo", "X      \nxo"),
+            "referee: a.out:4:1: expected `Xo␠␠␠␠␠\\n`, found `xo␠␠␠␠␠\\n`\n",
+        ),
+        (
+            right.replace("X      \n", "X\n"),
+            "referee: a.out:3:2: expected `X␠␠␠␠␠␠\\n`, found `X\\n` (only whitespace differs)\n",
+        ),
+        (
+            right.trim_end().to_string(),
+            "referee: a.out:7:8: expected `-------\\n`, found `-------` (missing final newline)\n",
+        ),
+        (
+            "Game #1 is over. The first player won.\n".to_string(),
+            "referee: a.out:2:1: expected `-------\\n`, found end of output (output ends early)\n",
+        ),
+        (
+            format!("{}\n", right),
+            "referee: a.out:8:1: expected end of output, found `\\n` (extra output after the end; only whitespace differs)\n",
+        ),
+    ];
+    for (output, message) in cases {
+        fs::write(dir.join("a.out"), output).unwrap();
+        referee()
+            .current_dir(&dir)
+            .args(["check", "fourrow", "a.in", "a.out"])
+            .assert()
+            .code(1)
+            .stdout("wrong answer\n")
+            .stderr(message);
+    }
+}
+
+#[test]
+fn check_exits_3_for_an_input_that_is_invalid_or_missing() {
+    let dir = scratch("check-invalid");
+    fs::write(dir.join("bad.in"), "1\nGame #1: 1289\n").unwrap();
+    fs::write(dir.join("a.out"), "").unwrap();
+    referee()
+        .current_dir(&dir)
+        .args(["check", "fourrow", "bad.in", "a.out"])
+        .assert()
+        .code(3)
+        .stdout("")
+        .stderr(predicate::str::starts_with("referee: bad.in:2:12: "));
+    referee()
+        .current_dir(&dir)
+        .args(["check", "fourrow", "missing.in", "a.out"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::starts_with("referee: missing.in: "));
+    referee()
+        .args(["check", "fourrow", "a.in"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn check_reads_the_output_from_stdin() {
+    let input = common::fixtures_dir().join("snooker/sample.in");
+    let expected = fs::read(common::fixtures_dir().join("snooker/sample.out")).unwrap();
+    referee()
+        .args(["check", "snooker"])
+        .arg(&input)
+        .arg("-")
+        .write_stdin(expected)
+        .assert()
+        .code(0)
+        .stdout("accepted\n");
+}
+
+// ---------------------------------------------------------------- test
+
+/// A folder of four-in-a-row cases: a win on a diagonal through the top
+/// row (answer in `.out`), an empty game (answer in `.ans`, in a
+/// subfolder), a plain game (no answer file: the referee's).
+fn fourrow_cases(name: &str) -> PathBuf {
+    let dir = scratch(name);
+    fs::create_dir_all(dir.join("more")).unwrap();
+    let diagonal = "1\nGame #1: 1121431421217333745252\n";
+    fs::write(dir.join("diagonal.in"), diagonal).unwrap();
+    let answer = referee()
+        .arg("fourrow")
+        .write_stdin(diagonal)
+        .output()
+        .unwrap();
+    assert!(stdout_of(&answer).contains("second player won"));
+    fs::write(dir.join("diagonal.out"), answer.stdout).unwrap();
+    fs::write(dir.join("more/empty.in"), "1\nGame #1: \n").unwrap();
+    fs::write(dir.join("more/empty.ans"), "Game #1 is not over, yet.\n").unwrap();
+    fs::write(
+        dir.join("plain.in"),
+        "2\nGame #1: 1234\nGame #2: 77777777\n",
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn test_runs_the_referee_itself_on_the_fixtures() {
+    for problem in ["snooker", "fourrow", "rating"] {
+        let output = referee()
+            .args(["test", problem])
+            .arg(common::fixtures_dir().join(problem))
+            .output()
+            .unwrap();
+        let stdout = stdout_of(&output);
+        assert_eq!(output.status.code(), Some(0), "{}", stdout);
+        assert!(stdout.ends_with(" passed, 0 failed\n"), "{}", stdout);
+        assert_eq!(stdout.lines().count(), 1, "{}", stdout);
+    }
+}
+
+#[test]
+fn test_reports_each_failing_case_in_order_and_a_summary() {
+    let dir = fourrow_cases("test-verdicts");
+    let blind = wrong("fourrow");
+    let expected = "diagonal.in: wrong answer: 1:12: expected `over. The second player won.\\n`, found `not over, yet.\\n`\n\
+                    2 passed, 1 failed\n";
+    for jobs in ["1", "3"] {
+        referee()
+            .args(["test", "fourrow"])
+            .arg(&dir)
+            .args(["-j", jobs, "--", &blind, "top-diagonals"])
+            .assert()
+            .code(1)
+            .stdout(expected);
+    }
+    referee()
+        .args(["test", "fourrow"])
+        .arg(&dir)
+        .args(["--", &blind, "right"])
+        .assert()
+        .code(0)
+        .stdout("3 passed, 0 failed\n");
+}
+
+#[test]
+fn test_names_a_crash_with_its_status_and_last_stderr_line() {
+    let dir = fourrow_cases("test-crash");
+    let output = referee()
+        .args(["test", "fourrow"])
+        .arg(&dir)
+        .args(["--", &wrong("fourrow"), "crash-on-empty"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let sep = std::path::MAIN_SEPARATOR;
+    assert_eq!(
+        stdout_of(&output),
+        format!(
+            "more{}empty.in: runtime error: exit status 101; stderr: game 1 has no moves\n\
+             2 passed, 1 failed\n",
+            sep
+        )
+    );
+}
+
+#[test]
+fn test_kills_a_program_that_hangs() {
+    let dir = scratch("test-hang");
+    fs::write(dir.join("one.in"), "1\nGame #1: 1\n").unwrap();
+    referee()
+        .args(["test", "fourrow"])
+        .arg(&dir)
+        .args(["--timeout", "1", "--", &wrong("fourrow"), "hang"])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(1)
+        .stdout("one.in: time limit exceeded: killed after 1s\n0 passed, 1 failed\n");
+}
+
+#[test]
+fn test_and_stress_say_when_the_command_cannot_be_run() {
+    let dir = fourrow_cases("test-missing");
+    let missing = "./no-such-solution-here";
+    referee()
+        .args(["test", "fourrow"])
+        .arg(&dir)
+        .args(["--", missing])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::starts_with(format!(
+            "referee: cannot run `{}`: ",
+            missing
+        )));
+    referee()
+        .args(["stress", "fourrow", "--", missing])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!(
+            "referee: cannot run `{}`: ",
+            missing
+        )));
+}
+
+#[test]
+fn test_exits_1_for_a_folder_that_is_missing_or_empty() {
+    referee()
+        .args(["test", "fourrow", "no/such/folder"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with("referee: no/such/folder: "));
+    let dir = scratch("test-empty");
+    referee()
+        .args(["test", "fourrow"])
+        .arg(&dir)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no `*.in` files"));
+}
+
+// ---------------------------------------------------------------- stress
+
+type StrictSolver = fn(&[u8], &mut Vec<u8>) -> Result<(), Error>;
+
+fn strict_solver(problem: &str) -> StrictSolver {
+    match problem {
+        "snooker" => |i, o| referee::core::snooker::run_strict(i, o),
+        "fourrow" => |i, o| referee::core::fourrow::run_strict(i, o),
+        _ => |i, o| referee::core::rating::run_strict(i, o),
+    }
+}
+
+/// Runs `stress` to its first failure; returns its stdout and the shrunk
+/// input.
+fn stress_failure(problem: &str, name: &str, command: &[&str], extra: &[&str]) -> (String, String) {
+    let dir = scratch(name);
+    let output = referee()
+        .current_dir(&dir)
+        .args(["stress", problem, "--seed", "7"])
+        .args(extra)
+        .arg("--")
+        .args(command)
+        .timeout(std::time::Duration::from_secs(300))
+        .output()
+        .unwrap();
+    let stdout = stdout_of(&output);
+    assert_eq!(output.status.code(), Some(1), "{}", stdout);
+    assert!(stdout.ends_with(" passed, 1 failed\n"), "{}", stdout);
+    let shrunk = fs::read_to_string(dir.join("stress-failure.in")).unwrap();
+    (stdout, shrunk)
+}
+
+/// Whether `command` passes on `input`: exit 0 and the referee's answer.
+fn passes(problem: &str, command: &[&str], input: &[u8]) -> bool {
+    let mut expected = Vec::new();
+    strict_solver(problem)(input, &mut expected).unwrap();
+    let mut child = std::process::Command::new(command[0])
+        .args(&command[1..])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output.status.success() && output.stdout == expected
+}
+
+/// Every input one case, line, token or move smaller than `input`, the
+/// counts written again (`n m`, game numbers).
+fn one_smaller(problem: &str, input: &str) -> Vec<String> {
+    let mut cases = cases_of(problem, input);
+    let mut smaller = Vec::new();
+    let render = |cases: &[Vec<String>]| {
+        let mut text = format!("{}\n", cases.len());
+        for (k, case) in cases.iter().enumerate() {
+            text += &render_case(problem, k + 1, case);
+        }
+        text
+    };
+    for i in 0..cases.len() {
+        let mut fewer = cases.clone();
+        fewer.remove(i);
+        smaller.push(render(&fewer));
+        for j in 0..cases[i].len() {
+            for less in without_part(problem, &cases[i], j) {
+                let mut fewer = cases.clone();
+                fewer[i] = less;
+                smaller.push(render(&fewer));
+            }
+        }
+    }
+    cases.clear();
+    smaller
+}
+
+/// The cases of an input, each as its lines (four in a row: the moves,
+/// one per line; snooker: the names line first).
+fn cases_of(problem: &str, input: &str) -> Vec<Vec<String>> {
+    let mut lines = input.lines().skip(1);
+    let mut cases: Vec<Vec<String>> = Vec::new();
+    match problem {
+        "fourrow" => {
+            for line in lines {
+                let moves = line.split_once(": ").unwrap().1;
+                cases.push(moves.chars().map(String::from).collect());
+            }
+        }
+        "snooker" => {
+            for line in lines {
+                if line.is_empty() {
+                    cases.push(Vec::new());
+                } else {
+                    cases.last_mut().unwrap().push(line.to_string());
+                }
+            }
+        }
+        _ => {
+            while let Some(header) = lines.next() {
+                let (n, m) = header.split_once(' ').unwrap();
+                let count = n.parse::<usize>().unwrap() + m.parse::<usize>().unwrap();
+                cases.push(lines.by_ref().take(count).map(String::from).collect());
+            }
+        }
+    }
+    cases
+}
+
+fn render_case(problem: &str, number: usize, case: &[String]) -> String {
+    match problem {
+        "fourrow" => format!("Game #{}: {}\n", number, case.concat()),
+        "snooker" => format!("\n{}\n", case.join("\n")),
+        _ => {
+            let players = case.iter().filter(|l| l.split(' ').count() == 2).count();
+            format!(
+                "{} {}\n{}\n",
+                players,
+                case.len() - players,
+                case.join("\n")
+            )
+        }
+    }
+}
+
+/// A case without its part `j`: the move; the line (snooker: not the
+/// names), or each of its tokens; the game, or the player and their games.
+fn without_part(problem: &str, case: &[String], j: usize) -> Vec<Vec<String>> {
+    let mut fewer = case.to_vec();
+    fewer.remove(j);
+    match problem {
+        "fourrow" => vec![fewer],
+        "snooker" if j == 0 => Vec::new(),
+        "snooker" => {
+            let tokens: Vec<&str> = case[j].split(' ').collect();
+            let mut all = vec![fewer];
+            if tokens.len() > 1 && case[j] != "Play again" {
+                for t in 0..tokens.len() {
+                    let mut line = tokens.clone();
+                    line.remove(t);
+                    let mut shorter = case.to_vec();
+                    shorter[j] = line.join(" ");
+                    all.push(shorter);
+                }
+            }
+            all
+        }
+        _ => {
+            let tokens: Vec<&str> = case[j].split(' ').collect();
+            if tokens.len() == 2 {
+                let name = tokens[0];
+                fewer.retain(|l| {
+                    let t: Vec<&str> = l.split(' ').collect();
+                    t.len() == 2 || (t[0] != name && t[1] != name)
+                });
+            }
+            vec![fewer]
+        }
+    }
+}
+
+/// Asserts that `input` is one case, valid, and 1-minimal for `command`.
+fn assert_one_minimal_case(problem: &str, command: &[&str], input: &str) {
+    assert!(input.starts_with("1\n"), "not one case:\n{}", input);
+    assert!(
+        strict_solver(problem)(input.as_bytes(), &mut Vec::new()).is_ok(),
+        "not valid:\n{}",
+        input
+    );
+    assert!(
+        !passes(problem, command, input.as_bytes()),
+        "passes:\n{}",
+        input
+    );
+    for smaller in one_smaller(problem, input) {
+        let valid = strict_solver(problem)(smaller.as_bytes(), &mut Vec::new()).is_ok();
+        assert!(
+            !valid || passes(problem, command, smaller.as_bytes()),
+            "not 1-minimal: this smaller input fails too:\n{}\nshrunk input:\n{}",
+            smaller,
+            input
+        );
+    }
+}
+
+#[test]
+fn stress_finds_the_blind_diagonal_and_shrinks_it() {
+    let command = [wrong("fourrow"), "top-diagonals".to_string()];
+    let command: Vec<&str> = command.iter().map(String::as_str).collect();
+    let (stdout, shrunk) = stress_failure("fourrow", "stress-fourrow", &command, &[]);
+    assert!(
+        stdout.contains("\nstress-failure.in: wrong answer: 1:"),
+        "{}",
+        stdout
+    );
+    assert!(stdout.contains("(1-minimal)"), "{}", stdout);
+    assert_one_minimal_case("fourrow", &command, &shrunk);
+}
+
+#[test]
+fn stress_finds_the_forgotten_respot_and_shrinks_it() {
+    let referee = referee_path();
+    let command = [wrong("snooker"), referee];
+    let command: Vec<&str> = command.iter().map(String::as_str).collect();
+    let (stdout, shrunk) = stress_failure("snooker", "stress-snooker", &command, &[]);
+    assert!(stdout.contains("wrong answer: "), "{}", stdout);
+    assert!(stdout.contains("expected `Respot "), "{}", stdout);
+    assert_one_minimal_case("snooker", &command, &shrunk);
+}
+
+#[test]
+fn stress_finds_the_floating_point_rating_and_shrinks_it() {
+    let command = [wrong("rating")];
+    let command: Vec<&str> = command.iter().map(String::as_str).collect();
+    let (stdout, shrunk) = stress_failure("rating", "stress-rating", &command, &[]);
+    assert!(stdout.contains("wrong answer: "), "{}", stdout);
+    assert_one_minimal_case("rating", &command, &shrunk);
+}
+
+#[test]
+fn stress_shrinks_a_crash_to_the_empty_game() {
+    let command = [wrong("fourrow"), "crash-on-empty".to_string()];
+    let command: Vec<&str> = command.iter().map(String::as_str).collect();
+    let (stdout, shrunk) = stress_failure("fourrow", "stress-crash", &command, &[]);
+    assert_eq!(shrunk, "1\nGame #1: \n");
+    assert!(
+        stdout.contains(
+            "stress-failure.in: runtime error: exit status 101; stderr: game 1 has no moves\n"
+        ),
+        "{}",
+        stdout
+    );
+}
+
+#[test]
+fn stress_kills_a_program_that_hangs() {
+    let command = [wrong("fourrow"), "hang".to_string()];
+    let command: Vec<&str> = command.iter().map(String::as_str).collect();
+    let (stdout, shrunk) =
+        stress_failure("fourrow", "stress-hang", &command, &["--timeout", "0.3"]);
+    assert_eq!(shrunk, "1\nGame #1: \n");
+    assert!(
+        stdout.contains("stress-failure.in: time limit exceeded: killed after 300ms\n"),
+        "{}",
+        stdout
+    );
+}
+
+#[test]
+fn stress_passes_a_right_solution_and_repeats_a_seed() {
+    let right = wrong("fourrow");
+    for _ in 0..2 {
+        referee()
+            .args([
+                "stress", "fourrow", "--cases", "60", "--seed", "3", "--", &right, "right",
+            ])
+            .assert()
+            .code(0)
+            .stdout("60 passed, 0 failed\n")
+            .stderr("");
+    }
+    // The same seed makes the same inputs, so the same failure.
+    let blind = [right.as_str(), "top-diagonals"];
+    let (first, _) = stress_failure("fourrow", "stress-seed-a", &blind, &[]);
+    let (second, _) = stress_failure("fourrow", "stress-seed-b", &blind, &[]);
+    assert_eq!(first, second);
+}
+
+#[test]
+fn stress_without_a_seed_prints_the_one_it_picked() {
+    referee()
+        .args([
+            "stress",
+            "rating",
+            "--cases",
+            "3",
+            "--",
+            &referee_path(),
+            "rating",
+        ])
+        .assert()
+        .code(0)
+        .stdout("3 passed, 0 failed\n")
+        .stderr(
+            predicate::str::is_match(
+                "^referee: stress seed [0-9]+ \\(repeat with --seed [0-9]+\\)\n$",
+            )
+            .unwrap(),
+        );
+}
