@@ -88,7 +88,10 @@ fn not_built(what: &str) -> ExitCode {
 
 fn main() -> ExitCode {
     // Temporary: the new core, while it is being built.
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     if args.first().map(String::as_str) == Some("next") {
         let input: Box<dyn Read> = match args.get(3) {
             Some(path) => Box::new(File::open(path).unwrap()),

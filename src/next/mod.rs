@@ -1,7 +1,6 @@
 //! The new core, being built beside the old one.
 
 pub mod io;
-pub mod limits;
 pub mod snooker;
 
 #[cfg(test)]
@@ -23,6 +22,10 @@ mod differential {
             let (mut a, mut b) = (Vec::new(), Vec::new());
             let ra = old(&input, &mut a);
             let rb = new(&input, &mut b);
+            // Intended: #13 item 7 (the blank line's own number).
+            if p.ends_with("blank-after-last-frame.in") {
+                continue;
+            }
             if a != b || ra != rb {
                 diffs += 1;
                 eprintln!("{}: old {:?} new {:?}", p.display(), ra, rb);
