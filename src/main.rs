@@ -101,6 +101,8 @@ fn main() -> ExitCode {
         let result = match (args[1].as_str(), args[2].as_str()) {
             ("snooker", "plain") => referee::next::snooker::solve(input, out),
             ("snooker", "strict") => referee::next::snooker::solve_strict(input, out),
+            ("fourrow", "plain") => referee::next::fourrow::solve(input, out),
+            ("fourrow", "strict") => referee::next::fourrow::solve_strict(input, out),
             _ => panic!("next PROBLEM plain|strict FILE"),
         };
         return ExitCode::from(referee::next::io::report(

@@ -11,7 +11,7 @@ pub mod strict;
 pub mod tokens;
 
 pub use self::error::{shown, Error};
-pub use self::lines::{Line, Lines};
+pub use self::lines::{is_blank, Line, Lines};
 pub use self::out::Output;
 pub use self::tokens::Token;
 use std::io::{ErrorKind, Read};
@@ -28,6 +28,13 @@ pub trait Layout {
     /// Before the first line: a byte-order mark is skipped.
     fn start<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<(), Error> {
         lines.skip_bom().map(|_| ())
+    }
+
+    /// Moves to the next line, blank or not: `lines.current()`. `false` at
+    /// the end of input.
+    #[inline(always)]
+    fn next_line<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
+        Ok(lines.next_line()?.is_some())
     }
 
     /// Moves to the next line that holds a token, blank lines skipped:

@@ -115,15 +115,24 @@ impl<W: Write> Output<W> {
         }
     }
 
+    /// `put_u64` from 1000 on: three digits at a time, the first group
+    /// from the table.
     #[inline(never)]
     fn put_large(&mut self, mut n: u64) {
-        let mut digits = [0u8; 20];
+        let mut digits = [0u8; 24];
         let mut start = digits.len();
-        while n > 0 {
-            start -= 1;
-            digits[start] = b'0' + (n % 10) as u8;
-            n /= 10;
+        while n >= 1000 {
+            let group = (n % 1000) as u32;
+            n /= 1000;
+            start -= 3;
+            digits[start] = b'0' + (group / 100) as u8;
+            digits[start + 1] = b'0' + (group / 10 % 10) as u8;
+            digits[start + 2] = b'0' + (group % 10) as u8;
         }
+        let head = SMALL[n as usize];
+        let len = (head >> 24) as usize;
+        start -= len;
+        digits[start..start + len].copy_from_slice(&head.to_le_bytes()[..len]);
         self.put(&digits[start..]);
     }
 

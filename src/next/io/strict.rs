@@ -41,7 +41,7 @@ impl Strict {
     }
 
     /// The next line, its line end checked.
-    fn next_line<'a, R: Read>(lines: &'a mut Lines<R>) -> Result<Option<Line<'a>>, Error> {
+    fn checked_line<'a, R: Read>(lines: &'a mut Lines<R>) -> Result<Option<Line<'a>>, Error> {
         if lines.next_line()?.is_none() {
             return Ok(None);
         }
@@ -101,10 +101,14 @@ impl Layout for Strict {
         Ok(())
     }
 
+    fn next_line<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
+        Ok(Strict::checked_line(lines)?.is_some())
+    }
+
     fn next_record<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
         self.blanks = 0;
         loop {
-            match Strict::next_line(lines)? {
+            match Strict::checked_line(lines)? {
                 None => return Ok(false),
                 Some(line) if is_blank_line(&line) => self.blank(&line)?,
                 Some(_) => return Ok(true),
@@ -113,7 +117,7 @@ impl Layout for Strict {
     }
 
     fn end<R: Read>(&mut self, lines: &mut Lines<R>, after: &str) -> Result<(), Error> {
-        match Strict::next_line(lines)? {
+        match Strict::checked_line(lines)? {
             None => Ok(()),
             Some(line) if is_blank_line(&line) => Err(line.error(
                 1,

@@ -1,0 +1,408 @@
+//! The board of one game on bitboards (F2 to F4): moves, the verdict, and
+//! the framed board of a win with its winning runs marked.
+
+use crate::core::limits::fourrow::{COLUMNS, ROWS};
+use crate::next::io::Output;
+use std::io::Write;
+
+/// One of the two players; `First` drops the first chip.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    First,
+    Second,
+}
+
+/// Where a game stands after its moves so far (F2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    NotOver,
+    Invalid,
+    /// All 42 cells are filled and nobody won.
+    Draw,
+    Won(Player),
+}
+
+/// One game on bitboards: bit `7 * column + row` (row 0 at the bottom).
+/// Row 6 of every column (the sentinel row) stays empty while the game is
+/// valid, so that runs cannot wrap from one column into the next, and a
+/// seventh chip in a column lands there.
+///
+/// A move is four bit operations and no test: the verdict (F2) is worked
+/// out from the final position when it is asked for, which gives the same
+/// answer as checking after every move, since chips never move (see
+/// `verdict`).
+#[derive(Clone, Copy, Debug)]
+pub struct Game {
+    /// Every chip: a column's chips are its lowest bits, so adding the
+    /// column's bottom bit lands on the cell above them.
+    mask: u64,
+    /// The chips of the player to move next.
+    to_move: u64,
+    /// The bit of the last chip dropped.
+    last: u64,
+    moves: usize,
+}
+
+/// One bit per column in the sentinel row.
+const SENTINELS: u64 = 0x40 * COLUMN_BITS;
+/// The bottom bit of every column: bits 0, 7, ..., 42.
+const COLUMN_BITS: u64 = 1 | 1 << 7 | 1 << 14 | 1 << 21 | 1 << 28 | 1 << 35 | 1 << 42;
+
+/// The starts of runs of four along one direction (bit distance `shift`:
+/// vertical 1, horizontal 7, diagonals 6 and 8).
+fn fours(board: u64, shift: u32) -> u64 {
+    let pairs = board & (board >> shift);
+    pairs & (pairs >> (2 * shift))
+}
+
+fn has_four(board: u64) -> bool {
+    (fours(board, 1) | fours(board, 7) | fours(board, 6) | fours(board, 8)) != 0
+}
+
+/// Every chip of `board` in a run of four or more, in any direction (F3).
+fn in_runs(board: u64) -> u64 {
+    let mut marked = 0;
+    for shift in [1, 7, 6, 8] {
+        let starts = fours(board, shift);
+        marked |= starts | starts << shift | starts << (2 * shift) | starts << (3 * shift);
+    }
+    marked
+}
+
+/// Row `row` of a board as 7 bits, column 0 lowest: the row's bits sit 7
+/// apart, and one multiplication moves bit 7i to bit 42 + i (the partial
+/// products never share a bit, so nothing carries into the result).
+fn row_bits(board: u64, row: usize) -> usize {
+    const GATHER: u64 = 1 << 42 | 1 << 36 | 1 << 30 | 1 << 24 | 1 << 18 | 1 << 12 | 1 << 6;
+    ((((board >> row) & COLUMN_BITS).wrapping_mul(GATHER) >> 42) & 0x7f) as usize
+}
+
+/// For 7 bits, a word with byte i set to 1 where bit i is set.
+const fn spread_table() -> [u64; 128] {
+    let mut table = [0u64; 128];
+    let mut bits = 0;
+    while bits < 128 {
+        let mut i = 0;
+        while i < 7 {
+            if bits >> i & 1 == 1 {
+                table[bits] |= 1 << (8 * i);
+            }
+            i += 1;
+        }
+        bits += 1;
+    }
+    table
+}
+
+const SPREAD: [u64; 128] = spread_table();
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+impl Game {
+    pub fn new() -> Game {
+        Game {
+            mask: 0,
+            to_move: 0,
+            last: 0,
+            moves: 0,
+        }
+    }
+
+    /// Drops a chip into `column` (0-based, below 7). A chip into a full
+    /// column lands in the sentinel row, which makes the game invalid for
+    /// good (F2); what happens to the bits after that does not matter.
+    #[inline(always)]
+    pub fn play(&mut self, column: usize) {
+        debug_assert!(column < COLUMNS);
+        let bottom = 1u64 << (7 * column);
+        let mask = self.mask | self.mask.wrapping_add(bottom);
+        self.last = mask ^ self.mask;
+        // The mover's chips plus all others are the next mover's chips
+        // once the mover's are taken away: `to_move ^ mask` of before.
+        self.to_move ^= self.mask;
+        self.mask = mask;
+        self.moves += 1;
+    }
+
+    /// The chips of the first and of the second player.
+    fn boards(&self) -> [u64; 2] {
+        let mover = self.to_move ^ self.mask;
+        if self.moves % 2 == 1 {
+            [mover, self.to_move]
+        } else {
+            [self.to_move, mover]
+        }
+    }
+
+    /// F2 from the final position. Chips never move, so a run of four
+    /// made at any move is still there at the end: the game went on after
+    /// a win exactly when the player who did not move last has four, or
+    /// the last mover had four without the last chip.
+    pub fn verdict(&self) -> Verdict {
+        if self.mask & SENTINELS != 0 {
+            return Verdict::Invalid;
+        }
+        if self.moves == 0 {
+            return Verdict::NotOver;
+        }
+        let mover = self.to_move ^ self.mask;
+        if has_four(self.to_move) || has_four(mover & !self.last) {
+            Verdict::Invalid
+        } else if has_four(mover) {
+            Verdict::Won(if self.moves % 2 == 1 {
+                Player::First
+            } else {
+                Player::Second
+            })
+        } else if self.moves == COLUMNS * ROWS {
+            Verdict::Draw
+        } else {
+            Verdict::NotOver
+        }
+    }
+
+    /// Writes the verdict line and, for a win, the framed board (F4).
+    #[inline(always)]
+    pub fn write<W: Write>(&self, out: &mut Output<W>, number: u64) {
+        let verdict = self.verdict();
+        out.put_word(u64::from_le_bytes(*b"Game #\0\0"), 6);
+        out.put_u64(number);
+        let (ending, len) = &ENDINGS[match verdict {
+            Verdict::NotOver => 0,
+            Verdict::Invalid => 1,
+            Verdict::Draw => 2,
+            Verdict::Won(Player::First) => 3,
+            Verdict::Won(Player::Second) => 4,
+        }];
+        out.reserve(ENDING_WIDTH)[..ENDING_WIDTH].copy_from_slice(ending);
+        out.advance(*len);
+        let winner = match verdict {
+            Verdict::Won(Player::First) => 0,
+            Verdict::Won(Player::Second) => 1,
+            _ => return,
+        };
+        let [first, second] = self.boards();
+        let marked = in_runs([first, second][winner]);
+        // At most six rows between two rules, eight bytes each.
+        let room = &mut out.reserve(64)[..64];
+        let rule = u64::from_le_bytes(*b"-------\n");
+        room[..8].copy_from_slice(&rule.to_le_bytes());
+        let mut n = 8;
+        for row in (0..ROWS).rev().filter(|&row| row_bits(self.mask, row) != 0) {
+            // Bytes: 7 spaces and a newline; a chip adds the distance
+            // from ' ' to 'x' or 'o', a mark takes 'x' to 'X', 'o' to 'O'.
+            let text = u64::from_le_bytes(*b"       \n")
+                + SPREAD[row_bits(first, row)] * u64::from(b'x' - b' ')
+                + SPREAD[row_bits(second, row)] * u64::from(b'o' - b' ')
+                - SPREAD[row_bits(marked, row)] * u64::from(b'x' - b'X');
+            room[n..n + 8].copy_from_slice(&text.to_le_bytes());
+            n += 8;
+        }
+        room[n..n + 8].copy_from_slice(&rule.to_le_bytes());
+        out.advance(n + 8);
+    }
+}
+
+/// The width at which a verdict line's ending is copied.
+const ENDING_WIDTH: usize = 40;
+
+/// The five verdict lines' endings (F2), padded, with their lengths.
+const fn endings() -> [([u8; ENDING_WIDTH], usize); 5] {
+    let texts: [&[u8]; 5] = [
+        b" is not over, yet.\n",
+        b" is invalid.\n",
+        b" is over. There is no winner.\n",
+        b" is over. The first player won.\n",
+        b" is over. The second player won.\n",
+    ];
+    let mut table = [([0; ENDING_WIDTH], 0); 5];
+    let mut i = 0;
+    while i < texts.len() {
+        let mut j = 0;
+        while j < texts[i].len() {
+            table[i].0[j] = texts[i][j];
+            j += 1;
+        }
+        table[i].1 = texts[i].len();
+        i += 1;
+    }
+    table
+}
+
+static ENDINGS: [([u8; ENDING_WIDTH], usize); 5] = endings();
+
+/// Plays the slot digits of `text` from `pos` on; returns where they end.
+/// Eight bytes are checked at once: with `d` each byte minus b'1', all
+/// eight are slot digits when every byte of `d` and of `d + 1` is below 8
+/// (a byte below b'1' borrows and shows high bits at the lowest such byte).
+#[inline(always)]
+pub fn play_digits(game: &mut Game, text: &[u8], mut pos: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const NOT_BELOW_8: u64 = 0xf8f8_f8f8_f8f8_f8f8;
+    while let Some(window) = text.get(pos..pos + 8) {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(window);
+        let columns = u64::from_le_bytes(bytes).wrapping_sub(ONES * u64::from(b'1'));
+        if (columns | columns.wrapping_add(ONES)) & NOT_BELOW_8 != 0 {
+            break;
+        }
+        for i in 0..8 {
+            game.play((columns >> (8 * i)) as usize & 0xff);
+        }
+        pos += 8;
+    }
+    while let Some(column) = text.get(pos).map(|b| b.wrapping_sub(b'1')) {
+        if column >= 7 {
+            break;
+        }
+        game.play(usize::from(column));
+        pos += 1;
+    }
+    pos
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bit(column: usize, row: usize) -> u64 {
+        1 << (7 * column + row)
+    }
+
+    fn cells(cells: &[(usize, usize)]) -> u64 {
+        cells.iter().fold(0, |b, &(c, r)| b | bit(c, r))
+    }
+
+    #[test]
+    fn four_in_a_row_is_found_in_every_direction_and_never_across_columns() {
+        assert!(has_four(cells(&[(0, 0), (1, 0), (2, 0), (3, 0)])));
+        assert!(has_four(cells(&[(6, 2), (6, 3), (6, 4), (6, 5)])));
+        assert!(has_four(cells(&[(3, 0), (4, 1), (5, 2), (6, 3)])));
+        assert!(has_four(cells(&[(0, 5), (1, 4), (2, 3), (3, 2)])));
+        // Top of one column and bottom of the next are not in a row.
+        assert!(!has_four(cells(&[(0, 4), (0, 5), (1, 0), (1, 1)])));
+        assert!(!has_four(cells(&[(0, 0), (1, 0), (2, 0), (4, 0)])));
+    }
+
+    #[test]
+    fn runs_of_four_or_more_are_marked_whole_and_nothing_else() {
+        // A row of five and a column of four meeting at (3, 0), plus
+        // chips in runs of three.
+        let runs = cells(&[
+            (0, 0),
+            (1, 0),
+            (2, 0),
+            (3, 0),
+            (4, 0),
+            (3, 1),
+            (3, 2),
+            (3, 3),
+        ]);
+        let loose = cells(&[(6, 0), (6, 1), (6, 2), (5, 1), (0, 1)]);
+        assert_eq!(in_runs(runs | loose), runs);
+        // A falling diagonal from the top row, (0, 5) to (3, 2).
+        let diagonal = cells(&[(0, 5), (1, 4), (2, 3), (3, 2)]);
+        assert_eq!(in_runs(diagonal | bit(4, 0)), diagonal);
+    }
+
+    #[test]
+    fn rows_are_gathered_column_by_column() {
+        let board = cells(&[(0, 2), (3, 2), (6, 2), (6, 5), (1, 0)]);
+        assert_eq!(row_bits(board, 2), 0b100_1001);
+        assert_eq!(row_bits(board, 5), 0b100_0000);
+        assert_eq!(row_bits(board, 0), 0b000_0010);
+        assert_eq!(row_bits(board, 1), 0);
+        assert_eq!(SPREAD[0b101], 0x0001_0001);
+    }
+
+    #[test]
+    fn digits_are_played_eight_at_a_time_up_to_the_first_other_byte() {
+        // A stop byte at every place of a 20-byte run: the digits before
+        // it are played, one at a time or eight at once alike.
+        for stop in [b'0', b'8', b'9', b'/', b' ', b'G', b'\t', 0xff] {
+            for at in 0..20 {
+                let mut text = b"12345671234567123456".to_vec();
+                text[at] = stop;
+                let mut eight = Game::new();
+                let end = play_digits(&mut eight, &text, 0);
+                let mut one = Game::new();
+                for &b in &text[..at] {
+                    one.play(usize::from(b - b'1'));
+                }
+                assert_eq!(end, at);
+                assert_eq!((eight.mask, eight.to_move), (one.mask, one.to_move));
+            }
+        }
+    }
+
+    fn game(moves: &str) -> Game {
+        let mut game = Game::new();
+        for b in moves.bytes() {
+            game.play(usize::from(b - b'1'));
+        }
+        game
+    }
+
+    fn board(moves: &str) -> String {
+        let mut text = Vec::new();
+        let mut out = Output::new(&mut text);
+        game(moves).write(&mut out, 1);
+        out.finish(Ok(())).unwrap();
+        String::from_utf8(text).unwrap()
+    }
+
+    #[test]
+    fn wins_in_every_direction() {
+        assert_eq!(game("1122334").verdict(), Verdict::Won(Player::First));
+        assert_eq!(game("1212121").verdict(), Verdict::Won(Player::First));
+        // Rising diagonal (1,1)-(4,4) for the first player, on the 11th move.
+        assert_eq!(game("1223433454").verdict(), Verdict::NotOver);
+        assert_eq!(game("12234334544").verdict(), Verdict::Won(Player::First));
+        // The same mirrored: a falling diagonal (4,4)-(7,1).
+        assert_eq!(game("76654554344").verdict(), Verdict::Won(Player::First));
+        assert_eq!(game("71122334").verdict(), Verdict::Won(Player::Second));
+    }
+
+    #[test]
+    fn invalid_after_a_win_or_a_seventh_chip() {
+        // The first player won on move 7: any move after it, by either
+        // player, makes the game invalid.
+        assert_eq!(game("11223344").verdict(), Verdict::Invalid);
+        assert_eq!(game("112233477").verdict(), Verdict::Invalid);
+        assert_eq!(game("1111111").verdict(), Verdict::Invalid);
+        assert_eq!(game("11111112").verdict(), Verdict::Invalid);
+        assert_eq!(game("").verdict(), Verdict::NotOver);
+        assert_eq!(game("111111").verdict(), Verdict::NotOver);
+    }
+
+    #[test]
+    fn a_full_board_without_four_is_a_draw() {
+        // Columns filled in pairs so that no player gets four anywhere.
+        let full = "121212343434565656212121434343656565777777";
+        assert_eq!(game(&full[..41]).verdict(), Verdict::NotOver);
+        assert_eq!(game(full).verdict(), Verdict::Draw);
+        assert_eq!(game(&format!("{}1", full)).verdict(), Verdict::Invalid);
+    }
+
+    #[test]
+    fn boards_are_printed_with_every_run_marked() {
+        // First player: 1,2,4,5 on the bottom, then 3 joins a run of five.
+        assert_eq!(
+            board("112244553"),
+            "Game #1 is over. The first player won.\n-------\noo oo  \nXXXXX  \n-------\n"
+        );
+        // A diagonal of the first player reaching the top row.
+        assert_eq!(
+            board("1234567123456712344"),
+            "Game #1 is over. The first player won.\n-------\n   X   \nxoXo   \noXoxoxo\nXoxoxox\n-------\n"
+        );
+        assert_eq!(
+            board("71122334"),
+            "Game #1 is over. The second player won.\n-------\nxxx    \nOOOO  x\n-------\n"
+        );
+    }
+}

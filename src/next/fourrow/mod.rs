@@ -1,0 +1,30 @@
+//! Four in a row (SPOJ FOUROW). Rules to be written.
+
+pub mod board;
+pub mod parse;
+pub mod strict;
+
+pub use self::board::{Game, Player, Verdict};
+use crate::next::io::strict::Strict;
+use crate::next::io::{Error, Lines, Output, Tolerant};
+use std::io::{Read, Write};
+
+/// `referee fourrow`: one verdict (and board) per game of `input`.
+pub fn solve<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
+    solve_with(input, out, &mut Tolerant)
+}
+
+/// `referee fourrow --strict`: the same, the input held to the format.
+pub fn solve_strict<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
+    solve_with(input, out, &mut Strict::new())
+}
+
+fn solve_with<R: Read, W: Write, C: parse::Checks>(
+    input: R,
+    out: W,
+    checks: &mut C,
+) -> Result<(), Error> {
+    let mut out = Output::new(out);
+    let result = parse::read_games(&mut Lines::new(input), checks, &mut out);
+    out.finish(result)
+}

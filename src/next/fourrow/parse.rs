@@ -1,0 +1,300 @@
+//! Reading a four-in-a-row input: the count, then games that run from
+//! their `Game #n:` header to the next `Game` or the end of input, over
+//! any number of lines (F1). Moves are played as they are read, and a
+//! game's verdict is written when the next header (or the end) shows the
+//! game is complete. Lines of the plainest form (`Game #n: ` and slot
+//! digits, or slot digits alone, then LF) take a fast path that gives the
+//! same result; every other line is read byte by byte.
+
+use super::board::{play_digits, Game};
+use crate::next::io::{self, is_blank, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
+use std::io::{Read, Write};
+
+/// The strict hooks of the format; the tolerant reading checks nothing.
+pub trait Checks: Layout {
+    /// The line with the number of games.
+    fn count(&mut self, _line: &Line, _token: &Token, _games: u64) -> Result<(), Error> {
+        Ok(())
+    }
+
+    /// A line after the count, before it is read, when `begun` games of
+    /// `announced` have begun before it.
+    fn line(&mut self, _line: &Line, _begun: u64, _announced: u64) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+impl Checks for Tolerant {}
+
+/// Where the reading stands: the games announced and begun, and the game
+/// being read with its number as the header gave it.
+struct Reading {
+    announced: u64,
+    begun: u64,
+    current: Option<(u64, Game)>,
+}
+
+impl Reading {
+    /// Writes the game being read, now complete, if there is one.
+    #[inline(always)]
+    fn finish_game<W: Write>(&mut self, out: &mut Output<W>) -> Result<(), Error> {
+        if let Some((number, game)) = self.current.take() {
+            game.write(out, number);
+            out.end_lines()?;
+        }
+        Ok(())
+    }
+
+    /// Reads one line byte by byte: blanks, slot digits, headers.
+    fn line<W: Write>(&mut self, line: &Line, out: &mut Output<W>) -> Result<(), Error> {
+        let text = line.text;
+        let mut pos = 0;
+        while pos < text.len() {
+            // The common case first: a run of slot digits inside a game.
+            if let Some((_, game)) = self.current.as_mut() {
+                pos = play_digits(game, text, pos);
+                if pos == text.len() {
+                    break;
+                }
+            }
+            let byte = text[pos];
+            if is_blank(byte) {
+                pos += 1;
+            } else if byte == b'G' {
+                // The game being read ends at this header, whatever follows.
+                self.finish_game(out)?;
+                if self.begun == self.announced {
+                    return Err(line.error(
+                        pos + 1,
+                        format!(
+                            "expected end of input after the last game ({}), found {}",
+                            self.announced,
+                            char_at(text, pos).replace('G', "Game")
+                        ),
+                    ));
+                }
+                let (number, next) = parse_header(line, pos)?;
+                self.begun += 1;
+                self.current = Some((number, Game::new()));
+                pos = next;
+            } else if (b'1'..=b'7').contains(&byte) {
+                // Only reached outside a game: inside one, digits are played above.
+                return Err(line.error(
+                    pos + 1,
+                    format!("expected a header `Game #n:`, found {}", char_at(text, pos)),
+                ));
+            } else {
+                let expected = if self.current.is_some() {
+                    "expected a slot digit 1-7 or a header `Game #n:`"
+                } else {
+                    "expected a header `Game #n:`"
+                };
+                return Err(line.error(
+                    pos + 1,
+                    format!("{}, found {}", expected, char_at(text, pos)),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads a whole input and writes every game's verdict to `out`.
+pub fn read_games<R: Read, C: Checks, W: Write>(
+    lines: &mut Lines<R>,
+    checks: &mut C,
+    out: &mut Output<W>,
+) -> Result<(), Error> {
+    let (line, token, announced) = io::read_count(lines, checks, "the number of games")?;
+    checks.count(&line, &token, announced)?;
+    let mut reading = Reading {
+        announced,
+        begun: 0,
+        current: None,
+    };
+    loop {
+        if C::FAST {
+            fast_lines(lines, &mut reading, out)?;
+        }
+        if !checks.next_line(lines)? {
+            break;
+        }
+        let line = lines.current();
+        checks.line(&line, reading.begun, announced)?;
+        reading.line(&line, out)?;
+    }
+    reading.finish_game(out)?;
+    if reading.begun < announced {
+        return Err(lines.eof_error(&format!(
+            "expected game {} of {} (a header `Game #n:`)",
+            reading.begun + 1,
+            announced
+        )));
+    }
+    Ok(())
+}
+
+/// Takes lines of the plainest form for as long as they come: a header
+/// `Game #n: ` then slot digits, or slot digits alone inside a game, and
+/// a LF. A line is played on a copy and only kept once it proved plain,
+/// so the general reading can take any line from its start.
+#[inline(never)]
+fn fast_lines<R: Read, W: Write>(
+    lines: &mut Lines<R>,
+    reading: &mut Reading,
+    out: &mut Output<W>,
+) -> Result<(), Error> {
+    const HEADER: u64 = u64::from_le_bytes(*b"Game #\0\0");
+    const HEADER_MASK: u64 = 0xffff_ffff_ffff;
+    let bytes = lines.unread();
+    let (mut at, mut taken, mut last_len) = (0, 0, 0);
+    let mut result = Ok(());
+    while let Some(head) = bytes.get(at..at + 8) {
+        let rest = &bytes[at..];
+        let (header, start) = if io::lines::word(head) & HEADER_MASK == HEADER {
+            match fast_header(rest) {
+                Some(found) if reading.begun < reading.announced => (Some(found.0), found.1),
+                _ => break,
+            }
+        } else if reading.current.is_some() && (b'1'..=b'7').contains(&rest[0]) {
+            (None, 0)
+        } else {
+            break;
+        };
+        let mut game = match (header, reading.current) {
+            (Some(_), _) => Game::new(),
+            (None, Some((_, game))) => game,
+            (None, None) => break,
+        };
+        let end = play_digits(&mut game, rest, start);
+        if rest.get(end) != Some(&b'\n') {
+            break;
+        }
+        if let Some(number) = header {
+            if let Err(e) = reading.finish_game(out) {
+                result = Err(e);
+            }
+            reading.begun += 1;
+            reading.current = Some((number, game));
+        } else if let Some((_, current)) = reading.current.as_mut() {
+            *current = game;
+        }
+        at += end + 1;
+        taken += 1;
+        last_len = end;
+        if result.is_err() {
+            break;
+        }
+    }
+    lines.consume(at, taken, last_len);
+    result
+}
+
+/// A header `Game #n: ` at the start of `bytes` (known to start with
+/// `Game #`), digits only, no leading zero, at most 18 digits: the number
+/// and where the moves start.
+#[inline(always)]
+fn fast_header(bytes: &[u8]) -> Option<(u64, usize)> {
+    let digits = bytes[6..]
+        .iter()
+        .take(19)
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    if digits == 0 || digits > 18 || bytes[6] == b'0' {
+        return None;
+    }
+    let after = 6 + digits;
+    if bytes.get(after..after + 2) != Some(&b": "[..]) {
+        return None;
+    }
+    let number = bytes[6..after]
+        .iter()
+        .fold(0, |n: u64, &b| n * 10 + u64::from(b - b'0'));
+    Some((number, after + 2))
+}
+
+/// Parses a `Game #n:` header starting at byte `at` of the line (which
+/// holds `G` there): the game number and the byte just past the colon.
+fn parse_header(line: &Line, at: usize) -> Result<(u64, usize), Error> {
+    let text = line.text;
+    let expected_header = "expected a header `Game #n:`";
+    let found = |pos: usize| -> String {
+        match text.get(pos) {
+            None => "end of line".to_string(),
+            Some(_) => {
+                let end = text[pos..]
+                    .iter()
+                    .position(|&b| is_blank(b))
+                    .map_or(text.len(), |e| pos + e);
+                shown(&text[pos..end])
+            }
+        }
+    };
+    let skip_blanks = |mut pos: usize| {
+        while pos < text.len() && is_blank(text[pos]) {
+            pos += 1;
+        }
+        pos
+    };
+    if !text[at..].starts_with(b"Game") {
+        return Err(line.error(at + 1, format!("{}, found {}", expected_header, found(at))));
+    }
+    let mut pos = skip_blanks(at + 4);
+    if text.get(pos) != Some(&b'#') {
+        return Err(line.error(
+            pos + 1,
+            format!("{}: expected `#`, found {}", expected_header, found(pos)),
+        ));
+    }
+    pos = skip_blanks(pos + 1);
+    let digits_start = pos;
+    while pos < text.len() && text[pos].is_ascii_digit() {
+        pos += 1;
+    }
+    let number = io::parse_u64(&text[digits_start..pos]).ok_or_else(|| {
+        line.error(
+            digits_start + 1,
+            format!(
+                "{}: expected the game number, found {}",
+                expected_header,
+                found(digits_start)
+            ),
+        )
+    })?;
+    pos = skip_blanks(pos);
+    if text.get(pos) != Some(&b':') {
+        return Err(line.error(
+            pos + 1,
+            format!("{}: expected `:`, found {}", expected_header, found(pos)),
+        ));
+    }
+    Ok((number, pos + 1))
+}
+
+/// The character at byte `pos`, quoted for a message.
+pub fn char_at(text: &[u8], pos: usize) -> String {
+    let rest = String::from_utf8_lossy(&text[pos..]);
+    let c = rest.chars().next().unwrap_or(' ');
+    shown(c.to_string().as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_headers_are_read_fast_and_others_left_alone() {
+        assert_eq!(fast_header(b"Game #12: 123\n"), Some((12, 10)));
+        assert_eq!(fast_header(b"Game #1: \n"), Some((1, 9)));
+        for other in [
+            &b"Game #012: 1\n"[..],
+            b"Game #1:1\n",
+            b"Game #: 1\n",
+            b"Game #1 : 1\n",
+        ] {
+            assert_eq!(fast_header(other), None, "{:?}", other);
+        }
+        let huge = b"Game #1234567890123456789: 1\n";
+        assert_eq!(fast_header(huge), None);
+    }
+}

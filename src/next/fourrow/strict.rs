@@ -1,0 +1,82 @@
+//! `referee fourrow --strict`: the format exactly as the statement gives
+//! it (R0.6): the count first, then every line one whole game, `Game #k: `
+//! with k counting from 1 and at most 42 slot digits, and nothing after
+//! the last game.
+
+use super::parse::{char_at, read_games, Checks};
+use crate::core::limits::fourrow::{GAMES, MAX_MOVES};
+use crate::next::io::strict::{check_count, Strict};
+use crate::next::io::{not_the_end, Error, Line, Lines, Output, Token};
+use std::io::{self, Read};
+
+impl Checks for Strict {
+    fn count(&mut self, line: &Line, token: &Token, games: u64) -> Result<(), Error> {
+        check_count(self, line, token, games, GAMES, "the number of games")
+    }
+
+    fn line(&mut self, line: &Line, begun: u64, announced: u64) -> Result<(), Error> {
+        let after = format!("the last game ({})", announced);
+        if begun < announced {
+            check_game_line(line, begun + 1)
+        } else if line.text.is_empty() {
+            Err(line.error(
+                1,
+                format!("expected no blank line here (after {}), found one", after),
+            ))
+        } else {
+            Err(not_the_end(line, &after))
+        }
+    }
+}
+
+/// `--strict`: a game is one line, exactly `Game #k: ` (k counting from 1)
+/// and then at most 42 slot digits.
+fn check_game_line(line: &Line, number: u64) -> Result<(), Error> {
+    let header = format!("Game #{}: ", number);
+    let text = line.text;
+    let matched = header
+        .bytes()
+        .zip(text)
+        .take_while(|&(want, got)| want == *got)
+        .count();
+    if matched < header.len() {
+        let found = if matched < text.len() {
+            char_at(text, matched)
+        } else {
+            "end of line".to_string()
+        };
+        return Err(line.error(
+            matched + 1,
+            format!("expected the header `{}`, found {}", header, found),
+        ));
+    }
+    let moves = &text[header.len()..];
+    if let Some(i) = moves.iter().position(|b| !(b'1'..=b'7').contains(b)) {
+        let col = header.len() + i + 1;
+        return Err(line.error(
+            col,
+            format!(
+                "expected a slot digit 1-7, found {}",
+                char_at(text, col - 1)
+            ),
+        ));
+    }
+    if moves.len() > MAX_MOVES {
+        return Err(line.error(
+            header.len() + MAX_MOVES + 1,
+            format!(
+                "expected at most {} moves, found {}",
+                MAX_MOVES,
+                moves.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a whole input strictly, writing nothing (`referee validate`, the
+/// package's input validator).
+pub fn validate<R: Read>(input: R) -> Result<(), Error> {
+    let mut out = Output::new(io::sink());
+    read_games(&mut Lines::new(input), &mut Strict::new(), &mut out)
+}
