@@ -103,6 +103,8 @@ fn main() -> ExitCode {
             ("snooker", "strict") => referee::next::snooker::solve_strict(input, out),
             ("fourrow", "plain") => referee::next::fourrow::solve(input, out),
             ("fourrow", "strict") => referee::next::fourrow::solve_strict(input, out),
+            ("rating", "plain") => referee::next::rating::solve(input, out),
+            ("rating", "strict") => referee::next::rating::solve_strict(input, out),
             _ => panic!("next PROBLEM plain|strict FILE"),
         };
         return ExitCode::from(referee::next::io::report(

@@ -59,6 +59,24 @@ mod differential {
     }
 
     #[test]
+    fn rating_matches_the_old_core() {
+        let d = compare(
+            "rating",
+            |i, o| crate::core::rating::run(i, o).map_err(|e| e.to_string()),
+            |i, o| super::rating::solve(i, o).map_err(|e| e.to_string()),
+        ) + compare(
+            "rating-errors",
+            |i, o| crate::core::rating::run(i, o).map_err(|e| e.to_string()),
+            |i, o| super::rating::solve(i, o).map_err(|e| e.to_string()),
+        ) + compare(
+            "rating-strict",
+            |i, o| crate::core::rating::run_strict(i, o).map_err(|e| e.to_string()),
+            |i, o| super::rating::solve_strict(i, o).map_err(|e| e.to_string()),
+        );
+        assert_eq!(d, 0);
+    }
+
+    #[test]
     fn snooker_matches_the_old_core() {
         let d = compare(
             "snooker",
@@ -77,3 +95,4 @@ mod differential {
     }
 }
 pub mod fourrow;
+pub mod rating;

@@ -166,6 +166,13 @@ impl<R: Read> Lines<R> {
         &self.buf[self.pos..self.end + PAD]
     }
 
+    /// Whether `unread()` is all ASCII, so that a fast path taking tokens
+    /// of any bytes needs no UTF-8 check of its own.
+    #[inline(always)]
+    pub fn unread_is_ascii(&self) -> bool {
+        self.ascii
+    }
+
     /// Moves past the first `len` bytes of `unread()`, which a solver's
     /// fast path took as `lines` whole lines, the last of them `last_len`
     /// bytes long without its line end.

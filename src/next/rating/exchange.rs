@@ -1,0 +1,203 @@
+//! The exchange of one game (P1 to P4) in integer hundredths, and ratings
+//! as text: read with up to two decimals, written with exactly two.
+
+use crate::core::limits::rating::MAX_RATING;
+use crate::next::io::out::small_decimal;
+use crate::next::io::parse_u64;
+
+/// Hundredths of a rating point.
+pub type Hundredths = i64;
+
+/// The white player's handicap: 3.00 points.
+const WHITE_HANDICAP: Hundredths = 300;
+const ONE: Hundredths = 100;
+
+/// A game's result, from white's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    WhiteWon,
+    Drew,
+    WhiteLost,
+}
+
+/// The rating changes of one game: (white's change, black's change). With
+/// both ratings within `MAX_RATING` no step can overflow: the gap is
+/// below 2.1 * 10^15 and a change below 4.3 * 10^14.
+pub fn exchange(
+    white: Hundredths,
+    black: Hundredths,
+    outcome: Outcome,
+    white_pieces: i64,
+    black_pieces: i64,
+) -> (Hundredths, Hundredths) {
+    let white_counted = white + WHITE_HANDICAP;
+    let gap = (white_counted - black).abs();
+    // P1: CE = gap / 10 rounded half up to hundredths; the gap is >= 0.
+    let core = (gap + 5) / 10;
+    let white_higher = white_counted > black;
+    let black_higher = black > white_counted;
+    let (winner_higher, winner_pieces, loser_pieces, sign) = match outcome {
+        Outcome::Drew => {
+            // The higher-rated gives CE to the lower-rated; equal, nothing.
+            let change = if white_higher {
+                -core
+            } else if black_higher {
+                core
+            } else {
+                0
+            };
+            return (change, -change);
+        }
+        Outcome::WhiteWon => (!black_higher, white_pieces, black_pieces, 1),
+        Outcome::WhiteLost => (!white_higher, black_pieces, white_pieces, -1),
+    };
+    // P2: applied literally, so a gap over 10.00 gives a negative RPE.
+    let mut rpe = if winner_higher { ONE - core } else { ONE + core };
+    // P3: doubled when the winner is left with less than the loser.
+    if winner_pieces < loser_pieces {
+        rpe *= 2;
+    }
+    (sign * rpe, -sign * rpe)
+}
+
+/// Whether a rating is one the referee keeps (see `MAX_RATING`).
+pub fn in_range(rating: Hundredths) -> bool {
+    (-MAX_RATING..=MAX_RATING).contains(&rating)
+}
+
+/// Why a token is not a rating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BadRating {
+    /// Not a number with at most two decimals.
+    Malformed,
+    /// A number beyond `MAX_RATING`.
+    OutOfRange,
+}
+
+/// Parses a rating with up to two decimals and an optional minus (P6),
+/// within `MAX_RATING`.
+pub fn parse_rating(text: &[u8]) -> Result<Hundredths, BadRating> {
+    let (negative, digits) = match text.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, text),
+    };
+    let (whole, fraction) = match digits.iter().position(|&b| b == b'.') {
+        Some(dot) => (&digits[..dot], &digits[dot + 1..]),
+        None => (digits, &b""[..]),
+    };
+    let shape = !whole.is_empty()
+        && fraction.len() <= 2
+        && (fraction.len() > 0 || digits.len() == whole.len())
+        && whole.iter().chain(fraction).all(u8::is_ascii_digit);
+    if !shape {
+        return Err(BadRating::Malformed);
+    }
+    let whole = parse_u64(whole)
+        .filter(|&w| w <= MAX_RATING as u64 / 100)
+        .ok_or(BadRating::OutOfRange)? as i64;
+    let mut cents = 0;
+    for (i, &b) in fraction.iter().enumerate() {
+        cents += i64::from(b - b'0') * if i == 0 { 10 } else { 1 };
+    }
+    let value = whole * ONE + cents;
+    Ok(if negative { -value } else { value })
+}
+
+/// Appends a rating with exactly two decimals: `-0.05`, `86.70`.
+pub fn push_rating(text: &mut Vec<u8>, rating: Hundredths) {
+    if rating < 0 {
+        text.push(b'-');
+    }
+    let abs = rating.unsigned_abs();
+    let whole = abs / 100;
+    match small_decimal(whole) {
+        Some((digits, len)) => text.extend_from_slice(&digits.to_le_bytes()[..len]),
+        None => text.extend_from_slice(whole.to_string().as_bytes()),
+    }
+    let cents = (abs % 100) as u8;
+    text.extend_from_slice(&[b'.', b'0' + cents / 10, b'0' + cents % 10]);
+}
+
+/// An integer piece value, with an optional sign.
+pub fn parse_pieces(text: &[u8]) -> Option<i64> {
+    let (negative, digits) = match text.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        Some((b'+', rest)) => (false, rest),
+        _ => (false, text),
+    };
+    let value = parse_u64(digits).filter(|&v| v <= i64::MAX as u64)? as i64;
+    Some(if negative { -value } else { value })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratings_parse_to_hundredths_within_the_range() {
+        assert_eq!(parse_rating(b"76.91"), Ok(7691));
+        assert_eq!(parse_rating(b"76.9"), Ok(7690));
+        assert_eq!(parse_rating(b"77"), Ok(7700));
+        assert_eq!(parse_rating(b"-0.05"), Ok(-5));
+        assert_eq!(parse_rating(b"9999999999999.99"), Ok(MAX_RATING));
+        assert_eq!(parse_rating(b"-9999999999999.99"), Ok(-MAX_RATING));
+        for bad in ["1.234", "1.", ".5", "-", "", "1.2x", "abc", "1e3", "--1", "+1"] {
+            assert_eq!(parse_rating(bad.as_bytes()), Err(BadRating::Malformed), "{}", bad);
+        }
+        for far in ["10000000000000", "92233720368547758.07", "-99999999999999999999999"] {
+            assert_eq!(parse_rating(far.as_bytes()), Err(BadRating::OutOfRange), "{}", far);
+        }
+    }
+
+    #[test]
+    fn ratings_print_with_two_decimals() {
+        let mut out = Vec::new();
+        for r in [-5, 0, 7, 8670, -12345, MAX_RATING] {
+            push_rating(&mut out, r);
+            out.push(b' ');
+        }
+        assert_eq!(out, b"-0.05 0.00 0.07 86.70 -123.45 9999999999999.99 ");
+    }
+
+    #[test]
+    fn core_exchange_rounds_half_up() {
+        // Gap 2.95 -> CE 0.30; 2.94 -> 0.29. White 0.00 (+3.00) vs black 0.05 / 0.06.
+        assert_eq!(exchange(0, 5, Outcome::Drew, 0, 0), (-30, 30));
+        assert_eq!(exchange(0, 6, Outcome::Drew, 0, 0), (-29, 29));
+        // The statement's example: Alice 76.91 white, Bob 76.36, Bob wins with fewer pieces.
+        assert_eq!(exchange(7691, 7636, Outcome::WhiteLost, 20, 15), (-272, 272));
+        assert_eq!(exchange(7691, 7636, Outcome::WhiteWon, 20, 15), (64, -64));
+    }
+
+    #[test]
+    fn equal_after_the_handicap_big_gaps_and_doubling() {
+        assert_eq!(exchange(1000, 1300, Outcome::Drew, 1, 1), (0, 0));
+        assert_eq!(exchange(1000, 1300, Outcome::WhiteWon, 1, 1), (100, -100));
+        assert_eq!(exchange(1000, 1300, Outcome::WhiteLost, 2, 1), (-200, 200));
+        assert_eq!(exchange(1000, 1300, Outcome::WhiteLost, 1, 2), (-100, 100));
+        // 90.00 + 3.00 vs 50.00: gap 43.00, CE 4.30, RPE -3.30 doubled.
+        assert_eq!(exchange(9000, 5000, Outcome::WhiteWon, 30, 10), (-330, 330));
+        assert_eq!(exchange(9000, 5000, Outcome::WhiteWon, 10, 30), (-660, 660));
+        assert_eq!(exchange(5000, 5000, Outcome::Drew, 0, 50), (-30, 30));
+    }
+
+    /// The exchange at the ends of the range, in both directions, for
+    /// every result and doubling: no step overflows (a debug build would
+    /// panic), and each change is what the formula gives in 128 bits.
+    #[test]
+    fn the_arithmetic_holds_at_the_limits() {
+        let ends = [-MAX_RATING, -MAX_RATING + 1, -1, 0, 1, MAX_RATING - 1, MAX_RATING];
+        for &white in &ends {
+            for &black in &ends {
+                for outcome in [Outcome::WhiteWon, Outcome::Drew, Outcome::WhiteLost] {
+                    for (wp, bp) in [(0, 1), (1, 0), (i64::MIN, i64::MAX)] {
+                        let (w, b) = exchange(white, black, outcome, wp, bp);
+                        assert_eq!(w, -b);
+                        let gap = (i128::from(white) + 300 - i128::from(black)).abs();
+                        assert!(i128::from(w).abs() <= 2 * (100 + (gap + 5) / 10));
+                    }
+                }
+            }
+        }
+    }
+}

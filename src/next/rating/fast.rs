@@ -1,0 +1,171 @@
+//! The fast path of the rating reading: game lines in the plainest form
+//! (five tokens one space apart, names of at most 16 bytes, a result word,
+//! plain piece counts, LF) are read a word at a time and exchanged. A line
+//! is only taken once everything about it proved fine; any other line,
+//! errors included, is left whole to the general reading.
+
+use super::exchange::{exchange, in_range, Outcome};
+use super::players::{Key, Players};
+use crate::next::io::lines::word;
+use crate::next::io::tokens::{head_of, low_bytes};
+use crate::next::io::Lines;
+use std::io::Read;
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The length of the token at `at`, 1 to 16 bytes, ended by the first
+/// byte at or below b' '; `None` for a longer token or none.
+#[inline(always)]
+fn token_len(bytes: &[u8], at: usize) -> Option<usize> {
+    let ends = |w: u64| w.wrapping_sub(ONES * 0x21) & !w & HIGHS;
+    let first = ends(word(bytes.get(at..at + 8)?));
+    let len = if first != 0 {
+        first.trailing_zeros() as usize / 8
+    } else {
+        let second = ends(word(bytes.get(at + 8..at + 16)?));
+        if second == 0 {
+            return None;
+        }
+        8 + second.trailing_zeros() as usize / 8
+    };
+    if len == 0 {
+        None
+    } else {
+        Some(len)
+    }
+}
+
+/// Plain digits, at most 18 of them.
+#[inline(always)]
+fn small_number(digits: &[u8]) -> Option<i64> {
+    if digits.len() > 18 {
+        return None;
+    }
+    let mut value = 0;
+    for &b in digits {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        value = value * 10 + i64::from(b - b'0');
+    }
+    Some(value)
+}
+
+/// The parts of a plain game line: the two names' places, the result,
+/// the pieces, and the line's length with its newline.
+struct PlainGame {
+    white: (usize, usize),
+    black: (usize, usize),
+    outcome: Outcome,
+    pieces: (i64, i64),
+    len: usize,
+}
+
+#[inline(always)]
+fn plain_game(bytes: &[u8]) -> Option<PlainGame> {
+    let mut spans = [(0, 0); 5];
+    let mut at = 0;
+    for (i, span) in spans.iter_mut().enumerate() {
+        let len = token_len(bytes, at)?;
+        let end = *bytes.get(at + len)?;
+        let wanted = if i == 4 { b'\n' } else { b' ' };
+        if end != wanted {
+            return None;
+        }
+        *span = (at, len);
+        at += len + 1;
+    }
+    let (start, len) = spans[2];
+    let outcome = match low_bytes(word(&bytes[start..]), len.min(8)) {
+        w if len == 3 && w == head_of(b"won") => Outcome::WhiteWon,
+        w if len == 4 && w == head_of(b"drew") => Outcome::Drew,
+        w if len == 4 && w == head_of(b"lost") => Outcome::WhiteLost,
+        _ => return None,
+    };
+    let number = |(start, len): (usize, usize)| small_number(&bytes[start..start + len]);
+    Some(PlainGame {
+        white: spans[0],
+        black: spans[1],
+        outcome,
+        pieces: (number(spans[3])?, number(spans[4])?),
+        len: at,
+    })
+}
+
+/// Takes plain game lines while games are `left` and the next line is
+/// one, exchanging each; the reader is moved on once, at the end.
+#[inline(never)]
+pub fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut usize) {
+    // Tokens of any bytes are taken here: the buffer must be known ASCII,
+    // the general reading checks UTF-8.
+    if !lines.unread_is_ascii() {
+        return;
+    }
+    let bytes = lines.unread();
+    let (mut at, mut taken, mut last_len) = (0, 0, 0);
+    while *left > 0 {
+        let rest = &bytes[at..];
+        let game = match plain_game(rest) {
+            Some(game) => game,
+            None => break,
+        };
+        let slot = |(start, len): (usize, usize)| {
+            let name = &rest[start..start + len];
+            players.get(&Key::of(name, &rest[start..]), name)
+        };
+        let (white, black) = match (slot(game.white), slot(game.black)) {
+            (Some(white), Some(black)) => (white, black),
+            _ => break,
+        };
+        let (white_change, black_change) = exchange(
+            players.rating(white),
+            players.rating(black),
+            game.outcome,
+            game.pieces.0,
+            game.pieces.1,
+        );
+        // P4: both changes, one after the other, on the same rating when a
+        // player meets himself; a rating out of range is the general
+        // reading's error to report.
+        let white_rating = players.rating(white) + white_change;
+        let black_rating = if white == black {
+            white_rating
+        } else {
+            players.rating(black)
+        } + black_change;
+        if !in_range(white_rating) || !in_range(black_rating) {
+            break;
+        }
+        players.set_rating(white, white_rating);
+        players.set_rating(black, black_rating);
+        at += game.len;
+        taken += 1;
+        last_len = game.len - 1;
+        *left -= 1;
+    }
+    lines.consume(at, taken, last_len);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_game_lines_and_the_others() {
+        let game = plain_game(b"ann bob drew 12 3\nrest of the buffer").unwrap();
+        assert_eq!((game.white, game.black, game.len), ((0, 3), (4, 3), 18));
+        assert_eq!((game.outcome, game.pieces), (Outcome::Drew, (12, 3)));
+        for other in [
+            &b"ann bob drew 12 3\r\n........"[..],
+            b"ann  bob drew 12 3\n........",
+            b"ann bob draw 12 3\n.........",
+            b"ann bob won -1 3\n..........",
+            b"ann bob won 1 3 4\n.........",
+            b"abcdefghijklmnopq bob won 1 3\n........",
+            b"ann bob won 1\n.........",
+        ] {
+            assert!(plain_game(other).is_none(), "{:?}", String::from_utf8_lossy(other));
+        }
+    }
+}

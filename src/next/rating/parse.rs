@@ -1,0 +1,277 @@
+//! Reading a rating input: the count, then per tournament the line `n m`,
+//! n players with their ratings and m games, each game exchanged as it is
+//! read; after a tournament, its ratings in order (P5).
+
+use super::exchange::{exchange, in_range, parse_pieces, parse_rating, push_rating, BadRating};
+use super::exchange::{Hundredths, Outcome};
+use super::fast::fast_games;
+use super::players::{Key, Players};
+use crate::core::limits::rating::MAX_RATING;
+use crate::next::io::{self, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
+use std::io::{Read, Write};
+
+/// The strict hooks of the format; the tolerant reading checks nothing.
+pub trait Checks: Layout {
+    /// The line with the number of tournaments.
+    fn count(&mut self, _line: &Line, _token: &Token, _tournaments: u64) -> Result<(), Error> {
+        Ok(())
+    }
+
+    /// Every line after the count, before its fields are read.
+    fn record(&mut self, _line: &Line) -> Result<(), Error> {
+        Ok(())
+    }
+
+    /// A tournament's `n m` line, read.
+    fn header(&mut self, _line: &Line, _n: &Token, _m: &Token) -> Result<(), Error> {
+        Ok(())
+    }
+
+    /// A player's line, its two fields found.
+    fn player(&mut self, _line: &Line, _name: &Token, _rating: &Token) -> Result<(), Error> {
+        Ok(())
+    }
+
+    /// A game's line, its five fields found.
+    fn game(&mut self, _line: &Line, _pieces: [&Token; 2]) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+impl Checks for Tolerant {}
+
+/// Reads a whole input and writes the ratings after every tournament.
+pub fn read_tournaments<R: Read, C: Checks, W: Write>(
+    lines: &mut Lines<R>,
+    checks: &mut C,
+    out: &mut Output<W>,
+) -> Result<(), Error> {
+    let (line, token, tournaments) = io::read_count(lines, checks, "the number of tournaments")?;
+    checks.count(&line, &token, tournaments)?;
+    let mut players = Players::default();
+    let mut order: Vec<(Hundredths, usize)> = Vec::new();
+    for tournament in 1..=tournaments {
+        let expected = || {
+            format!(
+                "expected `n m` (players and games) of tournament {}",
+                tournament
+            )
+        };
+        let line = record(lines, checks, &expected)?;
+        let [n, m] = fields::<2>(&line, &expected)?;
+        let listed = count(&n, &line, "the number of players")?;
+        let games = count(&m, &line, "the number of games")?;
+        checks.header(&line, &n, &m)?;
+
+        players.clear(listed);
+        for player in 1..=listed {
+            let expected = || format!("expected player {} of {}: `name rating`", player, listed);
+            let line = record(lines, checks, &expected)?;
+            let [name, rating] = fields::<2>(&line, &expected)?;
+            checks.player(&line, &name, &rating)?;
+            let rating = parse_rating(rating.text).map_err(|why| {
+                let message = match why {
+                    BadRating::Malformed => "a rating with at most two decimals".to_string(),
+                    BadRating::OutOfRange => format!("a rating within {}", range_text()),
+                };
+                line.error(
+                    rating.col,
+                    format!("expected {}, found {}", message, shown(rating.text)),
+                )
+            })?;
+            let key = Key::of(name.text, &line.padded[name.col - 1..]);
+            if !players.add(&key, name.text, rating) {
+                return Err(line.error(
+                    name.col,
+                    format!(
+                        "expected a new player, found {} listed twice",
+                        shown(name.text)
+                    ),
+                ));
+            }
+        }
+        let mut left = games;
+        while left > 0 {
+            if C::FAST {
+                fast_games(lines, &mut players, &mut left);
+                if left == 0 {
+                    break;
+                }
+            }
+            let game = games - left + 1;
+            left -= 1;
+            let expected = || {
+                format!(
+                    "expected game {} of {}: `white black result pieces pieces`",
+                    game, games
+                )
+            };
+            let line = record(lines, checks, &expected)?;
+            let fields = fields::<5>(&line, &expected)?;
+            checks.game(&line, [&fields[3], &fields[4]])?;
+            play(&line, &fields, &mut players)?;
+        }
+        write_ratings(out, tournament, &players, &mut order)?;
+    }
+    checks.end(lines, &format!("the last tournament ({})", tournaments))
+}
+
+/// Exchanges one game: `fields` are white, black, result and the pieces.
+#[inline(always)]
+fn play(line: &Line, fields: &[Token; 5], players: &mut Players) -> Result<(), Error> {
+    let [white, black, result, white_pieces, black_pieces] = fields;
+    let slot = |token: &Token| {
+        let key = Key::of(token.text, &line.padded[token.col - 1..]);
+        players.get(&key, token.text).ok_or_else(|| {
+            line.error(
+                token.col,
+                format!("expected a listed player, found {}", shown(token.text)),
+            )
+        })
+    };
+    let (white_slot, black_slot) = (slot(white)?, slot(black)?);
+    let outcome = match result.text {
+        b"won" => Outcome::WhiteWon,
+        b"drew" => Outcome::Drew,
+        b"lost" => Outcome::WhiteLost,
+        other => {
+            return Err(line.error(
+                result.col,
+                format!("expected `won`, `drew` or `lost`, found {}", shown(other)),
+            ))
+        }
+    };
+    let pieces = |token: &Token| {
+        parse_pieces(token.text).ok_or_else(|| {
+            line.error(
+                token.col,
+                format!(
+                    "expected an integer piece value, found {}",
+                    shown(token.text)
+                ),
+            )
+        })
+    };
+    let (white_pieces, black_pieces) = (pieces(white_pieces)?, pieces(black_pieces)?);
+    let (white_change, black_change) = exchange(
+        players.rating(white_slot),
+        players.rating(black_slot),
+        outcome,
+        white_pieces,
+        black_pieces,
+    );
+    // P4: a player meeting himself gets both changes.
+    for (slot, change, token) in [(white_slot, white_change, white), (black_slot, black_change, black)]
+        .iter()
+    {
+        let rating = players.rating(*slot) + change;
+        if !in_range(rating) {
+            let mut reached = Vec::new();
+            push_rating(&mut reached, rating);
+            return Err(line.error(
+                token.col,
+                format!(
+                    "expected every rating to stay within {}, found {} taken to {}",
+                    range_text(),
+                    shown(token.text),
+                    String::from_utf8_lossy(&reached)
+                ),
+            ));
+        }
+        players.set_rating(*slot, rating);
+    }
+    Ok(())
+}
+
+/// The range of ratings kept, for messages.
+fn range_text() -> String {
+    let mut text = b"-".to_vec();
+    push_rating(&mut text, MAX_RATING);
+    text.extend_from_slice(b" to ");
+    push_rating(&mut text, MAX_RATING);
+    String::from_utf8_lossy(&text).into_owned()
+}
+
+/// P5: `Ratings after Tournament K:`, then the players by rating
+/// descending, then by name descending in byte order.
+fn write_ratings<W: Write>(
+    out: &mut Output<W>,
+    tournament: u64,
+    players: &Players,
+    order: &mut Vec<(Hundredths, usize)>,
+) -> Result<(), Error> {
+    order.clear();
+    order.extend((0..players.len()).map(|p| (players.rating_of(p), p)));
+    order.sort_unstable_by(|a, b| {
+        b.0.cmp(&a.0)
+            .then_with(|| players.name(b.1).cmp(players.name(a.1)))
+    });
+    out.put(b"Ratings after Tournament ");
+    out.put_u64(tournament);
+    out.put(b":\n");
+    let mut text = Vec::new();
+    for &(rating, player) in order.iter() {
+        out.put(players.name(player));
+        text.clear();
+        text.push(b' ');
+        push_rating(&mut text, rating);
+        text.push(b'\n');
+        out.put(&text);
+        out.end_lines()?;
+    }
+    Ok(())
+}
+
+/// The next line that holds a record, or an error naming what was due.
+#[inline(always)]
+fn record<'a, R: Read, C: Checks>(
+    lines: &'a mut Lines<R>,
+    checks: &mut C,
+    expected: &dyn Fn() -> String,
+) -> Result<Line<'a>, Error> {
+    if !checks.next_record(lines)? {
+        return Err(lines.eof_error(&expected()));
+    }
+    let line = lines.current();
+    checks.record(&line)?;
+    Ok(line)
+}
+
+/// Exactly `N` tokens from a line, or an error at the missing or extra one.
+#[inline(always)]
+fn fields<'a, const N: usize>(
+    line: &Line<'a>,
+    expected: &dyn Fn() -> String,
+) -> Result<[Token<'a>; N], Error> {
+    let mut tokens = line.tokens();
+    let mut found = [Token {
+        col: 0,
+        text: &[],
+        head: 0,
+    }; N];
+    for slot in found.iter_mut() {
+        *slot = tokens.next().ok_or_else(|| {
+            line.error(line.end_col(), format!("{}, found end of line", expected()))
+        })?;
+    }
+    if let Some(extra) = tokens.next() {
+        return Err(line.error(
+            extra.col,
+            format!("{}, found an extra token {}", expected(), shown(extra.text)),
+        ));
+    }
+    Ok(found)
+}
+
+/// A count of players or games.
+fn count(token: &Token, line: &Line, what: &str) -> Result<usize, Error> {
+    io::parse_u64(token.text)
+        .filter(|&n| n <= usize::MAX as u64)
+        .map(|n| n as usize)
+        .ok_or_else(|| {
+            line.error(
+                token.col,
+                format!("expected {}, found {}", what, shown(token.text)),
+            )
+        })
+}

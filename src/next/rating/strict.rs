@@ -1,0 +1,92 @@
+//! `referee rating --strict`: the format exactly as the statement gives it
+//! (R0.6): the count first, no blank lines, single spaces, the counts
+//! within their limits, names of 1 to 10 lower-case letters, ratings with
+//! exactly two decimals, piece values plain whole numbers, and no integer
+//! with a leading zero.
+
+use super::parse::{read_tournaments, Checks};
+use crate::core::limits::rating::{GAMES, NAME_LETTERS, PLAYERS, TOURNAMENTS};
+use crate::next::io::strict::{check_count, check_digits, check_layout, check_limit, Strict};
+use crate::next::io::{parse_u64, shown, Error, Line, Lines, Output, Token};
+use std::io::{self, Read};
+
+impl Checks for Strict {
+    fn count(&mut self, line: &Line, token: &Token, tournaments: u64) -> Result<(), Error> {
+        check_count(self, line, token, tournaments, TOURNAMENTS, "the number of tournaments")
+    }
+
+    fn record(&mut self, line: &Line) -> Result<(), Error> {
+        self.expect_blanks(line, 0, "between records")?;
+        check_layout(line)
+    }
+
+    fn header(&mut self, line: &Line, n: &Token, m: &Token) -> Result<(), Error> {
+        for (token, limits, what) in [
+            (n, PLAYERS, "the number of players"),
+            (m, GAMES, "the number of games"),
+        ]
+        .iter()
+        {
+            check_digits(line, token.col, token.text, what)?;
+            let value = parse_u64(token.text).unwrap_or(u64::MAX);
+            check_limit(line, token.col, value, limits.clone(), what)?;
+        }
+        Ok(())
+    }
+
+    fn player(&mut self, line: &Line, name: &Token, rating: &Token) -> Result<(), Error> {
+        let letters = name.text.iter().all(u8::is_ascii_lowercase);
+        if !letters || !NAME_LETTERS.contains(&name.text.len()) {
+            return Err(line.error(
+                name.col,
+                format!(
+                    "expected a name of {} to {} lower-case letters, found {}",
+                    NAME_LETTERS.start(),
+                    NAME_LETTERS.end(),
+                    shown(name.text)
+                ),
+            ));
+        }
+        let text = rating.text;
+        let dot = text.len().saturating_sub(3);
+        let exact = text.len() >= 4
+            && text[dot] == b'.'
+            && text
+                .iter()
+                .enumerate()
+                .all(|(i, b)| i == dot || b.is_ascii_digit());
+        if !exact {
+            return Err(line.error(
+                rating.col,
+                format!(
+                    "expected a rating with exactly two decimals, found {}",
+                    shown(text)
+                ),
+            ));
+        }
+        check_digits(line, rating.col, &text[..dot], "a rating")
+    }
+
+    fn game(&mut self, line: &Line, pieces: [&Token; 2]) -> Result<(), Error> {
+        for token in pieces.iter() {
+            if !token.text.iter().all(u8::is_ascii_digit) {
+                return Err(line.error(
+                    token.col,
+                    format!(
+                        "expected a whole number of pieces, found {}",
+                        shown(token.text)
+                    ),
+                ));
+            }
+            check_digits(line, token.col, token.text, "a number of pieces")?;
+        }
+        Ok(())
+    }
+}
+
+/// Checks a whole input strictly, writing nothing (`referee validate`, the
+/// package's input validator).
+pub fn validate<R: Read>(input: R) -> Result<(), Error> {
+    let mut out = Output::new(io::sink());
+    read_tournaments(&mut Lines::new(input), &mut Strict::new(), &mut out)
+}
