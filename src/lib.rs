@@ -5,5 +5,4 @@
 //!   generators, bench, scoreboard view, bundler, packages and judging.
 
 pub mod core;
-pub mod next;
 pub mod tool;

@@ -310,9 +310,9 @@ type StrictSolver = fn(&[u8], &mut Vec<u8>) -> Result<(), Error>;
 
 fn strict_solver(problem: &str) -> StrictSolver {
     match problem {
-        "snooker" => |i, o| referee::core::snooker::run_strict(i, o),
-        "fourrow" => |i, o| referee::core::fourrow::run_strict(i, o),
-        _ => |i, o| referee::core::rating::run_strict(i, o),
+        "snooker" => |i, o| referee::core::snooker::solve_strict(i, o),
+        "fourrow" => |i, o| referee::core::fourrow::solve_strict(i, o),
+        _ => |i, o| referee::core::rating::solve_strict(i, o),
     }
 }
 

@@ -12,7 +12,7 @@ fn given_a_new_frame() -> Scoreboard {
     Scoreboard::new("Player1", "Player2")
 }
 
-fn score(board: &Scoreboard) -> (u32, u32) {
+fn score(board: &Scoreboard) -> (u64, u64) {
     (board.score(PLAYER_1), board.score(PLAYER_2))
 }
 

@@ -11,7 +11,8 @@
 
 mod common;
 
-use referee::core::io::{Error, MAX_LINE};
+use referee::core::io::lines::MAX_LINE;
+use referee::core::io::Error;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 type Solver = fn(&[u8], &mut Vec<u8>) -> Result<(), Error>;
@@ -19,23 +20,25 @@ type Solver = fn(&[u8], &mut Vec<u8>) -> Result<(), Error>;
 /// Each solver with the fixture folder its inputs come from.
 const SOLVERS: [(&str, &str, Solver); 7] = [
     ("snooker", "snooker", |i, o| {
-        referee::core::snooker::run(i, o)
+        referee::core::snooker::solve(i, o)
     }),
     ("fourrow", "fourrow", |i, o| {
-        referee::core::fourrow::run(i, o)
+        referee::core::fourrow::solve(i, o)
     }),
-    ("rating", "rating", |i, o| referee::core::rating::run(i, o)),
+    ("rating", "rating", |i, o| {
+        referee::core::rating::solve(i, o)
+    }),
     ("scoreboard", "snooker", |i, o| {
         referee::tool::scoreboard::run_tsv(i, o)
     }),
     ("snooker --strict", "snooker-strict", |i, o| {
-        referee::core::snooker::run_strict(i, o)
+        referee::core::snooker::solve_strict(i, o)
     }),
     ("fourrow --strict", "fourrow-strict", |i, o| {
-        referee::core::fourrow::run_strict(i, o)
+        referee::core::fourrow::solve_strict(i, o)
     }),
     ("rating --strict", "rating-strict", |i, o| {
-        referee::core::rating::run_strict(i, o)
+        referee::core::rating::solve_strict(i, o)
     }),
 ];
 
@@ -170,7 +173,9 @@ fn broken_inputs_never_panic_and_keep_earlier_output() {
                 );
                 match result {
                     Ok(()) => {}
-                    Err(Error::Io(e)) => panic!("{}: I/O error from memory: {}", case.label, e),
+                    Err(Error::Read(e)) | Err(Error::Write(e)) => {
+                        panic!("{}: I/O error from memory: {}", case.label, e)
+                    }
                     Err(Error::Input { line, col, message }) => {
                         errors += 1;
                         let lines = broken.split(|&b| b == b'\n').count();

@@ -3,22 +3,20 @@
 //! prints the median throughput. A measurement tool, not a test.
 
 use crate::tool::gen;
-use crate::tool::parallel;
 use crate::tool::problem::Problem;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 const RUNS: usize = 5;
 
-/// Runs the solver over `input` into a sink as `referee PROBLEM` does (on
-/// every core for snooker and four-in-a-row); panics on an input error,
-/// which generated input never has.
+/// Runs the solver over `input` into a sink as `referee PROBLEM` does;
+/// panics on an input error, which generated input never has.
 fn solve(problem: Problem, input: &[u8]) {
     let sink = io::sink();
     let result = match problem {
-        Problem::Snooker => parallel::run::<parallel::Snooker, _, _>(input, sink),
-        Problem::Fourrow => parallel::run::<parallel::Fourrow, _, _>(input, sink),
-        Problem::Rating => crate::core::rating::run(input, sink),
+        Problem::Snooker => crate::core::snooker::solve(input, sink),
+        Problem::Fourrow => crate::core::fourrow::solve(input, sink),
+        Problem::Rating => crate::core::rating::solve(input, sink),
     };
     if let Err(e) = result {
         panic!("generated {} input was refused: {}", problem.name(), e);

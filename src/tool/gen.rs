@@ -222,7 +222,7 @@ fn snooker_frame(rng: &mut Rng, out: &mut Vec<u8>) {
             }
             if on == Some(BallOn::Colour(Ball::Black)) {
                 let striker = frame.striker();
-                let gap = i64::from(frame.score(striker)) - i64::from(frame.score(striker.other()));
+                let gap = frame.score(striker) as i64 - frame.score(striker.other()) as i64;
                 match gap {
                     // Potting the black, or fouling on it, ties the frame.
                     -7 => {
@@ -342,7 +342,7 @@ fn rating_tournament(rng: &mut Rng, out: &mut Vec<u8>) {
     for (name, &rating) in names.iter().zip(&ratings) {
         out.extend_from_slice(name);
         out.push(b' ');
-        rating::push_rating(out, rating);
+        rating::exchange::push_rating(out, rating);
         out.push(b'\n');
     }
     for g in 0..games {
@@ -401,9 +401,9 @@ mod tests {
     fn solve(problem: Problem, input: &[u8]) -> Result<Vec<u8>, crate::core::io::Error> {
         let mut out = Vec::new();
         match problem {
-            Problem::Snooker => crate::core::snooker::run(input, &mut out),
-            Problem::Fourrow => crate::core::fourrow::run(input, &mut out),
-            Problem::Rating => crate::core::rating::run(input, &mut out),
+            Problem::Snooker => crate::core::snooker::solve(input, &mut out),
+            Problem::Fourrow => crate::core::fourrow::solve(input, &mut out),
+            Problem::Rating => crate::core::rating::solve(input, &mut out),
         }?;
         Ok(out)
     }

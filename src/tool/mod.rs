@@ -7,6 +7,6 @@ pub mod bundle;
 pub mod cli;
 pub mod gen;
 pub mod judge;
-pub mod parallel;
 pub mod problem;
+pub mod run;
 pub mod scoreboard;

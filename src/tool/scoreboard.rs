@@ -1,14 +1,86 @@
 //! The Snooker Scoreboard kata on top of the referee's [`Frame`]: a
 //! library API (shots in; score, player at the table, break, points
 //! remaining, winner out) and `referee scoreboard [--tsv]`, two views of
-//! snooker contest input. No rule is restated here: every stroke goes
-//! through `Frame`, and the input is read by `snooker::read_frames`.
+//! snooker contest input. Every stroke goes through `Frame` and the input
+//! is read by the referee's own parser, whose events carry the parsed
+//! stroke; what is the scoreboard's own is the breaks (K2) and the views.
 
-use crate::core::io::{self as input, Error};
+use crate::core::io::{Error, Line, Lines, Output, Tolerant};
+use crate::core::snooker::parse::{canonical, read_frames, Names, Visit};
 use crate::core::snooker::{
-    self, Ball, BallOn, Event, EventKind, Frame, Impossible, Match, Next, Outcome, Player, Stroke,
+    Ball, BallOn, Frame, Impossible, Next, Outcome, Player, Replay, Stroke,
 };
-use std::io::{self, BufRead, Write};
+use std::io::{Read, Write};
+
+/// The breaks of a frame (K2): a break counts legal points only and ends
+/// when the turn passes, on a foul, on `Play again` and on the lot.
+#[derive(Clone, Debug, Default)]
+pub struct Breaks {
+    current: u64,
+    highest: [u64; 2],
+}
+
+impl Breaks {
+    /// After a stroke: returns the striker's break in the visit after it
+    /// (a foul or a miss leaves it as it was), then ends the visit if the
+    /// turn passed.
+    fn stroke(&mut self, shot: &Shot) -> u64 {
+        if !shot.outcome.foul {
+            self.current += shot.points;
+            let best = &mut self.highest[shot.striker.index()];
+            *best = (*best).max(self.current);
+        }
+        let shown = self.current;
+        if let Next::TurnPasses(_) = shot.outcome.next {
+            self.current = 0;
+        }
+        shown
+    }
+
+    /// A new visit begins (`Play again`, the lot).
+    fn new_visit(&mut self) {
+        self.current = 0;
+    }
+}
+
+/// What a stroke did, as the scoreboard tells it: who played it, whether
+/// it was a foul, the points it gave (to the striker, or to the opponent
+/// for a foul), and the striker's break after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shot {
+    pub striker: Player,
+    pub foul: bool,
+    pub points: u64,
+    pub break_after: u64,
+    pub outcome: Outcome,
+}
+
+impl Shot {
+    /// The shot from the frame's scores before it and the frame after it.
+    fn new(before: [u64; 2], frame: &Frame, outcome: Outcome) -> Shot {
+        // The striker keeps the table unless the turn passed to the other.
+        let striker = match outcome.next {
+            Next::TurnPasses(next) => next.other(),
+            _ => frame.striker(),
+        };
+        let scorer = if outcome.foul {
+            striker.other()
+        } else {
+            striker
+        };
+        Shot {
+            striker,
+            foul: outcome.foul,
+            points: frame.score(scorer) - before[scorer.index()],
+            break_after: 0,
+            outcome,
+        }
+    }
+}
+
+fn scores(frame: &Frame) -> [u64; 2] {
+    [frame.score(Player::A), frame.score(Player::B)]
+}
 
 /// A frame followed shot by shot, the kata's way: the striker may nominate
 /// a colour explicitly before the stroke that needs one.
@@ -16,6 +88,7 @@ use std::io::{self, BufRead, Write};
 pub struct Scoreboard {
     names: [String; 2],
     frame: Frame,
+    breaks: Breaks,
     nominated: Option<Ball>,
 }
 
@@ -25,6 +98,7 @@ impl Scoreboard {
         Scoreboard {
             names: [first.to_string(), second.to_string()],
             frame: Frame::new(),
+            breaks: Breaks::default(),
             nominated: None,
         }
     }
@@ -43,7 +117,7 @@ impl Scoreboard {
         first: Option<Ball>,
         potted: &[Ball],
         white: bool,
-    ) -> Result<Outcome, Impossible> {
+    ) -> Result<Shot, Impossible> {
         let mut stroke = Stroke {
             first,
             white,
@@ -55,36 +129,43 @@ impl Scoreboard {
                 colour => stroke.colours.insert(colour),
             }
         }
+        let before = scores(&self.frame);
         let outcome = self.frame.play_nominating(&stroke, self.nominated.take())?;
-        Ok(outcome)
+        let mut shot = Shot::new(before, &self.frame, outcome);
+        shot.break_after = self.breaks.stroke(&shot);
+        Ok(shot)
     }
 
     /// Hits `ball` first and pots it.
-    pub fn pots(&mut self, ball: Ball) -> Result<Outcome, Impossible> {
+    pub fn pots(&mut self, ball: Ball) -> Result<Shot, Impossible> {
         self.shot(Some(ball), &[ball], false)
     }
 
     /// Hits `ball` first and pots nothing.
-    pub fn hits(&mut self, ball: Ball) -> Result<Outcome, Impossible> {
+    pub fn hits(&mut self, ball: Ball) -> Result<Shot, Impossible> {
         self.shot(Some(ball), &[], false)
     }
 
     /// The cue ball hits nothing.
-    pub fn misses_everything(&mut self) -> Result<Outcome, Impossible> {
+    pub fn misses_everything(&mut self) -> Result<Shot, Impossible> {
         self.shot(None, &[], false)
     }
 
     /// After a foul, the other player asks the offender to play again.
     pub fn play_again(&mut self) -> Result<(), Impossible> {
-        self.frame.play_again().map(|_| ())
+        self.frame.play_again()?;
+        self.breaks.new_visit();
+        Ok(())
     }
 
     /// After a tie on the black, the lot names who plays.
     pub fn lot(&mut self, player: Player) -> Result<(), Impossible> {
-        self.frame.lot(player)
+        self.frame.lot(player)?;
+        self.breaks.new_visit();
+        Ok(())
     }
 
-    pub fn score(&self, player: Player) -> u32 {
+    pub fn score(&self, player: Player) -> u64 {
         self.frame.score(player)
     }
 
@@ -100,15 +181,15 @@ impl Scoreboard {
         self.frame.ball_on()
     }
 
-    pub fn current_break(&self) -> u32 {
-        self.frame.current_break()
+    pub fn current_break(&self) -> u64 {
+        self.breaks.current
     }
 
-    pub fn highest_break(&self, player: Player) -> u32 {
-        self.frame.highest_break(player)
+    pub fn highest_break(&self, player: Player) -> u64 {
+        self.breaks.highest[player.index()]
     }
 
-    pub fn points_remaining(&self) -> u32 {
+    pub fn points_remaining(&self) -> u64 {
         self.frame.points_remaining()
     }
 
@@ -141,216 +222,349 @@ fn needs_snookers(frame: &Frame) -> Option<Player> {
     }
 }
 
-/// The line's tokens joined by single spaces, ball names canonical (K3).
-fn write_event_text<W: Write>(out: &mut W, event: &Event<'_>) -> io::Result<()> {
-    // Names and lot lines are echoed as they are; stroke and `Play again`
-    // words take the statement's spelling.
-    let respell = matches!(event.kind, EventKind::Stroke(_) | EventKind::PlayAgain(_));
-    for (i, token) in event.line.tokens().enumerate() {
-        if i > 0 {
-            out.write_all(b" ")?;
-        }
-        match snooker::canonical(token.text).filter(|_| respell) {
-            Some(name) => out.write_all(name.as_bytes())?,
-            None => out.write_all(token.text)?,
-        }
-    }
-    Ok(())
+/// One line of input as the views see it.
+enum Event<'a> {
+    Names,
+    Stroke(&'a Stroke, Shot),
+    PlayAgain(Replay),
+    Lot(Player),
 }
 
-/// Who played the event's stroke, who plays next (`None` once the frame
-/// is over or a lot is due), the break to show, and whether a lot is due.
-fn event_players(event: &Event<'_>) -> (Option<Player>, Option<Player>, u32, bool) {
-    match event.kind {
-        EventKind::Names => (None, Some(Player::A), 0, false),
-        EventKind::PlayAgain(replay) => (None, Some(replay.offender), 0, false),
-        EventKind::Lot(player) => (None, Some(player), 0, false),
-        EventKind::Stroke(outcome) => {
-            let next = match outcome.next {
-                Next::SameStriker => Some(outcome.striker),
+/// How a view writes each line; the reading around it is shared.
+trait View {
+    fn event(
+        &mut self,
+        number: u64,
+        line: &Line,
+        event: &Event,
+        frame: &Frame,
+        names: &Names,
+        breaks: &Breaks,
+    ) -> Result<(), Error>;
+}
+
+/// A `Visit` that follows the frame's breaks and hands each line to a view.
+struct Follow<V: View> {
+    view: V,
+    frame_number: u64,
+    before: [u64; 2],
+    breaks: Breaks,
+}
+
+impl<V: View> Follow<V> {
+    fn tell(
+        &mut self,
+        line: &Line,
+        event: Event,
+        frame: &Frame,
+        names: &Names,
+    ) -> Result<(), Error> {
+        self.before = scores(frame);
+        let number = self.frame_number;
+        self.view
+            .event(number, line, &event, frame, names, &self.breaks)
+    }
+}
+
+impl<V: View> Visit for Follow<V> {
+    fn names(&mut self, number: u64, line: &Line, names: &Names) -> Result<(), Error> {
+        self.frame_number = number;
+        self.breaks = Breaks::default();
+        self.tell(line, Event::Names, &Frame::new(), names)
+    }
+
+    fn stroke(
+        &mut self,
+        line: &Line,
+        stroke: &Stroke,
+        outcome: &Outcome,
+        frame: &Frame,
+        names: &Names,
+    ) -> Result<(), Error> {
+        let mut shot = Shot::new(self.before, frame, *outcome);
+        shot.break_after = self.breaks.stroke(&shot);
+        self.tell(line, Event::Stroke(stroke, shot), frame, names)
+    }
+
+    fn play_again(
+        &mut self,
+        line: &Line,
+        replay: &Replay,
+        frame: &Frame,
+        names: &Names,
+    ) -> Result<(), Error> {
+        self.breaks.new_visit();
+        self.tell(line, Event::PlayAgain(*replay), frame, names)
+    }
+
+    fn lot(
+        &mut self,
+        line: &Line,
+        player: Player,
+        frame: &Frame,
+        names: &Names,
+    ) -> Result<(), Error> {
+        self.breaks.new_visit();
+        self.tell(line, Event::Lot(player), frame, names)
+    }
+}
+
+/// Reads snooker input and writes it through `view`.
+fn follow<R: Read, W: Write, V: View>(
+    input: R,
+    out: W,
+    make: impl FnOnce(Output<W>) -> V,
+) -> Result<(), Error>
+where
+    V: Into<Output<W>>,
+{
+    let mut follow = Follow {
+        view: make(Output::new(out)),
+        frame_number: 0,
+        before: [0, 0],
+        breaks: Breaks::default(),
+    };
+    let result = read_frames(&mut Lines::new(input), &mut Tolerant, &mut follow);
+    follow.view.into().finish(result)
+}
+
+/// Who played a line's stroke, who plays next (`None` once the frame is
+/// over or a lot is due), the break to show, and whether a lot is due.
+fn players_of(event: &Event) -> (Option<Player>, Option<Player>, u64, bool) {
+    match event {
+        Event::Names => (None, Some(Player::A), 0, false),
+        Event::PlayAgain(replay) => (None, Some(replay.offender), 0, false),
+        Event::Lot(player) => (None, Some(*player), 0, false),
+        Event::Stroke(_, shot) => {
+            let next = match shot.outcome.next {
+                Next::SameStriker => Some(shot.striker),
                 Next::TurnPasses(player) => Some(player),
                 Next::Tie | Next::Won(_) => None,
             };
-            (
-                Some(outcome.striker),
-                next,
-                outcome.break_after,
-                outcome.next == Next::Tie,
-            )
+            let tie = shot.outcome.next == Next::Tie;
+            (Some(shot.striker), next, shot.break_after, tie)
         }
     }
-}
-
-/// One K3 row.
-fn write_tsv_row<W: Write>(out: &mut W, event: &Event<'_>, game: &Match) -> io::Result<()> {
-    let frame = &game.frame;
-    let (striker, next, brk, lot_due) = event_players(event);
-    input::write_u64(out, event.frame_number)?;
-    out.write_all(b"\t")?;
-    input::write_u64(out, event.line.number as u64)?;
-    out.write_all(b"\t")?;
-    write_event_text(out, event)?;
-    out.write_all(b"\t")?;
-    match striker {
-        Some(player) => out.write_all(game.name(player))?,
-        None => out.write_all(b"-")?,
-    }
-    out.write_all(b"\t")?;
-    match next {
-        Some(player) => out.write_all(game.name(player))?,
-        None if lot_due => out.write_all(b"?")?,
-        None => out.write_all(b"-")?,
-    }
-    for number in [
-        frame.score(Player::A),
-        frame.score(Player::B),
-        brk,
-        frame.points_remaining(),
-    ] {
-        out.write_all(b"\t")?;
-        input::write_u64(out, u64::from(number))?;
-    }
-    out.write_all(b"\t")?;
-    out.write_all(frame.ball_on().map_or("-", BallOn::name).as_bytes())?;
-    out.write_all(b"\n")
 }
 
 const TSV_HEADER: &[u8] =
     b"frame\tline\tevent\tstriker\tnext\tscore_a\tscore_b\tbreak\tremaining\ton\n";
 
-/// `referee scoreboard --tsv`: RULINGS K3.
-pub fn run_tsv<R: BufRead, W: Write>(input: R, mut out: W) -> Result<(), Error> {
-    let result = out.write_all(TSV_HEADER).map_err(Error::Io).and_then(|_| {
-        snooker::read_frames(input, false, |event, game| {
-            write_tsv_row(&mut out, event, game)
-        })
-    });
-    input::finish(out, result)
+/// K3: one tab-separated row per line.
+struct Tsv<W: Write>(Output<W>);
+
+impl<W: Write> From<Tsv<W>> for Output<W> {
+    fn from(view: Tsv<W>) -> Output<W> {
+        view.0
+    }
 }
 
-/// A stroke for people: `Red > Red x14`, `None > White`.
-fn stroke_text(event: &Event<'_>) -> String {
-    let mut tokens = event.line.tokens();
-    let first = tokens.next().map_or(String::new(), |t| {
-        Ball::from_name(t.text).map_or_else(|| "None".to_string(), |b| b.name().to_string())
-    });
-    let mut reds = 0;
-    let mut others: Vec<&str> = Vec::new();
-    for token in tokens {
-        match Ball::from_name(token.text) {
-            Some(Ball::Red) => reds += 1,
-            Some(ball) => others.push(ball.name()),
-            None => others.push("White"),
+impl<W: Write> View for Tsv<W> {
+    fn event(
+        &mut self,
+        number: u64,
+        line: &Line,
+        event: &Event,
+        frame: &Frame,
+        names: &Names,
+        _breaks: &Breaks,
+    ) -> Result<(), Error> {
+        let out = &mut self.0;
+        let (striker, next, brk, lot_due) = players_of(event);
+        out.put_u64(number);
+        out.put(b"\t");
+        out.put_u64(line.number as u64);
+        out.put(b"\t");
+        // The line's tokens joined by single spaces; stroke and `Play
+        // again` words in the statement's spelling, names as they are.
+        let respell = matches!(event, Event::Stroke(..) | Event::PlayAgain(_));
+        for (i, token) in line.tokens().enumerate() {
+            if i > 0 {
+                out.put(b" ");
+            }
+            match canonical(token.text).filter(|_| respell) {
+                Some(word) => out.put(word.as_bytes()),
+                None => out.put(token.text),
+            }
         }
+        out.put(b"\t");
+        match striker {
+            Some(player) => out.put(names.name(player)),
+            None => out.put(b"-"),
+        }
+        out.put(b"\t");
+        match next {
+            Some(player) => out.put(names.name(player)),
+            None if lot_due => out.put(b"?"),
+            None => out.put(b"-"),
+        }
+        for value in [
+            frame.score(Player::A),
+            frame.score(Player::B),
+            brk,
+            frame.points_remaining(),
+        ] {
+            out.put(b"\t");
+            out.put_u64(value);
+        }
+        out.put(b"\t");
+        out.put(frame.ball_on().map_or("-", BallOn::name).as_bytes());
+        out.put(b"\n");
+        out.end_lines()
     }
+}
+
+/// `referee scoreboard --tsv`: RULINGS K3.
+pub fn run_tsv<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
+    follow(input, out, |mut out| {
+        out.put(TSV_HEADER);
+        Tsv(out)
+    })
+}
+
+/// A stroke for people: `Red > Red x14`, `None > White`: the ball first
+/// hit, then the balls potted, reds counted, colours by value, white last.
+fn stroke_text(stroke: &Stroke) -> String {
+    let first = stroke.first.map_or("None", Ball::name);
     let mut potted: Vec<String> = Vec::new();
-    match reds {
+    match stroke.reds {
         0 => {}
         1 => potted.push("Red".to_string()),
         n => potted.push(format!("Red x{}", n)),
     }
-    potted.extend(others.iter().map(|s| s.to_string()));
+    potted.extend(stroke.colours.iter().map(|c| c.name().to_string()));
+    if stroke.white {
+        potted.push("White".to_string());
+    }
     if potted.is_empty() {
-        first
+        first.to_string()
     } else {
         format!("{} > {}", first, potted.join(" "))
     }
 }
 
-/// The human view of one event: a header for a new frame, one aligned line
-/// per event, and a closing line when the frame ends.
-fn write_human<W: Write>(out: &mut W, event: &Event<'_>, game: &Match) -> io::Result<()> {
-    let frame = &game.frame;
-    let name = |p: Player| String::from_utf8_lossy(game.name(p)).into_owned();
-    let width = game.names.iter().map(|n| n.len()).max().unwrap_or(0).max(7);
-    if let EventKind::Names = event.kind {
-        if event.frame_number > 1 {
-            writeln!(out)?;
-        }
-        writeln!(
-            out,
-            "Frame {}: {} v {}",
-            event.frame_number,
-            name(Player::A),
-            name(Player::B)
-        )?;
-        writeln!(
-            out,
-            "{:>5} {:^9} {:<w$} {:>5} {:>4} {:<6}  event",
-            "line",
-            "score",
-            "striker",
-            "break",
-            "left",
-            "on",
-            w = width
-        )?;
+/// `text` padded with spaces to `width` characters, on the left (right
+/// aligned) or the right. Any width: names may be long.
+fn pad(text: &str, width: usize, right_aligned: bool) -> String {
+    let fill = " ".repeat(width.saturating_sub(text.chars().count()));
+    if right_aligned {
+        fill + text
+    } else {
+        text.to_string() + &fill
     }
-    let (striker, _, brk, _) = event_players(event);
-    let (event_text, mut notes) = match event.kind {
-        EventKind::Names => ("break-off".to_string(), Vec::new()),
-        EventKind::PlayAgain(replay) => (
-            format!("Play again: {} to play", name(replay.offender)),
-            Vec::new(),
-        ),
-        EventKind::Lot(player) => (format!("lot: {} to play", name(player)), Vec::new()),
-        EventKind::Stroke(outcome) => {
-            let mut notes = Vec::new();
-            if outcome.foul {
-                notes.push(format!("FOUL +{}", outcome.points));
+}
+
+/// The view for people: a header for a new frame, one aligned line per
+/// input line, and a closing line when the frame ends.
+struct Human<W: Write>(Output<W>);
+
+impl<W: Write> From<Human<W>> for Output<W> {
+    fn from(view: Human<W>) -> Output<W> {
+        view.0
+    }
+}
+
+impl<W: Write> View for Human<W> {
+    fn event(
+        &mut self,
+        number: u64,
+        line: &Line,
+        event: &Event,
+        frame: &Frame,
+        names: &Names,
+        breaks: &Breaks,
+    ) -> Result<(), Error> {
+        let name = |p: Player| String::from_utf8_lossy(names.name(p)).into_owned();
+        let width = [Player::A, Player::B]
+            .iter()
+            .map(|&p| name(p).chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(7);
+        let mut text = String::new();
+        if let Event::Names = event {
+            if number > 1 {
+                text.push('\n');
             }
-            if outcome.next == Next::Tie {
-                notes.push("TIE, lot due".to_string());
-            }
-            (stroke_text(event), notes)
+            text += &format!(
+                "Frame {}: {} v {}\n",
+                number,
+                name(Player::A),
+                name(Player::B)
+            );
+            text += &format!(
+                "{} {:^9} {} {:>5} {:>4} {:<6}  event\n",
+                pad("line", 5, true),
+                "score",
+                pad("striker", width, false),
+                "break",
+                "left",
+                "on"
+            );
         }
-    };
-    if let Some(player) = needs_snookers(frame) {
-        notes.push(format!("{} needs snookers", name(player)));
+        let (striker, _, brk, _) = players_of(event);
+        let (event_text, mut notes) = match event {
+            Event::Names => ("break-off".to_string(), Vec::new()),
+            Event::PlayAgain(replay) => (
+                format!("Play again: {} to play", name(replay.offender)),
+                Vec::new(),
+            ),
+            Event::Lot(player) => (format!("lot: {} to play", name(*player)), Vec::new()),
+            Event::Stroke(stroke, shot) => {
+                let mut notes = Vec::new();
+                if shot.foul {
+                    notes.push(format!("FOUL +{}", shot.points));
+                }
+                if shot.outcome.next == Next::Tie {
+                    notes.push("TIE, lot due".to_string());
+                }
+                (stroke_text(stroke), notes)
+            }
+        };
+        if let Some(player) = needs_snookers(frame) {
+            notes.push(format!("{} needs snookers", name(player)));
+        }
+        let score = format!(
+            "{} : {}",
+            pad(&frame.score(Player::A).to_string(), 3, true),
+            pad(&frame.score(Player::B).to_string(), 3, false)
+        );
+        let mut row = format!(
+            "{} {} {} {:>5} {:>4} {:<6}  {}",
+            pad(&line.number.to_string(), 5, true),
+            score,
+            pad(&striker.map_or("-".to_string(), name), width, false),
+            brk,
+            frame.points_remaining(),
+            frame.ball_on().map_or("-", BallOn::name),
+            event_text
+        );
+        for note in notes {
+            row.push_str("  ");
+            row.push_str(&note);
+        }
+        text += row.trim_end();
+        text.push('\n');
+        if let Some(winner) = frame.winner() {
+            text += &format!(
+                "{} wins {} : {}; highest breaks: {} {}, {} {}\n",
+                name(winner),
+                frame.score(Player::A),
+                frame.score(Player::B),
+                name(Player::A),
+                breaks.highest[0],
+                name(Player::B),
+                breaks.highest[1]
+            );
+        }
+        self.0.put(text.as_bytes());
+        self.0.end_lines()
     }
-    let score = format!(
-        "{:>3} : {:<3}",
-        frame.score(Player::A),
-        frame.score(Player::B)
-    );
-    let mut line = format!(
-        "{:>5} {} {:<w$} {:>5} {:>4} {:<6}  {}",
-        event.line.number,
-        score,
-        striker.map_or("-".to_string(), name),
-        brk,
-        frame.points_remaining(),
-        frame.ball_on().map_or("-", BallOn::name),
-        event_text,
-        w = width
-    );
-    for note in notes {
-        line.push_str("  ");
-        line.push_str(&note);
-    }
-    writeln!(out, "{}", line.trim_end())?;
-    if let Some(winner) = frame.winner() {
-        writeln!(
-            out,
-            "{} wins {} : {}; highest breaks: {} {}, {} {}",
-            name(winner),
-            frame.score(Player::A),
-            frame.score(Player::B),
-            name(Player::A),
-            frame.highest_break(Player::A),
-            name(Player::B),
-            frame.highest_break(Player::B)
-        )?;
-    }
-    Ok(())
 }
 
 /// `referee scoreboard`: the view for people.
-pub fn run<R: BufRead, W: Write>(input: R, mut out: W) -> Result<(), Error> {
-    let result = snooker::read_frames(input, false, |event, game| {
-        write_human(&mut out, event, game)
-    });
-    input::finish(out, result)
+pub fn run<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
+    follow(input, out, Human)
 }
 
 #[cfg(test)]
@@ -380,14 +594,23 @@ mod tests {
     }
 
     #[test]
-    fn human_strokes_compress_reds() {
-        let line = crate::core::io::Line::new(4, b"red RED red white");
-        let outcome = Frame::new().play(&Stroke::default()).unwrap();
-        let event = Event {
-            frame_number: 1,
-            line,
-            kind: EventKind::Stroke(outcome),
+    fn human_strokes_count_reds_and_put_colours_in_order() {
+        let mut stroke = Stroke {
+            first: Some(Ball::Red),
+            reds: 2,
+            white: true,
+            ..Stroke::default()
         };
-        assert_eq!(stroke_text(&event), "Red > Red x2 White");
+        stroke.colours.insert(Ball::Pink);
+        stroke.colours.insert(Ball::Blue);
+        assert_eq!(stroke_text(&stroke), "Red > Red x2 Blue Pink White");
+        assert_eq!(stroke_text(&Stroke::default()), "None");
+    }
+
+    #[test]
+    fn long_names_are_padded_without_limit() {
+        let long = "x".repeat(70_000);
+        assert_eq!(pad(&long, 70_002, true).len(), 70_002);
+        assert_eq!(pad("ab", 4, false), "ab  ");
     }
 }

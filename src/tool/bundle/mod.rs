@@ -52,27 +52,76 @@ pub enum Style {
 /// `mod x;` of a bundled module needs its file here.
 pub const CORE: &[(&str, &str)] = &[
     ("", include_str!("../../core/mod.rs")),
-    ("io", include_str!("../../core/io.rs")),
-    ("fourrow", include_str!("../../core/fourrow.rs")),
-    ("rating", include_str!("../../core/rating.rs")),
-    ("snooker", include_str!("../../core/snooker.rs")),
+    ("io", include_str!("../../core/io/mod.rs")),
+    ("io::error", include_str!("../../core/io/error.rs")),
+    ("io::lines", include_str!("../../core/io/lines.rs")),
+    ("io::out", include_str!("../../core/io/out.rs")),
+    ("io::strict", include_str!("../../core/io/strict.rs")),
+    ("io::tokens", include_str!("../../core/io/tokens.rs")),
+    ("limits", include_str!("../../core/limits.rs")),
+    ("fourrow", include_str!("../../core/fourrow/mod.rs")),
+    (
+        "fourrow::board",
+        include_str!("../../core/fourrow/board.rs"),
+    ),
+    (
+        "fourrow::parse",
+        include_str!("../../core/fourrow/parse.rs"),
+    ),
+    (
+        "fourrow::strict",
+        include_str!("../../core/fourrow/strict.rs"),
+    ),
+    ("rating", include_str!("../../core/rating/mod.rs")),
+    (
+        "rating::exchange",
+        include_str!("../../core/rating/exchange.rs"),
+    ),
+    ("rating::fast", include_str!("../../core/rating/fast.rs")),
+    ("rating::parse", include_str!("../../core/rating/parse.rs")),
+    (
+        "rating::players",
+        include_str!("../../core/rating/players.rs"),
+    ),
+    (
+        "rating::strict",
+        include_str!("../../core/rating/strict.rs"),
+    ),
+    ("snooker", include_str!("../../core/snooker/mod.rs")),
+    ("snooker::fast", include_str!("../../core/snooker/fast.rs")),
+    (
+        "snooker::parse",
+        include_str!("../../core/snooker/parse.rs"),
+    ),
+    (
+        "snooker::render",
+        include_str!("../../core/snooker/render.rs"),
+    ),
+    (
+        "snooker::rules",
+        include_str!("../../core/snooker/rules.rs"),
+    ),
+    (
+        "snooker::strict",
+        include_str!("../../core/snooker/strict.rs"),
+    ),
 ];
 
-/// What each problem's `main` calls: the judge form's solver of `input`
-/// into `output`, and the validator's strict check of `input`.
+/// What each problem's `main` calls: the judge form's solver of stdin
+/// into stdout, and the validator's strict check of stdin.
 fn entries(problem: Problem) -> (&'static str, &'static str) {
     match problem {
         Problem::Snooker => (
-            "crate::core::snooker::run(input, output)",
-            "crate::core::snooker::run_strict(input, std::io::sink())",
+            "crate::core::snooker::solve(stdin.lock(), stdout.lock())",
+            "crate::core::snooker::strict::validate(stdin.lock())",
         ),
         Problem::Fourrow => (
-            "crate::core::fourrow::run(input, output)",
-            "crate::core::fourrow::run_strict(input, std::io::sink())",
+            "crate::core::fourrow::solve(stdin.lock(), stdout.lock())",
+            "crate::core::fourrow::strict::validate(stdin.lock())",
         ),
         Problem::Rating => (
-            "crate::core::rating::run(input, output)",
-            "crate::core::rating::run_strict(input, std::io::sink())",
+            "crate::core::rating::solve(stdin.lock(), stdout.lock())",
+            "crate::core::rating::strict::validate(stdin.lock())",
         ),
     }
 }
@@ -84,20 +133,7 @@ const JUDGE_MAIN: &str = r#"
 fn main() {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    let input = std::io::BufReader::with_capacity(1 << 16, stdin.lock());
-    let output = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    match {call} {
-        Ok(()) => {}
-        Err(crate::core::io::Error::Io(ref e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        Err(crate::core::io::Error::Io(e)) => {
-            eprintln!("referee: <stdin>: {}", e);
-            std::process::exit(1);
-        }
-        Err(e) => {
-            eprintln!("referee: <stdin>:{}", e);
-            std::process::exit(1);
-        }
-    }
+    std::process::exit(crate::core::io::report({call}, "<stdin>"));
 }
 "#;
 
@@ -106,14 +142,10 @@ const VALIDATOR_MAIN: &str = r#"
 /// Checks the input on stdin: exit status 42 when valid, 43 when not.
 fn main() {
     let stdin = std::io::stdin();
-    let input = std::io::BufReader::with_capacity(1 << 16, stdin.lock());
-    match {call} {
-        Ok(()) => std::process::exit(42),
-        Err(e) => {
-            eprintln!("referee: <stdin>:{}", e);
-            std::process::exit(43);
-        }
+    if crate::core::io::report({call}, "<stdin>") == 0 {
+        std::process::exit(42);
     }
+    std::process::exit(43);
 }
 "#;
 

@@ -13,12 +13,12 @@ use crate::tool::problem::Problem;
 pub fn solve(problem: Problem, strict: bool, input: &[u8]) -> (Vec<u8>, Result<(), Error>) {
     let mut out = Vec::new();
     let result = match (problem, strict) {
-        (Problem::Snooker, false) => snooker::run(input, &mut out),
-        (Problem::Snooker, true) => snooker::run_strict(input, &mut out),
-        (Problem::Fourrow, false) => fourrow::run(input, &mut out),
-        (Problem::Fourrow, true) => fourrow::run_strict(input, &mut out),
-        (Problem::Rating, false) => rating::run(input, &mut out),
-        (Problem::Rating, true) => rating::run_strict(input, &mut out),
+        (Problem::Snooker, false) => snooker::solve(input, &mut out),
+        (Problem::Snooker, true) => snooker::solve_strict(input, &mut out),
+        (Problem::Fourrow, false) => fourrow::solve(input, &mut out),
+        (Problem::Fourrow, true) => fourrow::solve_strict(input, &mut out),
+        (Problem::Rating, false) => rating::solve(input, &mut out),
+        (Problem::Rating, true) => rating::solve_strict(input, &mut out),
     };
     (out, result)
 }
@@ -44,7 +44,10 @@ pub fn parse_stroke(line: &[u8]) -> Option<Stroke> {
     if line.iter().all(u8::is_ascii_whitespace) {
         return None;
     }
-    snooker::parse_stroke(&Line::new(1, line)).ok()
+    match snooker::parse::parse_event(&Line::new(1, line)) {
+        Ok(snooker::parse::Event::Stroke(stroke)) => Some(stroke),
+        _ => None,
+    }
 }
 
 /// A snooker stroke's line, as the generator writes it (no line end).

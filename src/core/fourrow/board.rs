@@ -1,20 +1,13 @@
-//! The four-in-a-row validator (SPOJ FOUROW).
-//!
-//! A game's moves run from its `Game #n:` header to the next `Game` or the
-//! end of input, over any number of lines (F1), and are applied as they are
-//! read: memory is one 7x6 grid, whatever the number or length of games.
-//! Rulings F1-F5 are in `shared/spec/RULINGS.md`.
+//! The board of one game on bitboards (F2 to F4): moves, the verdict, and
+//! the framed board of a win with its winning runs marked.
 
-use crate::core::io::{self as input, shown, Error, Line, Lines, Output, Part};
-use std::io::{BufRead, Read, Write};
+use crate::core::io::Output;
+use crate::core::limits::fourrow::{COLUMNS, ROWS};
+use std::io::Write;
 
-const COLUMNS: usize = 7;
-const ROWS: usize = 6;
-
-/// A cell of the grid: empty, or a chip of the first or second player.
+/// One of the two players; `First` drops the first chip.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cell {
-    Empty,
+pub enum Player {
     First,
     Second,
 }
@@ -26,7 +19,7 @@ pub enum Verdict {
     Invalid,
     /// All 42 cells are filled and nobody won.
     Draw,
-    Won(Cell),
+    Won(Player),
 }
 
 /// One game on bitboards: bit `7 * column + row` (row 0 at the bottom).
@@ -38,7 +31,7 @@ pub enum Verdict {
 /// out from the final position when it is asked for, which gives the same
 /// answer as checking after every move, since chips never move (see
 /// `verdict`).
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Game {
     /// Every chip: a column's chips are its lowest bits, so adding the
     /// column's bottom bit lands on the cell above them.
@@ -161,9 +154,9 @@ impl Game {
             Verdict::Invalid
         } else if has_four(mover) {
             Verdict::Won(if self.moves % 2 == 1 {
-                Cell::First
+                Player::First
             } else {
-                Cell::Second
+                Player::Second
             })
         } else if self.moves == COLUMNS * ROWS {
             Verdict::Draw
@@ -173,25 +166,32 @@ impl Game {
     }
 
     /// Writes the verdict line and, for a win, the framed board (F4).
+    #[inline(always)]
     pub fn write<W: Write>(&self, out: &mut Output<W>, number: u64) {
         let verdict = self.verdict();
-        out.put(b"Game #");
+        out.put_word(u64::from_le_bytes(*b"Game #\0\0"), 6);
         out.put_u64(number);
-        out.put(match verdict {
-            Verdict::NotOver => b" is not over, yet.\n",
-            Verdict::Invalid => b" is invalid.\n",
-            Verdict::Draw => b" is over. There is no winner.\n",
-            Verdict::Won(Cell::First) => b" is over. The first player won.\n",
-            Verdict::Won(_) => b" is over. The second player won.\n",
-        });
+        let (ending, len) = &ENDINGS[match verdict {
+            Verdict::NotOver => 0,
+            Verdict::Invalid => 1,
+            Verdict::Draw => 2,
+            Verdict::Won(Player::First) => 3,
+            Verdict::Won(Player::Second) => 4,
+        }];
+        out.reserve(ENDING_WIDTH)[..ENDING_WIDTH].copy_from_slice(ending);
+        out.advance(*len);
         let winner = match verdict {
-            Verdict::Won(Cell::First) => 0,
-            Verdict::Won(_) => 1,
+            Verdict::Won(Player::First) => 0,
+            Verdict::Won(Player::Second) => 1,
             _ => return,
         };
         let [first, second] = self.boards();
         let marked = in_runs([first, second][winner]);
-        out.put(b"-------\n");
+        // At most six rows between two rules, eight bytes each.
+        let room = &mut out.reserve(64)[..64];
+        let rule = u64::from_le_bytes(*b"-------\n");
+        room[..8].copy_from_slice(&rule.to_le_bytes());
+        let mut n = 8;
         for row in (0..ROWS).rev().filter(|&row| row_bits(self.mask, row) != 0) {
             // Bytes: 7 spaces and a newline; a chip adds the distance
             // from ' ' to 'x' or 'o', a mark takes 'x' to 'X', 'o' to 'O'.
@@ -199,155 +199,48 @@ impl Game {
                 + SPREAD[row_bits(first, row)] * u64::from(b'x' - b' ')
                 + SPREAD[row_bits(second, row)] * u64::from(b'o' - b' ')
                 - SPREAD[row_bits(marked, row)] * u64::from(b'x' - b'X');
-            out.put(&text.to_le_bytes());
+            room[n..n + 8].copy_from_slice(&text.to_le_bytes());
+            n += 8;
         }
-        out.put(b"-------\n");
+        room[n..n + 8].copy_from_slice(&rule.to_le_bytes());
+        out.advance(n + 8);
     }
 }
 
-/// Parses a `Game #n:` header starting at byte `at` of the line (which holds
-/// `G` there): the game number and the byte just past the colon.
-fn parse_header(line: &Line<'_>, at: usize) -> Result<(u64, usize), Error> {
-    let text = line.text;
-    let expected_header = "expected a header `Game #n:`";
-    let found = |pos: usize| -> String {
-        match text.get(pos) {
-            None => "end of line".to_string(),
-            Some(_) => {
-                let end = text[pos..]
-                    .iter()
-                    .position(|&b| input::is_blank(b))
-                    .map_or(text.len(), |e| pos + e);
-                shown(&text[pos..end])
-            }
+/// The width at which a verdict line's ending is copied.
+const ENDING_WIDTH: usize = 40;
+
+/// The five verdict lines' endings (F2), padded, with their lengths.
+const fn endings() -> [([u8; ENDING_WIDTH], usize); 5] {
+    let texts: [&[u8]; 5] = [
+        b" is not over, yet.\n",
+        b" is invalid.\n",
+        b" is over. There is no winner.\n",
+        b" is over. The first player won.\n",
+        b" is over. The second player won.\n",
+    ];
+    let mut table = [([0; ENDING_WIDTH], 0); 5];
+    let mut i = 0;
+    while i < texts.len() {
+        let mut j = 0;
+        while j < texts[i].len() {
+            table[i].0[j] = texts[i][j];
+            j += 1;
         }
-    };
-    let skip_blanks = |mut pos: usize| {
-        while pos < text.len() && input::is_blank(text[pos]) {
-            pos += 1;
-        }
-        pos
-    };
-    if !text[at..].starts_with(b"Game") {
-        return Err(line.error(at + 1, format!("{}, found {}", expected_header, found(at))));
+        table[i].1 = texts[i].len();
+        i += 1;
     }
-    let mut pos = skip_blanks(at + 4);
-    if text.get(pos) != Some(&b'#') {
-        return Err(line.error(
-            pos + 1,
-            format!("{}: expected `#`, found {}", expected_header, found(pos)),
-        ));
-    }
-    pos = skip_blanks(pos + 1);
-    let digits_start = pos;
-    while pos < text.len() && text[pos].is_ascii_digit() {
-        pos += 1;
-    }
-    let number = input::parse_u64(&text[digits_start..pos]).ok_or_else(|| {
-        line.error(
-            digits_start + 1,
-            format!(
-                "{}: expected the game number, found {}",
-                expected_header,
-                found(digits_start)
-            ),
-        )
-    })?;
-    pos = skip_blanks(pos);
-    if text.get(pos) != Some(&b':') {
-        return Err(line.error(
-            pos + 1,
-            format!("{}: expected `:`, found {}", expected_header, found(pos)),
-        ));
-    }
-    Ok((number, pos + 1))
+    table
 }
 
-/// The character at byte `pos`, for a message.
-fn char_at(text: &[u8], pos: usize) -> String {
-    let rest = String::from_utf8_lossy(&text[pos..]);
-    let c = rest.chars().next().unwrap_or(' ');
-    shown(c.to_string().as_bytes())
-}
-
-/// `referee fourrow`: one verdict (and board) per game of `input`.
-pub fn run<R: BufRead, W: Write>(input: R, out: W) -> Result<(), Error> {
-    validate(input, out, false)
-}
-
-/// `referee fourrow --strict`: the same, every line held to the format.
-pub fn run_strict<R: BufRead, W: Write>(input: R, out: W) -> Result<(), Error> {
-    validate(input, out, true)
-}
-
-fn validate<R: BufRead, W: Write>(input: R, out: W, strict: bool) -> Result<(), Error> {
-    let lines = Lines::new(input).strict(strict);
-    input::run_part(lines, out, Part::whole(), solve_part)
-}
-
-/// Where the last game of `block` may start, found without parsing: the
-/// last line that begins with `G`, or `None`. Only a guess: solving the
-/// parts checks it.
-pub fn last_game_start(block: &[u8]) -> Option<usize> {
-    (1..block.len())
-        .rev()
-        .find(|&i| block[i] == b'G' && block[i - 1] == b'\n')
-}
-
-/// The longest game the statement allows.
-const MAX_MOVES: usize = COLUMNS * ROWS;
-
-/// `--strict`: a game is one line, exactly `Game #k: ` (k counting from 1)
-/// and then at most 42 slot digits.
-fn check_game_line(line: &Line<'_>, number: u64) -> Result<(), Error> {
-    let header = format!("Game #{}: ", number);
-    let text = line.text;
-    let matched = header
-        .bytes()
-        .zip(text)
-        .take_while(|&(want, got)| want == *got)
-        .count();
-    if matched < header.len() {
-        let found = if matched < text.len() {
-            char_at(text, matched)
-        } else {
-            "end of line".to_string()
-        };
-        return Err(line.error(
-            matched + 1,
-            format!("expected the header `{}`, found {}", header, found),
-        ));
-    }
-    let moves = &text[header.len()..];
-    if let Some(i) = moves.iter().position(|b| !(b'1'..=b'7').contains(b)) {
-        let col = header.len() + i + 1;
-        return Err(line.error(
-            col,
-            format!(
-                "expected a slot digit 1-7, found {}",
-                char_at(text, col - 1)
-            ),
-        ));
-    }
-    if moves.len() > MAX_MOVES {
-        return Err(line.error(
-            header.len() + MAX_MOVES + 1,
-            format!(
-                "expected at most {} moves, found {}",
-                MAX_MOVES,
-                moves.len()
-            ),
-        ));
-    }
-    Ok(())
-}
+static ENDINGS: [([u8; ENDING_WIDTH], usize); 5] = endings();
 
 /// Plays the slot digits of `text` from `pos` on; returns where they end.
 /// Eight bytes are checked at once: with `d` each byte minus b'1', all
 /// eight are slot digits when every byte of `d` and of `d + 1` is below 8
 /// (a byte below b'1' borrows and shows high bits at the lowest such byte).
 #[inline(always)]
-fn play_digits(game: &mut Game, text: &[u8], mut pos: usize) -> usize {
+pub fn play_digits(game: &mut Game, text: &[u8], mut pos: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const NOT_BELOW_8: u64 = 0xf8f8_f8f8_f8f8_f8f8;
     while let Some(window) = text.get(pos..pos + 8) {
@@ -370,96 +263,6 @@ fn play_digits(game: &mut Game, text: &[u8], mut pos: usize) -> usize {
         pos += 1;
     }
     pos
-}
-
-/// The verdicts for one part of an input (see `Part`). A part that does
-/// not run to the end of the input ends with its last game: the part after
-/// it starts with a header.
-pub fn solve_part<R: Read, W: Write>(
-    lines: &mut Lines<R>,
-    out: &mut Output<W>,
-    part: &mut Part,
-) -> Result<(), Error> {
-    let strict = lines.is_strict();
-    if part.top {
-        part.announced = input::read_count(lines, "the number of games", 1..=99)?;
-    }
-    let announced = part.announced;
-    let mut games_seen = part.cases_before;
-    // The game being read: its number and grid.
-    let mut current: Option<(u64, Game)> = None;
-    while let Some(line) = lines.next_line()? {
-        if strict && games_seen < announced {
-            check_game_line(&line, games_seen + 1)?;
-        }
-        let text = line.text;
-        let mut pos = 0;
-        while pos < text.len() {
-            // The common case first: a run of slot digits inside a game.
-            if let Some((_, game)) = current.as_mut() {
-                pos = play_digits(game, text, pos);
-                if pos == text.len() {
-                    break;
-                }
-            }
-            let byte = text[pos];
-            if input::is_blank(byte) {
-                pos += 1;
-            } else if byte == b'G' {
-                if !part.wants_case(games_seen) {
-                    return Err(line.error(
-                        pos + 1,
-                        format!(
-                            "expected end of input after the last game ({}), found {}",
-                            announced,
-                            char_at(text, pos).replace('G', "Game")
-                        ),
-                    ));
-                }
-                let (number, next) = parse_header(&line, pos)?;
-                if let Some((number, game)) = current.take() {
-                    game.write(out, number);
-                    out.end_lines()?;
-                }
-                games_seen += 1;
-                current = Some((number, Game::new()));
-                pos = next;
-            } else if (b'1'..=b'7').contains(&byte) {
-                match current.as_mut() {
-                    Some((_, game)) => game.play(usize::from(byte - b'1')),
-                    None => {
-                        return Err(line.error(
-                            pos + 1,
-                            format!("expected a header `Game #n:`, found {}", char_at(text, pos)),
-                        ))
-                    }
-                }
-                pos += 1;
-            } else {
-                let expected = if current.is_some() {
-                    "expected a slot digit 1-7 or a header `Game #n:`"
-                } else {
-                    "expected a header `Game #n:`"
-                };
-                return Err(line.error(
-                    pos + 1,
-                    format!("{}, found {}", expected, char_at(text, pos)),
-                ));
-            }
-        }
-    }
-    if let Some((number, game)) = current.take() {
-        game.write(out, number);
-    }
-    part.cases = games_seen - part.cases_before;
-    if part.to_end && games_seen < announced {
-        return Err(lines.eof_error(&format!(
-            "expected game {} of {} (a header `Game #n:`)",
-            games_seen + 1,
-            announced
-        )));
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -548,21 +351,20 @@ mod tests {
         let mut text = Vec::new();
         let mut out = Output::new(&mut text);
         game(moves).write(&mut out, 1);
-        out.flush().unwrap();
-        drop(out);
+        out.finish(Ok(())).unwrap();
         String::from_utf8(text).unwrap()
     }
 
     #[test]
     fn wins_in_every_direction() {
-        assert_eq!(game("1122334").verdict(), Verdict::Won(Cell::First));
-        assert_eq!(game("1212121").verdict(), Verdict::Won(Cell::First));
+        assert_eq!(game("1122334").verdict(), Verdict::Won(Player::First));
+        assert_eq!(game("1212121").verdict(), Verdict::Won(Player::First));
         // Rising diagonal (1,1)-(4,4) for the first player, on the 11th move.
         assert_eq!(game("1223433454").verdict(), Verdict::NotOver);
-        assert_eq!(game("12234334544").verdict(), Verdict::Won(Cell::First));
+        assert_eq!(game("12234334544").verdict(), Verdict::Won(Player::First));
         // The same mirrored: a falling diagonal (4,4)-(7,1).
-        assert_eq!(game("76654554344").verdict(), Verdict::Won(Cell::First));
-        assert_eq!(game("71122334").verdict(), Verdict::Won(Cell::Second));
+        assert_eq!(game("76654554344").verdict(), Verdict::Won(Player::First));
+        assert_eq!(game("71122334").verdict(), Verdict::Won(Player::Second));
     }
 
     #[test]

@@ -6,9 +6,9 @@
 
 use super::exchange::{exchange, in_range, Outcome};
 use super::players::{Key, Players};
-use crate::next::io::lines::word;
-use crate::next::io::tokens::{head_of, low_bytes};
-use crate::next::io::Lines;
+use crate::core::io::lines::word;
+use crate::core::io::tokens::{head_of, low_bytes};
+use crate::core::io::Lines;
 use std::io::Read;
 
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -165,7 +165,11 @@ mod tests {
             b"abcdefghijklmnopq bob won 1 3\n........",
             b"ann bob won 1\n.........",
         ] {
-            assert!(plain_game(other).is_none(), "{:?}", String::from_utf8_lossy(other));
+            assert!(
+                plain_game(other).is_none(),
+                "{:?}",
+                String::from_utf8_lossy(other)
+            );
         }
     }
 }

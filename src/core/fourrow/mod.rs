@@ -5,8 +5,8 @@ pub mod parse;
 pub mod strict;
 
 pub use self::board::{Game, Player, Verdict};
-use crate::next::io::strict::Strict;
-use crate::next::io::{Error, Lines, Output, Tolerant};
+use crate::core::io::strict::Strict;
+use crate::core::io::{Error, Lines, Output, Tolerant};
 use std::io::{Read, Write};
 
 /// `referee fourrow`: one verdict (and board) per game of `input`.

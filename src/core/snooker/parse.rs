@@ -8,8 +8,8 @@
 
 use super::fast::{fast_run, LineCache};
 use super::rules::{Ball, Frame, Impossible, Outcome, Player, Replay, Stage, Stroke};
-use crate::next::io::tokens::{head_of, Tokens};
-use crate::next::io::{self, shown, Error, Layout, Line, Lines, Token, Tolerant};
+use crate::core::io::tokens::{head_of, Tokens};
+use crate::core::io::{self, shown, Error, Layout, Line, Lines, Token, Tolerant};
 use std::io::Read;
 
 /// The strict hooks of the format; the tolerant reading checks nothing.

@@ -1,9 +1,9 @@
 //! The exchange of one game (P1 to P4) in integer hundredths, and ratings
 //! as text: read with up to two decimals, written with exactly two.
 
+use crate::core::io::out::small_decimal;
+use crate::core::io::parse_u64;
 use crate::core::limits::rating::MAX_RATING;
-use crate::next::io::out::small_decimal;
-use crate::next::io::parse_u64;
 
 /// Hundredths of a rating point.
 pub type Hundredths = i64;
@@ -52,7 +52,11 @@ pub fn exchange(
         Outcome::WhiteLost => (!white_higher, black_pieces, white_pieces, -1),
     };
     // P2: applied literally, so a gap over 10.00 gives a negative RPE.
-    let mut rpe = if winner_higher { ONE - core } else { ONE + core };
+    let mut rpe = if winner_higher {
+        ONE - core
+    } else {
+        ONE + core
+    };
     // P3: doubled when the winner is left with less than the loser.
     if winner_pieces < loser_pieces {
         rpe *= 2;
@@ -141,11 +145,27 @@ mod tests {
         assert_eq!(parse_rating(b"-0.05"), Ok(-5));
         assert_eq!(parse_rating(b"9999999999999.99"), Ok(MAX_RATING));
         assert_eq!(parse_rating(b"-9999999999999.99"), Ok(-MAX_RATING));
-        for bad in ["1.234", "1.", ".5", "-", "", "1.2x", "abc", "1e3", "--1", "+1"] {
-            assert_eq!(parse_rating(bad.as_bytes()), Err(BadRating::Malformed), "{}", bad);
+        for bad in [
+            "1.234", "1.", ".5", "-", "", "1.2x", "abc", "1e3", "--1", "+1",
+        ] {
+            assert_eq!(
+                parse_rating(bad.as_bytes()),
+                Err(BadRating::Malformed),
+                "{}",
+                bad
+            );
         }
-        for far in ["10000000000000", "92233720368547758.07", "-99999999999999999999999"] {
-            assert_eq!(parse_rating(far.as_bytes()), Err(BadRating::OutOfRange), "{}", far);
+        for far in [
+            "10000000000000",
+            "92233720368547758.07",
+            "-99999999999999999999999",
+        ] {
+            assert_eq!(
+                parse_rating(far.as_bytes()),
+                Err(BadRating::OutOfRange),
+                "{}",
+                far
+            );
         }
     }
 
@@ -165,7 +185,10 @@ mod tests {
         assert_eq!(exchange(0, 5, Outcome::Drew, 0, 0), (-30, 30));
         assert_eq!(exchange(0, 6, Outcome::Drew, 0, 0), (-29, 29));
         // The statement's example: Alice 76.91 white, Bob 76.36, Bob wins with fewer pieces.
-        assert_eq!(exchange(7691, 7636, Outcome::WhiteLost, 20, 15), (-272, 272));
+        assert_eq!(
+            exchange(7691, 7636, Outcome::WhiteLost, 20, 15),
+            (-272, 272)
+        );
         assert_eq!(exchange(7691, 7636, Outcome::WhiteWon, 20, 15), (64, -64));
     }
 
@@ -186,7 +209,15 @@ mod tests {
     /// panic), and each change is what the formula gives in 128 bits.
     #[test]
     fn the_arithmetic_holds_at_the_limits() {
-        let ends = [-MAX_RATING, -MAX_RATING + 1, -1, 0, 1, MAX_RATING - 1, MAX_RATING];
+        let ends = [
+            -MAX_RATING,
+            -MAX_RATING + 1,
+            -1,
+            0,
+            1,
+            MAX_RATING - 1,
+            MAX_RATING,
+        ];
         for &white in &ends {
             for &black in &ends {
                 for outcome in [Outcome::WhiteWon, Outcome::Drew, Outcome::WhiteLost] {

@@ -6,8 +6,8 @@ use super::exchange::{exchange, in_range, parse_pieces, parse_rating, push_ratin
 use super::exchange::{Hundredths, Outcome};
 use super::fast::fast_games;
 use super::players::{Key, Players};
+use crate::core::io::{self, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
 use crate::core::limits::rating::MAX_RATING;
-use crate::next::io::{self, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
 use std::io::{Read, Write};
 
 /// The strict hooks of the format; the tolerant reading checks nothing.
@@ -161,8 +161,11 @@ fn play(line: &Line, fields: &[Token; 5], players: &mut Players) -> Result<(), E
         black_pieces,
     );
     // P4: a player meeting himself gets both changes.
-    for (slot, change, token) in [(white_slot, white_change, white), (black_slot, black_change, black)]
-        .iter()
+    for (slot, change, token) in [
+        (white_slot, white_change, white),
+        (black_slot, black_change, black),
+    ]
+    .iter()
     {
         let rating = players.rating(*slot) + change;
         if !in_range(rating) {

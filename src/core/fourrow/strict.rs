@@ -4,9 +4,9 @@
 //! the last game.
 
 use super::parse::{char_at, read_games, Checks};
+use crate::core::io::strict::{check_count, Strict};
+use crate::core::io::{not_the_end, Error, Line, Lines, Output, Token};
 use crate::core::limits::fourrow::{GAMES, MAX_MOVES};
-use crate::next::io::strict::{check_count, Strict};
-use crate::next::io::{not_the_end, Error, Line, Lines, Output, Token};
 use std::io::{self, Read};
 
 impl Checks for Strict {

@@ -7,7 +7,7 @@
 //! same result; every other line is read byte by byte.
 
 use super::board::{play_digits, Game};
-use crate::next::io::{self, is_blank, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
+use crate::core::io::{self, is_blank, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
 use std::io::{Read, Write};
 
 /// The strict hooks of the format; the tolerant reading checks nothing.

@@ -11,8 +11,8 @@ use self::render::Referee;
 pub use self::rules::{
     Ball, BallOn, Colours, Frame, Impossible, Next, Outcome, Player, Replay, Stage, Stroke,
 };
-use crate::next::io::strict::Strict;
-use crate::next::io::{Error, Lines, Output, Tolerant};
+use crate::core::io::strict::Strict;
+use crate::core::io::{Error, Lines, Output, Tolerant};
 use std::io::{Read, Write};
 
 /// `referee snooker`: the referee's words for every frame of `input`.

@@ -5,8 +5,8 @@
 
 use super::parse::{Names, Visit};
 use super::rules::{Colours, Frame, Next, Outcome, Player, Replay, Stroke};
-use crate::next::io::out::small_decimal;
-use crate::next::io::{Error, Line, Output};
+use crate::core::io::out::small_decimal;
+use crate::core::io::{Error, Line, Output};
 use std::io::Write;
 
 /// The width at which a prepared line is copied; longer ones are put.

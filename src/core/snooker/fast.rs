@@ -10,8 +10,8 @@ use super::parse::{
     WHITE, YELLOW,
 };
 use super::rules::{Ball, Frame, Stage, Stroke, Verdict};
-use crate::next::io::lines::word;
-use crate::next::io::{Error, Line, Lines};
+use crate::core::io::lines::word;
+use crate::core::io::{Error, Line, Lines};
 use std::io::Read;
 
 /// Lines of up to 16 bytes, their line end included, by their bytes:

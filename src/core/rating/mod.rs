@@ -7,8 +7,8 @@ pub mod players;
 pub mod strict;
 
 pub use self::exchange::{exchange, Hundredths, Outcome};
-use crate::next::io::strict::Strict;
-use crate::next::io::{Error, Lines, Output, Tolerant};
+use crate::core::io::strict::Strict;
+use crate::core::io::{Error, Lines, Output, Tolerant};
 use std::io::{Read, Write};
 
 /// `referee rating`: the ratings after every tournament of `input`.

@@ -5,14 +5,21 @@
 //! with a leading zero.
 
 use super::parse::{read_tournaments, Checks};
+use crate::core::io::strict::{check_count, check_digits, check_layout, check_limit, Strict};
+use crate::core::io::{parse_u64, shown, Error, Line, Lines, Output, Token};
 use crate::core::limits::rating::{GAMES, NAME_LETTERS, PLAYERS, TOURNAMENTS};
-use crate::next::io::strict::{check_count, check_digits, check_layout, check_limit, Strict};
-use crate::next::io::{parse_u64, shown, Error, Line, Lines, Output, Token};
 use std::io::{self, Read};
 
 impl Checks for Strict {
     fn count(&mut self, line: &Line, token: &Token, tournaments: u64) -> Result<(), Error> {
-        check_count(self, line, token, tournaments, TOURNAMENTS, "the number of tournaments")
+        check_count(
+            self,
+            line,
+            token,
+            tournaments,
+            TOURNAMENTS,
+            "the number of tournaments",
+        )
     }
 
     fn record(&mut self, line: &Line) -> Result<(), Error> {

@@ -6,8 +6,8 @@
 //! chosen to collide under one run's key is spread out under the next).
 
 use super::exchange::Hundredths;
-use crate::next::io::lines::word;
-use crate::next::io::tokens::{head_of, low_bytes};
+use crate::core::io::lines::word;
+use crate::core::io::tokens::{head_of, low_bytes};
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 
@@ -94,7 +94,9 @@ impl Players {
     pub fn clear(&mut self, expected: usize) {
         self.names.clear();
         self.starts.clear();
-        let size = (expected.min(1 << 22) * 8 / 7 + 1).next_power_of_two().max(16);
+        let size = (expected.min(1 << 22) * 8 / 7 + 1)
+            .next_power_of_two()
+            .max(16);
         self.slots.clear();
         self.slots.resize(size, Slot::default());
     }
@@ -106,7 +108,10 @@ impl Players {
     /// The first slot to try for a name.
     #[inline(always)]
     fn home(&self, key: &Key, name: &[u8]) -> usize {
-        let mut hash = fold(key.head ^ self.key[0] ^ key.len as u64, key.tail ^ self.key[1]);
+        let mut hash = fold(
+            key.head ^ self.key[0] ^ key.len as u64,
+            key.tail ^ self.key[1],
+        );
         if key.len > 16 {
             for chunk in name[16..].chunks(8) {
                 hash = fold(hash ^ head_of(chunk), self.key[1]);
@@ -190,7 +195,10 @@ impl Players {
     /// Player `player`'s name (players count from 0 in listing order).
     pub fn name(&self, player: usize) -> &[u8] {
         let start = self.starts[player].0;
-        let end = self.starts.get(player + 1).map_or(self.names.len(), |s| s.0);
+        let end = self
+            .starts
+            .get(player + 1)
+            .map_or(self.names.len(), |s| s.0);
         &self.names[start..end]
     }
 
@@ -223,7 +231,9 @@ mod tests {
     fn players_are_found_by_name_of_any_length() {
         let mut players = Players::default();
         players.clear(2);
-        let names: Vec<String> = (0..300).map(|i| "ab".repeat(i % 13) + &i.to_string()).collect();
+        let names: Vec<String> = (0..300)
+            .map(|i| "ab".repeat(i % 13) + &i.to_string())
+            .collect();
         for (i, name) in names.iter().enumerate() {
             assert!(players.add(&key(name), name.as_bytes(), i as i64));
         }
@@ -256,7 +266,12 @@ mod tests {
         while colliding.len() < 200 {
             let name = format!("n{:07}", i);
             let key = key(&name);
-            if fold(key.head ^ first.key[0] ^ key.len as u64, key.tail ^ first.key[1]) & 0xfff == 0 {
+            if fold(
+                key.head ^ first.key[0] ^ key.len as u64,
+                key.tail ^ first.key[1],
+            ) & 0xfff
+                == 0
+            {
                 colliding.push(name);
             }
             i += 1;
