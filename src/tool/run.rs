@@ -148,8 +148,34 @@ pub struct Stdout(Result<File, io::ErrorKind>);
 #[cfg(unix)]
 pub fn stdout() -> Stdout {
     use std::os::fd::AsFd;
+    if closed_at_start() {
+        return Stdout(Err(io::ErrorKind::Other));
+    }
     let duplicate = io::stdout().as_fd().try_clone_to_owned();
     Stdout(duplicate.map(File::from).map_err(|e| e.kind()))
+}
+
+/// Whether standard output was closed when the program started. Std
+/// reopens a closed descriptor 1 on `/dev/null`, read-write, before `main`
+/// runs; a shell's `>/dev/null` opens it write-only. Linux shows both in
+/// `/proc`; elsewhere a closed standard output cannot be told from
+/// `/dev/null`.
+#[cfg(unix)]
+fn closed_at_start() -> bool {
+    if cfg!(not(target_os = "linux")) {
+        return false;
+    }
+    let target = std::fs::read_link("/proc/self/fd/1").ok();
+    if target.as_deref() != Some(std::path::Path::new("/dev/null")) {
+        return false;
+    }
+    let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
+    let flags = info
+        .lines()
+        .find_map(|line| line.strip_prefix("flags:"))
+        .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok());
+    // The access mode's two low bits: 2 is read-write.
+    flags.map_or(false, |flags| flags & 3 == 2)
 }
 
 #[cfg(not(unix))]

@@ -129,7 +129,11 @@ pub fn read_games<R: Read, C: Checks, W: Write>(
             break;
         }
         let line = lines.current();
-        checks.line(&line, reading.begun, announced)?;
+        if let Err(e) = checks.line(&line, reading.begun, announced) {
+            // Under `--strict` a game is one line: the one before is whole.
+            reading.finish_game(out)?;
+            return Err(e);
+        }
         reading.line(&line, out)?;
     }
     reading.finish_game(out)?;
