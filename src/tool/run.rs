@@ -175,7 +175,7 @@ fn closed_at_start() -> bool {
         .find_map(|line| line.strip_prefix("flags:"))
         .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok());
     // The access mode's two low bits: 2 is read-write.
-    flags.map_or(false, |flags| flags & 3 == 2)
+    flags.is_some_and(|flags| flags & 3 == 2)
 }
 
 #[cfg(not(unix))]
