@@ -401,6 +401,8 @@ fn the_completion_scripts_are_valid_and_complete() {
     }
 }
 
+/// Needs bash, as the completion script does.
+#[cfg(unix)]
 #[test]
 fn bash_completes_subcommands_problems_and_flags() {
     let script = run(&["completions", "bash"]).1;
