@@ -74,7 +74,7 @@ pub static FLAGS: &[Flag] = &[
             min: 1,
             set: |o, n| o.mb = Some(n),
         },
-        scope: Scope::In(&[Use::on("bench").max(4096).default("64")]),
+        scope: Scope::In(&[Use::on("bench").max(1024).default("64")]),
     },
     Flag {
         long: "style",
