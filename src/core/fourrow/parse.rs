@@ -5,7 +5,7 @@
 //! game is complete. The tool's reading takes lines of the plainest form
 //! by the fast path of [`super::fast`], with the same result.
 
-use super::board::{play_digits, Game};
+use super::board::{play_digits, Game, Number};
 use crate::core::io::{self, is_blank, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
 use std::io::{Read, Write};
 
@@ -42,7 +42,7 @@ impl Checks for Tolerant {}
 pub struct Reading {
     pub announced: u64,
     pub begun: u64,
-    pub current: Option<(u64, Game)>,
+    pub current: Option<(Number, Game)>,
 }
 
 impl Reading {
@@ -50,7 +50,7 @@ impl Reading {
     #[inline(always)]
     pub fn finish_game<W: Write>(&mut self, out: &mut Output<W>) -> Result<(), Error> {
         if let Some((number, game)) = self.current.take() {
-            game.write(out, number);
+            game.write(out, &number);
             out.end_lines()?;
         }
         Ok(())
@@ -149,7 +149,7 @@ pub fn read_games<R: Read, C: Checks, W: Write>(
 
 /// Parses a `Game #n:` header starting at byte `at` of the line (which
 /// holds `G` there): the game number and the byte just past the colon.
-fn parse_header(line: &Line, at: usize) -> Result<(u64, usize), Error> {
+fn parse_header(line: &Line, at: usize) -> Result<(Number, usize), Error> {
     let text = line.text;
     let expected_header = "expected a header `Game #n:`";
     let found = |pos: usize| -> String {
@@ -185,7 +185,8 @@ fn parse_header(line: &Line, at: usize) -> Result<(u64, usize), Error> {
     while pos < text.len() && text[pos].is_ascii_digit() {
         pos += 1;
     }
-    let number = io::parse_u64(&text[digits_start..pos]).ok_or_else(|| {
+    let digits = &text[digits_start..pos];
+    let number = io::parse_u64(digits).and_then(|_| Number::of(digits)).ok_or_else(|| {
         line.error(
             digits_start + 1,
             format!(
