@@ -53,6 +53,7 @@ pub enum Style {
 pub const CORE: &[(&str, &str)] = &[
     ("", include_str!("../../core/mod.rs")),
     ("io", include_str!("../../core/io.rs")),
+    ("limits", include_str!("../../core/limits.rs")),
     ("fourrow", include_str!("../../core/fourrow.rs")),
     ("rating", include_str!("../../core/rating.rs")),
     ("snooker", include_str!("../../core/snooker.rs")),
