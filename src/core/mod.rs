@@ -3,7 +3,7 @@
 //! submissions, so nothing here reaches into [`crate::tool`].
 
 pub mod fourrow;
-pub mod limits;
 pub mod io;
+pub mod limits;
 pub mod rating;
 pub mod snooker;

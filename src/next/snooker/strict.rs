@@ -5,9 +5,9 @@
 
 use super::parse::{canonical, read_frames, Checks, Names, Visit};
 use super::rules::{Frame, Outcome, Player, Replay, Stroke};
+use crate::core::limits::snooker::{FRAMES, NAME_LETTERS};
 use crate::next::io::strict::{check_count, check_layout, Strict};
 use crate::next::io::{shown, Error, Line, Lines, Token};
-use crate::core::limits::snooker::{FRAMES, NAME_LETTERS};
 use std::io::Read;
 
 impl Checks for Strict {
