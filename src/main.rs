@@ -3,7 +3,7 @@
 
 use referee::core::io::Error;
 use referee::core::{fourrow, rating, snooker};
-use referee::tool::cli::{self, Command, Style};
+use referee::tool::cli::{self, Command};
 use referee::tool::problem::Problem;
 use referee::tool::{bench, bundle, gen, judge, parallel, scoreboard};
 use std::fs::File;
@@ -130,33 +130,28 @@ fn main() -> ExitCode {
             };
             return print(bundle::bundle(problem, form).as_bytes());
         }
-        // TODO(lead): gen and bench write only the plain style so far.
-        Command::Gen {
-            style: Style::Varied,
-            ..
-        }
-        | Command::Bench {
-            style: Style::Varied,
-            ..
-        } => return not_built("--style varied"),
         Command::Gen {
             problem,
             seed,
             cases,
-            style: Style::Plain,
+            style,
         } => {
             let seed = seed.unwrap_or_else(|| {
                 let seed = random_seed();
                 eprintln!("referee: gen seed {}", seed);
                 seed
             });
+            if let Some(note) = cases.and_then(|cases| gen::past_limit(problem, cases)) {
+                eprintln!("referee: note: {}", note);
+            }
             let mut out = stdout();
-            let result = gen::generate(problem, seed, cases, &mut out).and_then(|_| out.flush());
+            let result = gen::generate_styled(problem, style, seed, cases, &mut out)
+                .and_then(|_| out.flush());
             return report(result.map_err(Error::Io), "<stdout>");
         }
-        Command::Bench { problem, mb, .. } => {
+        Command::Bench { problem, mb, style } => {
             let mut out = stdout();
-            let result = bench::run(problem, mb, &mut out).and_then(|_| out.flush());
+            let result = bench::run(problem, mb, style, &mut out).and_then(|_| out.flush());
             return report(result.map_err(Error::Io), "<stdout>");
         }
         // TODO(lead): the subcommands below parse (see cli::Command) but

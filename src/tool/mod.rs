@@ -10,3 +10,4 @@ pub mod judge;
 pub mod parallel;
 pub mod problem;
 pub mod scoreboard;
+pub mod solvers;

@@ -101,8 +101,9 @@ its comments and layout.",
         summary: "write a valid random input",
         about: "\
 Writes a valid input for PROBLEM: the same bytes for the same seed on
-every machine. Without --cases, the number of cases is drawn within the
-statement's limits.",
+every machine. Every case is within the statement's limits and the input
+passes --strict. Without --cases, the number of cases is drawn within the
+limits too; a --cases outside them is written with a note on stderr.",
         build: |f| Command::Gen {
             problem: f.problem(),
             seed: f.options.seed,
