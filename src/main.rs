@@ -5,7 +5,7 @@ use referee::core::io::Error;
 use referee::core::{fourrow, rating, snooker};
 use referee::tool::cli::{self, Command};
 use referee::tool::problem::Problem;
-use referee::tool::{bench, bundle, gen, judge, parallel, scoreboard};
+use referee::tool::{bench, bundle, gen, judge, parallel, scoreboard, validate};
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::process::ExitCode;
@@ -154,9 +154,15 @@ fn main() -> ExitCode {
             let result = bench::run(problem, mb, style, &mut out).and_then(|_| out.flush());
             return report(result.map_err(Error::Io), "<stdout>");
         }
-        // TODO(lead): the subcommands below parse (see cli::Command) but
-        // have no implementation yet.
-        Command::Validate { .. } => return not_built("validate"),
+        Command::Validate { problem, files } => {
+            let mut out = stdout();
+            return match validate::run(problem, &files, &mut out) {
+                Ok(true) => ExitCode::SUCCESS,
+                Ok(false) => ExitCode::from(1),
+                Err(e) => report(Err(Error::Io(e)), "<stdout>"),
+            };
+        }
+        // TODO(lead): parses (see cli::Command) but has no implementation yet.
         Command::Package { .. } => return not_built("package"),
         Command::Solve {
             problem,

@@ -1,6 +1,7 @@
 //! The tool around the core: command line, generators, benchmark,
-//! scoreboard view, bundler, the two-core driver, and the judging of a
-//! contestant's own solution.
+//! scoreboard view, bundler, the two-core driver, the judging of a
+//! contestant's own solution, and strict validation and problem packages
+//! for judges.
 
 pub mod bench;
 pub mod bundle;
@@ -11,3 +12,4 @@ pub mod parallel;
 pub mod problem;
 pub mod scoreboard;
 pub mod solvers;
+pub mod validate;

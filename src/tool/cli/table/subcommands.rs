@@ -145,7 +145,9 @@ sink and prints the median throughput. A measurement, not a test.",
         summary: "check that inputs follow the statement exactly",
         about: "\
 Holds each input to the statement's exact format and limits, as --strict
-does, and reports the first violation in each.",
+does, without writing answers. One line per file on stdout, in the order
+given: `FILE: ok`, or `FILE:LINE:COL: message` for the first violation.
+Every file is checked; the exit status is 0 when all are valid, else 1.",
         build: |mut f| Command::Validate {
             problem: f.problem(),
             files: std::mem::take(&mut f.paths),
