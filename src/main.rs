@@ -5,7 +5,7 @@ use referee::core::io::Error;
 use referee::core::{fourrow, rating, snooker};
 use referee::tool::cli::{self, Command};
 use referee::tool::problem::Problem;
-use referee::tool::{bench, bundle, gen, judge, parallel, scoreboard, validate};
+use referee::tool::{bench, bundle, gen, judge, package, parallel, scoreboard, validate};
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::process::ExitCode;
@@ -78,12 +78,6 @@ fn random_seed() -> u64 {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
     hasher.write_u128(now.map_or(0, |d| d.as_nanos()));
     hasher.finish()
-}
-
-/// What is parsed but not implemented yet: exit 1 with a plain message.
-fn not_built(what: &str) -> ExitCode {
-    eprintln!("referee: {} is not built yet", what);
-    ExitCode::from(1)
 }
 
 fn main() -> ExitCode {
@@ -162,8 +156,15 @@ fn main() -> ExitCode {
                 Err(e) => report(Err(Error::Io(e)), "<stdout>"),
             };
         }
-        // TODO(lead): parses (see cli::Command) but has no implementation yet.
-        Command::Package { .. } => return not_built("package"),
+        Command::Package { problem, dir } => {
+            return match package::write(problem, std::path::Path::new(&dir)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("referee: {}: {}", dir, e);
+                    ExitCode::from(1)
+                }
+            };
+        }
         Command::Solve {
             problem,
             strict,

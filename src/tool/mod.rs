@@ -8,6 +8,7 @@ pub mod bundle;
 pub mod cli;
 pub mod gen;
 pub mod judge;
+pub mod package;
 pub mod parallel;
 pub mod problem;
 pub mod scoreboard;

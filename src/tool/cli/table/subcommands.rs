@@ -167,9 +167,12 @@ Every file is checked; the exit status is 0 when all are valid, else 1.",
         tail: Tail::No,
         summary: "write a problem package for a judge system",
         about: "\
-Writes a problem package for PROBLEM into DIR: statement, tests, the
-referee as the reference solution and an input validator (exit status 42
-for a valid input, 43 for an invalid one).",
+Writes a problem package for PROBLEM into DIR in the Kattis format
+(which DOMjudge imports): problem.yaml, the statement in LaTeX, the sample
+and secret tests with the referee's answers, an input validator (exit
+status 42 for a valid input, 43 for an invalid one) and the judge bundle
+as the accepted submission. The same bytes every time. DIR must be new,
+empty, or an earlier package, whose parts are replaced.",
         build: |mut f| Command::Package {
             problem: f.problem(),
             dir: f.path(),
