@@ -8,10 +8,10 @@
 //!
 //! The generators drive the referee's own rules instead of restating them:
 //! snooker plays its strokes on a [`crate::core::snooker::Frame`] (see
-//! [`snooker`]), four in a row drops its chips into a
+//! `snooker.rs`), four in a row drops its chips into a
 //! [`crate::core::fourrow::Game`], and the rating generator sets up the
 //! gaps that `rating::exchange` treats specially. `--style varied` bends
-//! the same generators towards the rarer cases (see [`Mix`] in each).
+//! the same generators towards the rarer cases (see each one's `Mix`).
 
 mod fourrow;
 mod rating;

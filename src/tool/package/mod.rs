@@ -4,9 +4,9 @@
 //!
 //! - `problem.yaml`: source, licence, rights owner, a fixed uuid, and the
 //!   output compared case- and space-exactly;
-//! - `problem_statement/problem.en.tex`: the statement ([`statement`]);
+//! - `problem_statement/problem.en.tex`: the statement (`statement.rs`);
 //! - `data/sample` and `data/secret`: inputs with the referee's own
-//!   answers ([`data`]);
+//!   answers (`data.rs`);
 //! - `input_validators/`: the strict parser bundled into one Rust file
 //!   (exit status 42 for valid input, 43 for invalid);
 //! - `submissions/accepted/`: the judge bundle.
