@@ -4,9 +4,9 @@
 
 use crate::core::io::{report, Error};
 use crate::core::{fourrow, rating, snooker};
-use crate::tool::cli::{self, Command, Style};
+use crate::tool::cli::{self, Command};
 use crate::tool::problem::Problem;
-use crate::tool::{bench, bundle, gen, judge, scoreboard};
+use crate::tool::{bench, bundle, gen, judge, package, scoreboard, validate};
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 
@@ -48,24 +48,39 @@ pub fn run(command: Command) -> u8 {
             problem,
             seed,
             cases,
-            style: Style::Plain,
+            style,
         } => {
             let seed = seed.unwrap_or_else(|| {
                 let seed = random_seed();
                 eprintln!("referee: gen seed {}", seed);
                 seed
             });
-            write_with(|out| gen::generate(problem, seed, cases, out))
+            if let Some(note) = cases.and_then(|cases| gen::past_limit(problem, cases)) {
+                eprintln!("referee: note: {}", note);
+            }
+            write_with(|out| gen::generate_styled(problem, style, seed, cases, out))
         }
-        // TODO(package): the varied style, validate and package.
-        Command::Gen { .. }
-        | Command::Bench {
-            style: Style::Varied,
-            ..
-        } => not_built("--style varied"),
-        Command::Bench { problem, mb, .. } => write_with(|out| bench::run(problem, mb, out)),
-        Command::Validate { .. } => not_built("validate"),
-        Command::Package { .. } => not_built("package"),
+        Command::Bench { problem, mb, style } => {
+            write_with(|out| bench::run(problem, mb, style, out))
+        }
+        Command::Validate { problem, files } => {
+            let mut out = BufWriter::new(stdout());
+            let result = validate::run(problem, &files, &mut out);
+            match result.and_then(|ok| out.flush().map(|_| ok)) {
+                Ok(true) => 0,
+                Ok(false) => 1,
+                Err(e) => report(Err(Error::Write(e)), "<stdout>") as u8,
+            }
+        }
+        Command::Package { problem, dir } => {
+            match package::write(problem, std::path::Path::new(&dir)) {
+                Ok(()) => 0,
+                Err(e) => {
+                    eprintln!("referee: {}: {}", dir, e);
+                    1
+                }
+            }
+        }
         Command::Check {
             problem,
             input,
@@ -121,12 +136,6 @@ where
 
 fn print(text: &[u8]) -> u8 {
     write_with(|out| out.write_all(text))
-}
-
-/// What is parsed but not implemented yet: exit 1 with a plain message.
-fn not_built(what: &str) -> u8 {
-    eprintln!("referee: {} is not built yet", what);
-    1
 }
 
 /// A seed for `gen` without `--seed`: std's per-process random hash keys

@@ -241,7 +241,10 @@ impl Number {
     /// The number written by `digits` (decimal digits, leading zeros
     /// allowed), if it has at most 20 digits after them.
     pub fn of(digits: &[u8]) -> Option<Number> {
-        let start = digits.iter().position(|&b| b != b'0').unwrap_or(digits.len());
+        let start = digits
+            .iter()
+            .position(|&b| b != b'0')
+            .unwrap_or(digits.len());
         // `0` itself keeps its one digit.
         let kept = if start == digits.len() {
             &digits[digits.len().saturating_sub(1)..]
@@ -376,7 +379,10 @@ mod tests {
         assert_eq!(shown(b"12"), Some(b"12".to_vec()));
         assert_eq!(shown(b"0070"), Some(b"70".to_vec()));
         assert_eq!(shown(b"000"), Some(b"0".to_vec()));
-        assert_eq!(shown(b"18446744073709551615"), Some(b"18446744073709551615".to_vec()));
+        assert_eq!(
+            shown(b"18446744073709551615"),
+            Some(b"18446744073709551615".to_vec())
+        );
         assert_eq!(shown(b"123456789012345678901"), None);
         assert_eq!(shown(b""), None);
     }

@@ -186,16 +186,18 @@ fn parse_header(line: &Line, at: usize) -> Result<(Number, usize), Error> {
         pos += 1;
     }
     let digits = &text[digits_start..pos];
-    let number = io::parse_u64(digits).and_then(|_| Number::of(digits)).ok_or_else(|| {
-        line.error(
-            digits_start + 1,
-            format!(
-                "{}: expected the game number, found {}",
-                expected_header,
-                found(digits_start)
-            ),
-        )
-    })?;
+    let number = io::parse_u64(digits)
+        .and_then(|_| Number::of(digits))
+        .ok_or_else(|| {
+            line.error(
+                digits_start + 1,
+                format!(
+                    "{}: expected the game number, found {}",
+                    expected_header,
+                    found(digits_start)
+                ),
+            )
+        })?;
     pos = skip_blanks(pos);
     if text.get(pos) != Some(&b':') {
         return Err(line.error(

@@ -79,8 +79,9 @@ pub static FLAGS: &[Flag] = &[
     Flag {
         long: "style",
         short: None,
-        help: "plain: the statement's own format; varied: the spacing and line ends \
-               the tolerant reader also takes",
+        help: "plain: everyday cases; varied: more of the rare ones (short and long \
+               names, fouls, invalid games, big tournaments); both within the \
+               statement's limits",
         kind: Kind::Word {
             words: Style::NAMES,
             set: |o, word| o.style = Style::from_name(word),
