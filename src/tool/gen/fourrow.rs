@@ -96,7 +96,7 @@ pub fn game(rng: &mut Rng, style: Style, number: u64, out: &mut Vec<u8>) {
                 .iter()
                 .copied()
                 .filter(|&c| {
-                    let mut next = board.game.clone();
+                    let mut next = board.game;
                     next.play(c);
                     matches!(next.verdict(), Verdict::NotOver | Verdict::Draw)
                 })
