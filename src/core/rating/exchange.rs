@@ -130,7 +130,7 @@ pub fn put_rating<W: Write>(out: &mut Output<W>, rating: Hundredths) {
     let abs = rating.unsigned_abs();
     match small_decimal(abs / 100) {
         Some((digits, len)) if rating >= 0 => {
-            let cents = (abs % 100) as u64;
+            let cents = abs % 100;
             // ` ` digits `.` two digits `\n`, in one word and a half.
             let head = u64::from(b' ') | digits << 8;
             let tail = u64::from(b'.')
