@@ -9,8 +9,12 @@ use std::io::{self, Read};
 /// is an input error, not a buffer that grows with the input.
 pub const MAX_LINE: usize = 1 << 20;
 
-/// How much is read at a time.
+/// How much is read at a time, once the input shows it is not small.
 const CHUNK: usize = 1 << 16;
+
+/// How much the first read takes: a contest's file fits, and a buffer
+/// this small costs nothing to set up.
+const FIRST: usize = 1 << 12;
 
 /// Bytes kept readable after the data, zeroed, so that a line's bytes may
 /// be loaded 8 at a time from any place in it.
@@ -95,6 +99,9 @@ pub struct Lines<R> {
     /// Whether `buf[pos..end]` was all ASCII when it was read: its lines
     /// then need no UTF-8 check.
     ascii: bool,
+    /// Whether the last read filled all the room it had: the input is
+    /// bigger than the buffer, which grows to `CHUNK` at the next read.
+    filled: bool,
     /// The line handed out last is `buf[start..stop]`, number `number`.
     start: usize,
     stop: usize,
@@ -109,12 +116,13 @@ impl<R: Read> Lines<R> {
     pub fn new(reader: R) -> Lines<R> {
         Lines {
             reader,
-            buf: vec![0; CHUNK + PAD],
+            buf: vec![0; FIRST + PAD],
             pos: 0,
             end: 0,
             scanned: 0,
             eof: false,
             ascii: true,
+            filled: false,
             start: 0,
             stop: 0,
             number: 0,
@@ -317,7 +325,8 @@ impl<R: Read> Lines<R> {
     }
 
     /// Reads more input behind what is unread, moving the unread bytes to
-    /// the front first, and growing the buffer only for a long line.
+    /// the front first, and growing the buffer for a big input (to
+    /// `CHUNK`) or a long line.
     fn refill(&mut self) -> Result<(), Error> {
         if self.pos > 0 {
             self.buf.copy_within(self.pos..self.end, 0);
@@ -328,14 +337,17 @@ impl<R: Read> Lines<R> {
             self.pos = 0;
         }
         let mut capacity = self.buf.len() - PAD;
-        if self.end == capacity {
-            capacity = (capacity * 2).min(MAX_LINE + 2 + CHUNK);
+        if self.end == capacity || (self.filled && capacity < CHUNK) {
+            capacity = (capacity * 2).clamp(CHUNK, MAX_LINE + 2 + CHUNK);
             self.buf.resize(capacity + PAD, 0);
         }
         loop {
             match self.reader.read(&mut self.buf[self.end..capacity]) {
                 Ok(0) => self.eof = true,
-                Ok(n) => self.end += n,
+                Ok(n) => {
+                    self.filled = self.end + n == capacity;
+                    self.end += n;
+                }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(Error::Read(e)),
             }

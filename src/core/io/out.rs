@@ -8,8 +8,9 @@ use std::io::Write;
 /// The size of the blocks handed to the writer.
 const BLOCK: usize = 1 << 16;
 
-/// Room kept past a block, so that most events never make the buffer grow.
-const SLACK: usize = 1 << 12;
+/// The buffer's size at first: a contest's output fits; it grows, a few
+/// times, for a bigger one.
+const FIRST: usize = 1 << 12;
 
 /// `n` below 1000 in decimal: the digits in the low bytes, their count in
 /// the top byte.
@@ -57,7 +58,7 @@ impl<W: Write> Output<W> {
     pub fn new(out: W) -> Output<W> {
         Output {
             out,
-            buf: vec![0; BLOCK + SLACK],
+            buf: vec![0; FIRST],
             len: 0,
         }
     }

@@ -87,7 +87,17 @@ pub fn parse_rating(text: &[u8]) -> Result<Hundredths, BadRating> {
         Some((b'-', rest)) => (true, rest),
         _ => (false, text),
     };
-    let whole_len = digits.iter().take_while(|b| b.is_ascii_digit()).count();
+    // The whole part in one pass, counting digits past what fits.
+    let mut whole: u64 = 0;
+    let mut whole_len = 0;
+    for &b in digits {
+        let digit = b.wrapping_sub(b'0');
+        if digit > 9 {
+            break;
+        }
+        whole = whole.saturating_mul(10).saturating_add(u64::from(digit));
+        whole_len += 1;
+    }
     let cents = match &digits[whole_len..] {
         [] => Some(0),
         [b'.', tens] if tens.is_ascii_digit() => Some(10 * (tens - b'0')),
@@ -100,10 +110,10 @@ pub fn parse_rating(text: &[u8]) -> Result<Hundredths, BadRating> {
         Some(cents) if whole_len > 0 => i64::from(cents),
         _ => return Err(BadRating::Malformed),
     };
-    let whole = parse_u64(&digits[..whole_len])
-        .filter(|&w| w <= MAX_RATING as u64 / 100)
-        .ok_or(BadRating::OutOfRange)? as i64;
-    let value = whole * ONE + cents;
+    if whole > MAX_RATING as u64 / 100 {
+        return Err(BadRating::OutOfRange);
+    }
+    let value = whole as i64 * ONE + cents;
     Ok(if negative { -value } else { value })
 }
 

@@ -58,20 +58,26 @@ struct Cached {
     verdicts: [Verdict; 9],
 }
 
-const CACHE_BITS: u32 = 10;
+/// An empty slot: its key matches no line.
+const EMPTY: Cached = Cached {
+    key: [0, 0],
+    event: Event::PlayAgain,
+    stop: 0,
+    len: 0,
+    verdicts: [Verdict::UNKNOWN; 9],
+};
+
+/// The cache's sizes: small for a small input, which then costs nothing
+/// to set up, and big once a big buffer of input shows up.
+const SMALL_BITS: u32 = 6;
+const BIG_BITS: u32 = 10;
+const BIG_INPUT: usize = 1 << 15;
 
 impl Default for LineCache {
     fn default() -> LineCache {
-        let empty = Cached {
-            key: [0, 0],
-            event: Event::PlayAgain,
-            stop: 0,
-            len: 0,
-            verdicts: [Verdict::UNKNOWN; 9],
-        };
         LineCache {
-            slots: vec![empty; 1 << CACHE_BITS],
-            spare: empty,
+            slots: Vec::new(),
+            spare: EMPTY,
         }
     }
 }
@@ -101,7 +107,8 @@ impl LineCache {
             }
         };
         let hash = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let slot = &mut self.slots[(hash >> (64 - CACHE_BITS)) as usize];
+        let bits = self.slots.len().trailing_zeros();
+        let slot = &mut self.slots[(hash >> 32 >> (32 - bits)) as usize];
         if slot.key != key {
             let (event, stop, taken) = fast_event(bytes)?;
             if taken != len {
@@ -116,6 +123,18 @@ impl LineCache {
             };
         }
         Some(slot)
+    }
+
+    /// Sizes the cache for `unread` bytes of input at hand.
+    fn fit(&mut self, unread: usize) {
+        let bits = if unread >= BIG_INPUT {
+            BIG_BITS
+        } else {
+            SMALL_BITS
+        };
+        if self.slots.len() < 1 << bits {
+            self.slots = vec![EMPTY; 1 << bits];
+        }
     }
 
     /// A line over 16 bytes, into the spare slot (a line is far shorter
@@ -151,6 +170,7 @@ fn fast_run<R: Read, V: Visit>(
     let mut frame = frame_in_play.clone();
     let number = lines.line_number();
     let bytes = lines.unread();
+    cache.fit(bytes.len());
     let (mut at, mut taken, mut stop) = (0, 0, 0);
     let stopped = loop {
         let entry = match cache.entry(&bytes[at..]) {

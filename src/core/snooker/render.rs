@@ -4,7 +4,7 @@
 //! copied at a fixed width; a stroke's lines go into room reserved once.
 
 use super::parse::{Names, Visit};
-use super::rules::{Colours, Frame, Next, Outcome, Player, Replay, Stroke};
+use super::rules::{Frame, Next, Outcome, Player, Replay, Stroke};
 use crate::core::io::out::small_decimal;
 use crate::core::io::{Error, Line, Output};
 use std::io::Write;
@@ -38,6 +38,49 @@ impl Piece {
     }
 }
 
+/// `Respot` and the colours, lowest value first, for each set of colours
+/// (a `Colours` value shifted past its two unused low bits): made at
+/// compile time.
+const fn respot_lines() -> [Piece; 64] {
+    const NAMES: [&[u8]; 6] = [
+        b" Yellow", b" Green", b" Brown", b" Blue", b" Pink", b" Black",
+    ];
+    let mut lines = [Piece {
+        bytes: [0; WIDE],
+        len: 0,
+    }; 64];
+    let mut set = 0;
+    while set < 64 {
+        let line = &mut lines[set];
+        let mut len = 0;
+        let mut i = 0;
+        while i < 6 {
+            line.bytes[len] = b"Respot"[i];
+            len += 1;
+            i += 1;
+        }
+        let mut colour = 0;
+        while colour < 6 {
+            if set >> colour & 1 == 1 {
+                let name = NAMES[colour];
+                let mut j = 0;
+                while j < name.len() {
+                    line.bytes[len] = name[j];
+                    len += 1;
+                    j += 1;
+                }
+            }
+            colour += 1;
+        }
+        line.bytes[len] = b'\n';
+        line.len = len + 1;
+        set += 1;
+    }
+    lines
+}
+
+static RESPOTS: [Piece; 64] = respot_lines();
+
 /// Writes the referee's output to `out`.
 pub struct Referee<'o, W: Write> {
     out: &'o mut Output<W>,
@@ -48,9 +91,6 @@ pub struct Referee<'o, W: Write> {
     long_turns: [Vec<u8>; 4],
     /// Whether every turn line of the frame fits in a piece.
     short: bool,
-    /// `Respot` lines by the set of colours respotted (a `Colours` value
-    /// shifted past its two unused low bits).
-    respots: Vec<Piece>,
 }
 
 /// The most a stroke writes when its turn line fits a piece and its scores
@@ -60,23 +100,11 @@ const STROKE_ROOM: usize = 8 + 16 + 2 * WIDE;
 
 impl<'o, W: Write> Referee<'o, W> {
     pub fn new(out: &'o mut Output<W>) -> Referee<'o, W> {
-        let respots = (0..64u8)
-            .map(|bits| {
-                let mut parts: Vec<&[u8]> = vec![b"Respot"];
-                for colour in Colours(bits << 2).iter() {
-                    parts.push(b" ");
-                    parts.push(colour.name().as_bytes());
-                }
-                parts.push(b"\n");
-                Piece::new(&parts)
-            })
-            .collect();
         Referee {
             out,
             turns: [Piece::new(&[]); 4],
             long_turns: Default::default(),
             short: true,
-            respots,
         }
     }
 
@@ -117,7 +145,7 @@ impl<'o, W: Write> Referee<'o, W> {
         room[n..n + 8].copy_from_slice(&right.to_le_bytes());
         n += b_len + 1;
         if !outcome.respot.is_empty() {
-            let piece = &self.respots[usize::from(outcome.respot.0 >> 2)];
+            let piece = &RESPOTS[usize::from(outcome.respot.0 >> 2)];
             room[n..n + WIDE].copy_from_slice(&piece.bytes);
             n += piece.len;
         }
@@ -193,7 +221,7 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
             self.out.put_u64(frame.score(Player::B));
             self.out.put(b"\n");
             if !outcome.respot.is_empty() {
-                let piece = self.respots[usize::from(outcome.respot.0 >> 2)];
+                let piece = RESPOTS[usize::from(outcome.respot.0 >> 2)];
                 self.out.put(&piece.bytes[..piece.len]);
             }
             match outcome.next {
@@ -234,15 +262,13 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::rules::Ball;
+    use super::super::rules::{Ball, Colours};
     use super::*;
 
     #[test]
     fn respot_lines_name_the_colours_in_order() {
-        let mut sink = Output::new(Vec::new());
-        let referee = Referee::new(&mut sink);
         let set = Colours(Colours::of(Ball::Black).0 | Colours::of(Ball::Yellow).0);
-        let piece = referee.respots[usize::from(set.0 >> 2)];
+        let piece = RESPOTS[usize::from(set.0 >> 2)];
         assert_eq!(&piece.bytes[..piece.len], b"Respot Yellow Black\n");
     }
 
