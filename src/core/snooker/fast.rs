@@ -5,11 +5,12 @@
 //! reading's line bookkeeping. Any other line is left to the general
 //! reading, which gives the same events and the exact errors.
 
+use super::balls::{Ball, Stroke};
 use super::parse::{
     impossible, Checks, Event, Names, Visit, AGAIN, BLACK, BLUE, BROWN, GREEN, NONE, PINK, PLAY,
     RED, WHITE, YELLOW,
 };
-use super::rules::{Ball, Frame, Stage, Stroke, Verdict};
+use super::rules::{Frame, Stage, Verdict};
 use crate::core::io::lines::word;
 use crate::core::io::{Error, Layout, Line, Lines};
 use std::io::Read;

@@ -114,23 +114,24 @@
 //!
 //! ## The code
 //!
+//! [`balls`] names the balls and what a stroke line says of them;
 //! [`rules`] is the one statement of these rules, the state machine
 //! [`Frame`]; [`parse`] reads the format and hands every line, with what
 //! the frame made of it, to a [`Visit`]; [`render`] is the referee's
 //! `Visit`; [`fast`] reads plain lines faster for the tool; [`strict`]
 //! holds the input to the format.
 
+pub mod balls;
 pub mod fast;
 pub mod parse;
 pub mod render;
 pub mod rules;
 pub mod strict;
 
+pub use self::balls::{Ball, BallOn, Colours, Player, Stroke};
 pub use self::parse::{Names, Visit};
 use self::render::Referee;
-pub use self::rules::{
-    Ball, BallOn, Colours, Frame, Impossible, Next, Outcome, Player, Replay, Stage, Stroke,
-};
+pub use self::rules::{Frame, Impossible, Next, Outcome, Replay, Stage};
 use crate::core::io::strict::Strict;
 use crate::core::io::{Error, Lines, Output};
 use std::io::{Read, Write};

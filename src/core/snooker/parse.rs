@@ -6,7 +6,8 @@
 //! the plainest form may take the fast path of [`super::fast`] (the tool's
 //! reading), which gives the same events.
 
-use super::rules::{Ball, Frame, Impossible, Outcome, Player, Replay, Stage, Stroke};
+use super::balls::{Ball, Player, Stroke};
+use super::rules::{Frame, Impossible, Outcome, Replay, Stage};
 use crate::core::io::tokens::{head_of, Tokens};
 use crate::core::io::{self, shown, Error, Layout, Line, Lines, Token, Tolerant};
 use std::io::Read;

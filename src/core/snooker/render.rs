@@ -3,8 +3,9 @@
 //! does not hold a score is made once (per frame for the turn lines) and
 //! copied at a fixed width; a stroke's lines go into room reserved once.
 
+use super::balls::{Player, Stroke};
 use super::parse::{Names, Visit};
-use super::rules::{Frame, Next, Outcome, Player, Replay, Stroke};
+use super::rules::{Frame, Next, Outcome, Replay};
 use crate::core::io::out::small_decimal;
 use crate::core::io::{Error, Line, Output};
 use std::io::Write;
@@ -51,11 +52,11 @@ const fn respot_lines() -> [Piece; 64] {
     }; 64];
     let mut set = 0;
     while set < 64 {
-        let line = &mut lines[set];
+        // Written through the index: rustc 1.63 has no `&mut` in const fn.
         let mut len = 0;
         let mut i = 0;
         while i < 6 {
-            line.bytes[len] = b"Respot"[i];
+            lines[set].bytes[len] = b"Respot"[i];
             len += 1;
             i += 1;
         }
@@ -65,15 +66,15 @@ const fn respot_lines() -> [Piece; 64] {
                 let name = NAMES[colour];
                 let mut j = 0;
                 while j < name.len() {
-                    line.bytes[len] = name[j];
+                    lines[set].bytes[len] = name[j];
                     len += 1;
                     j += 1;
                 }
             }
             colour += 1;
         }
-        line.bytes[len] = b'\n';
-        line.len = len + 1;
+        lines[set].bytes[len] = b'\n';
+        lines[set].len = len + 1;
         set += 1;
     }
     lines
@@ -262,7 +263,7 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::rules::{Ball, Colours};
+    use super::super::balls::{Ball, Colours};
     use super::*;
 
     #[test]

@@ -3,8 +3,9 @@
 //! frame and none elsewhere, names of 1 to 20 English letters, ball names,
 //! `None`, `White` and `Play again` spelled as the statement spells them.
 
+use super::balls::{Player, Stroke};
 use super::parse::{canonical, read_frames, Checks, Names, Visit};
-use super::rules::{Frame, Outcome, Player, Replay, Stroke};
+use super::rules::{Frame, Outcome, Replay};
 use crate::core::io::strict::{check_count, check_layout, Strict};
 use crate::core::io::{shown, Error, Line, Lines, Token};
 use crate::core::limits::snooker::{FRAMES, NAME_LETTERS};

@@ -1,0 +1,147 @@
+//! The balls and what a stroke line says of them: [`Ball`] (its value is
+//! its discriminant), sets of colours as bits ([`Colours`]), a [`Stroke`],
+//! the ball on ([`BallOn`]) and the two [`Player`]s.
+
+/// A ball other than the cue ball; the discriminant is its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Ball {
+    Red = 1,
+    Yellow = 2,
+    Green = 3,
+    Brown = 4,
+    Blue = 5,
+    Pink = 6,
+    Black = 7,
+}
+
+impl Ball {
+    /// The six colours in ascending order of value.
+    pub const COLOURS: [Ball; 6] = [
+        Ball::Yellow,
+        Ball::Green,
+        Ball::Brown,
+        Ball::Blue,
+        Ball::Pink,
+        Ball::Black,
+    ];
+
+    pub fn value(self) -> u64 {
+        self as u64
+    }
+
+    /// The ball worth `value` points (1 to 7).
+    pub fn from_value(value: u32) -> Option<Ball> {
+        match value {
+            1 => Some(Ball::Red),
+            2..=7 => Some(Ball::COLOURS[value as usize - 2]),
+            _ => None,
+        }
+    }
+
+    pub fn is_colour(self) -> bool {
+        self != Ball::Red
+    }
+
+    /// The ball's name as the statement spells it.
+    pub fn name(self) -> &'static str {
+        ["Red", "Yellow", "Green", "Brown", "Blue", "Pink", "Black"][self as usize - 1]
+    }
+}
+
+/// A set of colours, one bit per colour (bit = value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Colours(pub u8);
+
+impl Colours {
+    pub const NONE: Colours = Colours(0);
+    pub const ALL: Colours = Colours(0b1111_1100);
+
+    /// The set of one colour.
+    pub fn of(colour: Ball) -> Colours {
+        Colours(1 << colour.value())
+    }
+
+    pub fn contains(self, ball: Ball) -> bool {
+        self.0 & (1 << ball.value()) != 0
+    }
+
+    pub fn insert(&mut self, ball: Ball) {
+        self.0 |= 1 << ball.value();
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The colours in the set, ascending in value.
+    pub fn iter(self) -> impl Iterator<Item = Ball> {
+        Ball::COLOURS
+            .iter()
+            .copied()
+            .filter(move |&c| self.contains(c))
+    }
+
+    /// The colours in `self` but not in `other`.
+    pub fn without(self, other: Colours) -> Colours {
+        Colours(self.0 & !other.0)
+    }
+
+    pub fn lowest(self) -> Option<Ball> {
+        Ball::from_value(self.0.trailing_zeros())
+    }
+
+    pub fn highest(self) -> Option<Ball> {
+        Ball::from_value(7u32.wrapping_sub(self.0.leading_zeros()))
+    }
+}
+
+/// One stroke as the input gives it (S8): the ball first hit, or `None`
+/// when the cue ball hit nothing, and the balls potted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Stroke {
+    pub first: Option<Ball>,
+    pub reds: u32,
+    pub colours: Colours,
+    pub white: bool,
+}
+
+/// The ball(s) on for the next stroke (S2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BallOn {
+    /// Any red.
+    Reds,
+    /// A colour of the striker's choice, after a potted red.
+    AnyColour,
+    /// One given colour: phase two, the lowest colour on the table.
+    Colour(Ball),
+}
+
+impl BallOn {
+    pub fn name(self) -> &'static str {
+        match self {
+            BallOn::Reds => "Red",
+            BallOn::AnyColour => "Colour",
+            BallOn::Colour(ball) => ball.name(),
+        }
+    }
+}
+
+/// One of the two players of a frame; `A` breaks off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    A,
+    B,
+}
+
+impl Player {
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn other(self) -> Player {
+        match self {
+            Player::A => Player::B,
+            Player::B => Player::A,
+        }
+    }
+}
