@@ -102,7 +102,7 @@ fn module_body(tree: &Tree, reach: &Reach, m: usize, out: &mut String) {
                 out.push('\n');
             }
             What::Impl {
-                trait_name: None, ..
+                trait_path: None, ..
             } if !kept.members.iter().all(|&k| k) => {
                 if !kept.members.contains(&true) {
                     continue;
@@ -119,7 +119,7 @@ fn module_body(tree: &Tree, reach: &Reach, m: usize, out: &mut String) {
                 out.push('\n');
             }
             What::Impl {
-                trait_name: None, ..
+                trait_path: None, ..
             } => {
                 out.push_str(whole);
                 out.push('\n');

@@ -79,7 +79,8 @@ pub fn mentions(src: &str, code: &[Token]) -> Mentions {
             i += 1;
             continue;
         }
-        if defines(prev, if i > 1 { t(i - 2) } else { "" }) || t(i + 1) == ":" {
+        let before = if i > 1 { t(i - 2) } else { "" };
+        if defines(before, prev, t(i + 1)) || t(i + 1) == ":" {
             i += 1;
             continue;
         }
@@ -101,13 +102,17 @@ pub fn mentions(src: &str, code: &[Token]) -> Mentions {
     found
 }
 
-/// Whether a name after `prev` (and `before` that) is being defined, not
-/// mentioned: an item's, a binding's.
-fn defines(prev: &str, before: &str) -> bool {
+/// Whether a name after `prev` (and `before` that), followed by `next`, is
+/// being defined, not mentioned: an item's, a binding's. A pattern that
+/// starts with a path (`let Some(x)`, `let Point { x, .. }`, `let
+/// Kind::A(x)`) mentions it; `mut` after a reference (`&mut T`, `&'a mut
+/// T`, `*mut T`) and `const` after `*` start a type.
+fn defines(before: &str, prev: &str, next: &str) -> bool {
     match prev {
-        "fn" | "struct" | "enum" | "union" | "trait" | "type" | "mod" | "const" | "static"
-        | "let" | "ref" => true,
-        "mut" => !matches!(before, "&" | "*"),
+        "fn" | "struct" | "enum" | "union" | "trait" | "type" | "mod" | "static" | "ref" => true,
+        "const" => before != "*",
+        "let" => !matches!(next, "(" | "{" | "::" | "!"),
+        "mut" => !matches!(before, "&" | "&&" | "*") && !before.starts_with('\''),
         _ => false,
     }
 }
@@ -185,5 +190,48 @@ mod tests {
         );
         assert_eq!(m.members, ["text", "write_fmt", "len"]);
         assert_eq!(m.macros, ["writeln"]);
+    }
+
+    #[test]
+    fn types_in_fields_references_generics_and_patterns_are_mentions() {
+        let src = "struct R<'o, W: Write> { out: &'o mut Output<W>, raw: *const Raw, p: *mut Ptr }
+            impl<'o, W: Write + Sized> R<'o, W> where Out<W>: Bound {
+                fn new(out: &'o mut Output<W>, x: &mut Plain, y: &&mut Twice) -> Self {
+                    let Pair(a, b) = make();
+                    let Point { x, .. } = p;
+                    if let Next::Turn(t) = next {}
+                    let mut bound = 1;
+                    R { out }
+                }
+            }";
+        let tokens: Vec<Token> = lex(src)
+            .unwrap()
+            .into_iter()
+            .filter(Token::is_code)
+            .collect();
+        let found = paths(&mentions(src, &tokens));
+        for name in [
+            "Write",
+            "Output",
+            "W",
+            "Raw",
+            "Ptr",
+            "Sized",
+            "R",
+            "Out",
+            "Bound",
+            "Plain",
+            "Twice",
+            "Self",
+            "Pair",
+            "make",
+            "Point",
+            "Next::Turn",
+        ] {
+            assert!(found.iter().any(|p| p == name), "{} in {:?}", name, found);
+        }
+        for defined in ["bound", "new"] {
+            assert!(!found.iter().any(|p| p == defined), "{}", defined);
+        }
     }
 }

@@ -19,6 +19,7 @@ mod lex;
 mod mentions;
 mod minify;
 mod reach;
+mod std_traits;
 mod tree;
 mod uses;
 

@@ -11,53 +11,20 @@
 //!   that kept code calls (`.name`, `Type::name`, `Self::name`);
 //! - a trait `impl` is kept whole when its type is kept (or is no type of
 //!   the sources) and its trait is kept or is no trait of the sources;
+//!   both are the items their paths in the header name from the impl's
+//!   module, through its `use` items (`tree.rs`), so that a trait of one
+//!   module does not keep the impls of another of the same name;
 //! - a trait is kept when named, or when its methods are called in its
 //!   module; a kept trait keeps all its members;
 //! - a `use` keeps the leaves whose names kept code in its module uses, or
-//!   whose trait's methods it calls;
+//!   whose trait's methods it calls (for std's traits, `std_traits.rs`);
 //! - a module is kept when it keeps an item.
 
 use super::items::{Item, What};
 use super::mentions::Mentions;
+use super::std_traits;
 use super::tree::{Ref, Tree};
 use std::collections::HashSet;
-
-/// The std traits that are imported for their methods, and those methods.
-const STD_TRAITS: [(&str, &[&str]); 8] = [
-    (
-        "io::Read",
-        &[
-            "read",
-            "read_exact",
-            "read_to_end",
-            "read_to_string",
-            "bytes",
-            "take",
-            "chain",
-            "by_ref",
-        ],
-    ),
-    (
-        "io::Write",
-        &["write", "write_all", "write_fmt", "flush", "by_ref"],
-    ),
-    (
-        "io::BufRead",
-        &[
-            "fill_buf",
-            "consume",
-            "read_line",
-            "read_until",
-            "lines",
-            "split",
-        ],
-    ),
-    ("fmt::Write", &["write_str", "write_char", "write_fmt"]),
-    ("convert::TryFrom", &["try_from"]),
-    ("convert::TryInto", &["try_into"]),
-    ("iter::FromIterator", &["from_iter"]),
-    ("str::FromStr", &["from_str"]),
-];
 
 /// What is kept of one item: the item, its members, its `use` leaves.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -171,7 +138,7 @@ impl Reach {
         for (m, module) in tree.modules.iter().enumerate() {
             for (item, kept) in module.items.iter().zip(&self.kept[m]) {
                 let self_name = match &item.what {
-                    What::Impl { self_name, .. } => Some(self_name.as_str()),
+                    What::Impl { self_path, .. } => self_path.last().map(String::as_str),
                     What::Trait => item.name.as_deref(),
                     _ => None,
                 };
@@ -254,24 +221,28 @@ impl Reach {
                 }
             }
             What::Impl {
-                trait_name: Some(trait_name),
-                self_name,
+                trait_path: Some(trait_path),
+                self_path,
             } => {
-                let for_kept =
-                    type_kept(tree, &self.kept, m, self_name) || !type_defined(tree, self_name);
-                if for_kept
-                    && (trait_kept(tree, &self.kept, trait_name)
-                        || !trait_defined(tree, trait_name))
+                // A type or trait that is none of the sources' (a std one,
+                // a generic parameter) counts as kept.
+                let kept_or_foreign = |path: &[String], what: What| {
+                    let found = defined(tree, m, path, what);
+                    found.is_empty() || found.iter().any(|&(tm, ti)| self.kept[tm][ti].item)
+                };
+                if kept_or_foreign(self_path, What::Type)
+                    && kept_or_foreign(trait_path, What::Trait)
                 {
                     kept.item = true;
                     kept.members.iter_mut().for_each(|k| *k = true);
                 }
             }
             What::Impl {
-                trait_name: None,
-                self_name,
+                trait_path: None,
+                self_path,
             } => {
-                if type_kept(tree, &self.kept, m, self_name) {
+                let self_name = self_path.last().cloned().unwrap_or_default();
+                if type_kept(tree, &self.kept, m, self_path) {
                     let called = |n: &str| {
                         seen.members.contains(n)
                             || seen
@@ -313,49 +284,26 @@ fn has_name(item: &Item, test: impl Fn(&str) -> bool) -> bool {
     item.name.as_deref().is_some_and(test)
 }
 
-/// Every type item named `name`, as (module, item index).
-fn types_named<'t>(
-    tree: &'t Tree,
-    name: &'t str,
-    what: What,
-) -> impl Iterator<Item = (usize, usize)> + 't {
-    tree.modules
-        .iter()
-        .enumerate()
-        .flat_map(move |(m, module)| {
-            let what = what.clone();
-            module
-                .items
-                .iter()
-                .enumerate()
-                .filter(move |(_, item)| {
-                    item.what == what && item.name.as_deref() == Some(name) && !item.test_only
-                })
-                .map(move |(i, _)| (m, i))
-        })
+/// The items of kind `what` that `path`, written in module `m`, names.
+fn defined(tree: &Tree, m: usize, path: &[String], what: What) -> Vec<(usize, usize)> {
+    let mut found = tree.items_at(m, path);
+    found.retain(|&(tm, ti)| tree.modules[tm].items[ti].what == what);
+    found
 }
 
-fn type_defined(tree: &Tree, name: &str) -> bool {
-    types_named(tree, name, What::Type).next().is_some()
-}
-
-fn trait_defined(tree: &Tree, name: &str) -> bool {
-    types_named(tree, name, What::Trait).next().is_some()
-}
-
-/// Whether the type `name` that an impl in module `m` is for is kept: the
-/// one of that module if it has one, else any of that name.
-fn type_kept(tree: &Tree, kept: &[Vec<Kept>], m: usize, name: &str) -> bool {
-    let all: Vec<(usize, usize)> = types_named(tree, name, What::Type).collect();
-    let own: Vec<&(usize, usize)> = all.iter().filter(|(tm, _)| *tm == m).collect();
-    match own.first() {
-        Some(&&(tm, ti)) => kept[tm][ti].item,
-        None => all.iter().any(|&(tm, ti)| kept[tm][ti].item),
+/// Whether the type at `path` that an inherent impl in module `m` is for
+/// is kept; when the path is not resolved, whether any type of its name is.
+fn type_kept(tree: &Tree, kept: &[Vec<Kept>], m: usize, path: &[String]) -> bool {
+    let found = defined(tree, m, path, What::Type);
+    if !found.is_empty() {
+        return found.iter().any(|&(tm, ti)| kept[tm][ti].item);
     }
-}
-
-fn trait_kept(tree: &Tree, kept: &[Vec<Kept>], name: &str) -> bool {
-    types_named(tree, name, What::Trait).any(|(tm, ti)| kept[tm][ti].item)
+    let name = path.last().map(String::as_str);
+    tree.modules.iter().enumerate().any(|(tm, module)| {
+        module.items.iter().enumerate().any(|(ti, item)| {
+            item.what == What::Type && item.name.as_deref() == name && kept[tm][ti].item
+        })
+    })
 }
 
 /// Whether kept code in module `m` uses `use` leaf `leaf`.
@@ -373,9 +321,9 @@ fn leaf_used(tree: &Tree, m: usize, leaf: &super::uses::Leaf, seen: &Seen) -> bo
         };
     }
     let target = leaf.target();
-    let Some(last) = target.last() else {
+    if target.is_empty() {
         return false;
-    };
+    }
     if leaf
         .binding()
         .is_some_and(|b| b != "_" && seen.names(tree, m, b))
@@ -383,18 +331,12 @@ fn leaf_used(tree: &Tree, m: usize, leaf: &super::uses::Leaf, seen: &Seen) -> bo
         return true;
     }
     // A trait brought into scope for its methods.
-    let joined = target.join("::");
-    let std_methods = STD_TRAITS
-        .iter()
-        .filter(|(path, _)| {
-            joined.ends_with(path) && (joined.starts_with("std::") || joined.starts_with("core::"))
-        })
-        .flat_map(|(_, methods)| methods.iter().copied());
-    if seen.calls_any(m, std_methods) {
+    if seen.calls_any(m, std_traits::methods(target).iter().copied()) {
         return true;
     }
-    types_named(tree, last, What::Trait)
-        .any(|(tm, ti)| seen.calls_any(m, member_names(&tree.modules[tm].items[ti])))
+    defined(tree, m, target, What::Trait)
+        .iter()
+        .any(|&(tm, ti)| seen.calls_any(m, member_names(&tree.modules[tm].items[ti])))
 }
 
 #[cfg(test)]
@@ -561,6 +503,54 @@ mod tests {
                 "pub fn start",
             ],
             &["Unused", "fn unused"],
+        );
+    }
+
+    #[test]
+    fn traits_and_impls_are_told_apart_by_module() {
+        let files = [
+            ("", "pub mod io;\npub mod one;\npub mod two;\n"),
+            ("io", "pub trait Layout {}\npub struct Tolerant;\nimpl Layout for Tolerant {}\n"),
+            ("one", "pub mod parse;\npub fn solve() { parse::go(&mut crate::core::io::Tolerant) }\n"),
+            (
+                "one::parse",
+                "use crate::core::io::{Layout, Tolerant};\npub trait Checks: Layout { fn one(&self) {} }\n\
+                 impl Checks for Tolerant {}\npub fn go<C: Checks>(c: &mut C) { c.one() }\n",
+            ),
+            ("two", "pub mod parse;\npub fn solve() {}\n"),
+            (
+                "two::parse",
+                "use crate::core::io::{Layout, Tolerant};\npub trait Checks: Layout { fn two(&self) {} }\n\
+                 impl Checks for Tolerant {}\n",
+            ),
+        ];
+        let text = bundled(&files, "fn main() { crate::core::one::solve(); }");
+        assert_kept(
+            &text,
+            &["fn one(&self)", "impl Checks for Tolerant", "impl Layout"],
+            &["mod two", "fn two"],
+        );
+        assert_eq!(text.matches("impl Checks").count(), 1, "{}", text);
+    }
+
+    #[test]
+    fn std_trait_imports_stay_for_their_methods() {
+        let files = [
+            ("", "pub mod a;\n"),
+            (
+                "a",
+                "use std::collections::hash_map::RandomState;\nuse std::hash::{BuildHasher, Hash, Hasher};\n\
+                 use std::io::Read;\npub fn key(s: &RandomState) -> u64 { let mut h = s.build_hasher(); h.write_u8(1); h.finish() }\n",
+            ),
+        ];
+        let text = bundled(
+            &files,
+            "fn main() { crate::core::a::key(&Default::default()); }",
+        );
+        assert_kept(
+            &text,
+            &["use std::hash::{BuildHasher, Hasher};", "RandomState;"],
+            &["Hash,", "Read"],
         );
     }
 }

@@ -9,7 +9,11 @@
 
 use super::items::{self, Item, What};
 use super::lex::{lex, Token};
+use super::uses::Leaf;
 use std::collections::HashSet;
+
+/// How many `use` items a name is followed through: more is a cycle.
+const MAX_DEPTH: usize = 16;
 
 /// A module: its items, and where its inner attributes and docs are.
 pub struct Module {
@@ -213,8 +217,19 @@ impl Tree {
     }
 
     /// Follows the module part of `path` written in module `m`: the module
-    /// reached (if it starts with one) and the segments after it.
+    /// reached (if it starts with one) and the segments after it. A name
+    /// that a `use` binds to a module (`use crate::io::{self as input}`)
+    /// is that module.
     fn walk<'p>(&self, m: usize, path: &'p [String]) -> (Option<usize>, &'p [String]) {
+        self.walk_at(m, path, 0)
+    }
+
+    fn walk_at<'p>(
+        &self,
+        m: usize,
+        path: &'p [String],
+        depth: usize,
+    ) -> (Option<usize>, &'p [String]) {
         let Some(first) = path.first() else {
             return (None, path);
         };
@@ -222,7 +237,9 @@ impl Tree {
             "crate" => Some(0),
             "self" => Some(m),
             "super" => self.modules[m].parent,
-            name => self.child(m, name),
+            name => self
+                .child(m, name)
+                .or_else(|| self.module_bound(m, name, depth)),
         };
         if at.is_none() {
             return (None, path);
@@ -244,6 +261,104 @@ impl Tree {
         (at, rest)
     }
 
+    /// The module that a `use` of module `m` binds to `name`, if any.
+    fn module_bound(&self, m: usize, name: &str, depth: usize) -> Option<usize> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let bound = self
+            .leaves(m)
+            .filter(|leaf| leaf.binding() == Some(name))
+            .find_map(|leaf| match self.walk_at(m, leaf.target(), depth + 1) {
+                (Some(at), []) => Some(at),
+                _ => None,
+            });
+        // A glob import brings its module's children and bindings too.
+        bound.or_else(|| {
+            self.leaves(m)
+                .filter(|leaf| leaf.is_glob())
+                .find_map(|leaf| {
+                    let target = match self.walk_at(m, leaf.target(), depth + 1) {
+                        (Some(at), []) => at,
+                        _ => return None,
+                    };
+                    self.child(target, name)
+                        .or_else(|| self.module_bound(target, name, depth + 1))
+                })
+        })
+    }
+
+    /// The leaves of the `use` items of module `m`.
+    fn leaves(&self, m: usize) -> impl Iterator<Item = &Leaf> {
+        self.modules[m]
+            .items
+            .iter()
+            .filter(|item| !item.test_only)
+            .flat_map(|item| match &item.what {
+                What::Use(leaves) => leaves.as_slice(),
+                _ => &[],
+            })
+    }
+
+    /// The items of the sources that `path`, written in module `m`, names
+    /// (or whose associated item it names: `Frame::new` gives `Frame`),
+    /// as (module, item index), through `use` items and glob imports:
+    /// none for a module, a std item, a local or a generic parameter.
+    pub fn items_at(&self, m: usize, path: &[String]) -> Vec<(usize, usize)> {
+        let mut found = Vec::new();
+        self.items_at_into(m, path, 0, &mut found);
+        found
+    }
+
+    fn items_at_into(
+        &self,
+        m: usize,
+        path: &[String],
+        depth: usize,
+        found: &mut Vec<(usize, usize)>,
+    ) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        match self.walk_at(m, path, depth) {
+            (Some(at), [name, ..]) => self.named_in(at, name, depth, found),
+            (Some(_), []) => {}
+            (None, _) => match path.first().map(String::as_str) {
+                None | Some("" | "?" | "Self") => {}
+                Some(name) => self.named_in(m, name, depth, found),
+            },
+        }
+    }
+
+    /// The items that `name` alone, in module `m`, may be: its own items
+    /// of that name, what its `use` items bind to it, else what its glob
+    /// imports bring of that name.
+    fn named_in(&self, m: usize, name: &str, depth: usize, found: &mut Vec<(usize, usize)>) {
+        let before = found.len();
+        for (i, item) in self.modules[m].items.iter().enumerate() {
+            let defines = matches!(
+                item.what,
+                What::Type | What::Value | What::Trait | What::Macro
+            );
+            if defines && !item.test_only && item.name.as_deref() == Some(name) {
+                found.push((m, i));
+            }
+        }
+        let leaves: Vec<&Leaf> = self.leaves(m).collect();
+        for leaf in &leaves {
+            if !leaf.is_glob() && leaf.binding() == Some(name) {
+                self.items_at_into(m, leaf.target(), depth + 1, found);
+            }
+        }
+        if found.len() == before {
+            for leaf in leaves.iter().filter(|leaf| leaf.is_glob()) {
+                if let Some(target) = self.module_at(m, leaf.target()) {
+                    self.named_in(target, name, depth + 1, found);
+                }
+            }
+        }
+    }
+
     /// What `path`, written in module `m` (in an `impl` or `trait` for
     /// `self_name`), may name.
     pub fn resolve(&self, m: usize, self_name: Option<&str>, path: &[String], out: &mut Vec<Ref>) {
@@ -257,6 +372,10 @@ impl Tree {
         let (at, rest) = self.walk(m, &path);
         let named_from = match at {
             Some(at) => {
+                if !matches!(path[0].as_str(), "crate" | "self" | "super") {
+                    // The child module or the `use` that the path starts at.
+                    out.push(Ref::Head(m, path[0].clone()));
+                }
                 if let Some(first) = rest.first() {
                     out.push(Ref::In(at, first.clone()));
                 }
@@ -350,11 +469,15 @@ mod tests {
         );
         assert_eq!(
             resolve(io, None, "lines::Lines::new"),
-            [Ref::In(lines, "Lines".into()), named("Lines", "new")]
+            [
+                Ref::Head(io, "lines".into()),
+                Ref::In(lines, "Lines".into()),
+                named("Lines", "new")
+            ]
         );
         assert_eq!(
             resolve(game, None, "input::shown"),
-            [Ref::Head(game, "input".into()), named("input", "shown")]
+            [Ref::Head(game, "input".into()), Ref::In(io, "shown".into())]
         );
         assert_eq!(
             resolve(game, Some("Frame"), "Self::new"),
@@ -368,5 +491,36 @@ mod tests {
             tree.module_at(game, &strings("super::io::lines")),
             Some(lines)
         );
+    }
+
+    #[test]
+    fn names_resolve_to_items_through_uses_and_globs_by_module() {
+        let files = [
+            ("", "pub mod a;\npub mod b;\n"),
+            (
+                "a",
+                "pub mod parse;\npub mod strict;\npub use self::parse::Checks as C;\n",
+            ),
+            (
+                "a::parse",
+                "pub trait Checks {}\npub struct Tolerant;\nfn f() {}\n",
+            ),
+            ("a::strict", "use super::parse::Checks;\nuse super::*;\n"),
+            ("b", "pub mod parse;\nuse crate::a::parse as p;\n"),
+            ("b::parse", "pub trait Checks {}\n"),
+        ];
+        let tree = Tree::build(&files, "core", "").unwrap();
+        let (a, a_parse, a_strict, b, b_parse) = (1, 2, 3, 4, 5);
+        let at = |m: usize, path: &str| tree.items_at(m, &strings(path));
+        assert_eq!(at(a_strict, "Checks"), [(a_parse, 0)]);
+        assert_eq!(at(b_parse, "Checks"), [(b_parse, 0)]);
+        assert_eq!(at(b, "parse::Checks"), [(b_parse, 0)]);
+        assert_eq!(at(b, "p::Tolerant::new"), [(a_parse, 1)]);
+        assert_eq!(at(a, "C"), [(a_parse, 0)]);
+        assert_eq!(at(a_strict, "C"), [(a_parse, 0)]);
+        assert_eq!(at(a_strict, "parse::f"), [(a_parse, 2)]);
+        assert!(at(a_strict, "Unknown").is_empty());
+        assert!(at(b, "std::io::Write").is_empty());
+        assert!(at(a, "parse").is_empty());
     }
 }
