@@ -1,13 +1,19 @@
 //! Property test: inputs broken in bulk never panic and never lose output.
 //! Every valid fixture is mutated thousands of times (truncated, lines
 //! deleted or duplicated, bytes flipped, tokens swapped, huge or non-UTF-8
-//! tokens inserted) with our own seeded PRNG, and run in-process:
+//! tokens, control bytes, a byte-order mark, a lone CR inserted) with our
+//! own seeded PRNG, and run in-process:
 //! - no run panics; each ends Ok or with an input error at a line and
-//!   column inside the input;
+//!   column inside the input, never past the end of its line, with no
+//!   control character in the message;
 //! - the output is whole lines;
 //! - when the error is at the first broken line (and is not the end of
 //!   input), the output is a line-wise prefix of the output of the
-//!   unbroken input.
+//!   unbroken input;
+//! - whatever `--strict` accepts, the tolerant reading accepts with the
+//!   same output;
+//! - `scoreboard` and `scoreboard --tsv` accept what `snooker` accepts and
+//!   fail where it fails, with the same message.
 
 mod common;
 
@@ -70,7 +76,7 @@ fn lines_of(input: &[u8]) -> Vec<Vec<u8>> {
 fn mutate(rng: &mut Rng, input: &[u8]) -> (Vec<u8>, usize) {
     let mut lines = lines_of(input);
     let at = rng.below(lines.len());
-    match rng.below(9) {
+    match rng.below(10) {
         0 => {
             let cut = rng.below(input.len());
             let broken = input[..cut].to_vec();
@@ -104,6 +110,13 @@ fn mutate(rng: &mut Rng, input: &[u8]) -> (Vec<u8>, usize) {
         }
         6 => {
             let bad: &[u8] = [&b"\xff"[..], b"\xc3", b"\xe2\x82", b"Red\x80"][rng.below(4)];
+            let i = rng.below(lines[at].len() + 1);
+            lines[at].splice(i..i, bad.iter().copied());
+        }
+        8 if rng.below(3) == 0 => {
+            // Hostile bytes: a byte-order mark, a lone CR, control bytes.
+            let bad: &[u8] =
+                [&b"\xef\xbb\xbf"[..], b"\r", b"\0", b"\x1b[31m", b"\x7f"][rng.below(5)];
             let i = rng.below(lines[at].len() + 1);
             lines[at].splice(i..i, bad.iter().copied());
         }
@@ -141,12 +154,36 @@ fn run(solver: Solver, input: &[u8]) -> (Vec<u8>, Result<(), Error>) {
     (out, result)
 }
 
+/// The tolerant twin of a strict solver.
+fn tolerant_of(name: &str) -> Option<Solver> {
+    SOLVERS
+        .iter()
+        .find(|(n, _, _)| Some(*n) == name.strip_suffix(" --strict"))
+        .map(|(_, _, solver)| *solver)
+}
+
+/// The scoreboard's two views, which must fail where `snooker` fails.
+const VIEWS: [Solver; 2] = [
+    |i, o| referee::tool::scoreboard::run(i, o),
+    |i, o| referee::tool::scoreboard::run_tsv(i, o),
+];
+
+/// The length of line `number` (1-based) of `input` without its line end.
+fn line_len(input: &[u8], number: usize) -> usize {
+    input
+        .split(|&b| b == b'\n')
+        .nth(number - 1)
+        .map_or(0, |line| line.len())
+}
+
 #[test]
 fn broken_inputs_never_panic_and_keep_earlier_output() {
     let mut rng = Rng(2026);
     let mut runs = 0;
     let mut errors = 0;
     let mut prefix_checks = 0;
+    let mut strict_accepted = 0;
+    let mut views_checked = 0;
     for (name, dir, solver) in SOLVERS {
         let strict = name.ends_with("--strict");
         for case in common::cases(dir) {
@@ -166,6 +203,28 @@ fn broken_inputs_never_panic_and_keep_earlier_output() {
                 let (broken, first_changed) = mutate(&mut rng, &original);
                 let (out, result) = run(solver, &broken);
                 runs += 1;
+                if let (Some(tolerant), Ok(())) = (tolerant_of(name), &result) {
+                    strict_accepted += 1;
+                    let (tolerant_out, tolerant_result) = run(tolerant, &broken);
+                    assert!(
+                        tolerant_result.is_ok() && tolerant_out == out,
+                        "{}: --strict accepts what the tolerant reading does not answer alike",
+                        case.label
+                    );
+                }
+                if name.starts_with("snooker") && !strict {
+                    views_checked += 1;
+                    let message = result.as_ref().err().map(ToString::to_string);
+                    for view in VIEWS {
+                        let (_, view_result) = run(view, &broken);
+                        assert_eq!(
+                            view_result.err().map(|e| e.to_string()),
+                            message,
+                            "{}: the scoreboard and the referee disagree",
+                            case.label
+                        );
+                    }
+                }
                 assert!(
                     out.is_empty() || out.ends_with(b"\n"),
                     "{}: a partial line",
@@ -187,12 +246,19 @@ fn broken_inputs_never_panic_and_keep_earlier_output() {
                             lines
                         );
                         assert!(
-                            (1..=MAX_LINE + 2).contains(&col),
-                            "{}: col {}",
+                            (1..=MAX_LINE + 1).contains(&col) && col <= line_len(&broken, line) + 1,
+                            "{}: col {} past the end of line {}",
                             case.label,
-                            col
+                            col,
+                            line
                         );
                         assert!(!message.is_empty());
+                        assert!(
+                            !message.chars().any(char::is_control),
+                            "{}: a control character in {:?}",
+                            case.label,
+                            message
+                        );
                         // An end-of-input error is placed after the last line,
                         // which may itself have been read and answered.
                         let at_end = message.ends_with("found end of input");
@@ -211,6 +277,12 @@ fn broken_inputs_never_panic_and_keep_earlier_output() {
         }
     }
     assert!(runs >= 3000, "only {} runs", runs);
+    assert!(
+        strict_accepted > 100 && views_checked > 1000,
+        "{} strict acceptances, {} scoreboard checks",
+        strict_accepted,
+        views_checked
+    );
     assert!(
         errors > runs / 4 && prefix_checks > runs / 10,
         "{} errors, {} prefix checks",

@@ -284,7 +284,7 @@ fn fourrow_game(rng: &mut Rng, number: u64, out: &mut Vec<u8>) {
                 .iter()
                 .copied()
                 .filter(|&c| {
-                    let mut next = game.clone();
+                    let mut next = game;
                     next.play(c);
                     next.verdict() == Verdict::NotOver || next.verdict() == Verdict::Draw
                 })

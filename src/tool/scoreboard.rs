@@ -310,14 +310,11 @@ impl<V: View> Visit for Follow<V> {
 }
 
 /// Reads snooker input and writes it through `view`.
-fn follow<R: Read, W: Write, V: View>(
+fn follow<R: Read, W: Write, V: View + Into<Output<W>>>(
     input: R,
     out: W,
     make: impl FnOnce(Output<W>) -> V,
-) -> Result<(), Error>
-where
-    V: Into<Output<W>>,
-{
+) -> Result<(), Error> {
     let mut follow = Follow {
         view: make(Output::new(out)),
         frame_number: 0,

@@ -2,9 +2,8 @@
 //! their `Game #n:` header to the next `Game` or the end of input, over
 //! any number of lines (F1). Moves are played as they are read, and a
 //! game's verdict is written when the next header (or the end) shows the
-//! game is complete. Lines of the plainest form (`Game #n: ` and slot
-//! digits, or slot digits alone, then LF) take a fast path that gives the
-//! same result; every other line is read byte by byte.
+//! game is complete. The tool's reading takes lines of the plainest form
+//! by the fast path of [`super::fast`], with the same result.
 
 use super::board::{play_digits, Game};
 use crate::core::io::{self, is_blank, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
@@ -22,22 +21,34 @@ pub trait Checks: Layout {
     fn line(&mut self, _line: &Line, _begun: u64, _announced: u64) -> Result<(), Error> {
         Ok(())
     }
+
+    /// Takes lines by a fast path for as long as it can, with the same
+    /// result as the general reading: the tool's reading does (see
+    /// [`super::fast::Fast`]); the judge's and the strict one do not.
+    fn fast_lines<R: Read, W: Write>(
+        &mut self,
+        _lines: &mut Lines<R>,
+        _reading: &mut Reading,
+        _out: &mut Output<W>,
+    ) -> Result<(), Error> {
+        Ok(())
+    }
 }
 
 impl Checks for Tolerant {}
 
 /// Where the reading stands: the games announced and begun, and the game
 /// being read with its number as the header gave it.
-struct Reading {
-    announced: u64,
-    begun: u64,
-    current: Option<(u64, Game)>,
+pub struct Reading {
+    pub announced: u64,
+    pub begun: u64,
+    pub current: Option<(u64, Game)>,
 }
 
 impl Reading {
     /// Writes the game being read, now complete, if there is one.
     #[inline(always)]
-    fn finish_game<W: Write>(&mut self, out: &mut Output<W>) -> Result<(), Error> {
+    pub fn finish_game<W: Write>(&mut self, out: &mut Output<W>) -> Result<(), Error> {
         if let Some((number, game)) = self.current.take() {
             game.write(out, number);
             out.end_lines()?;
@@ -113,9 +124,7 @@ pub fn read_games<R: Read, C: Checks, W: Write>(
         current: None,
     };
     loop {
-        if C::FAST {
-            fast_lines(lines, &mut reading, out)?;
-        }
+        checks.fast_lines(lines, &mut reading, out)?;
         if !checks.next_line(lines)? {
             break;
         }
@@ -132,85 +141,6 @@ pub fn read_games<R: Read, C: Checks, W: Write>(
         )));
     }
     Ok(())
-}
-
-/// Takes lines of the plainest form for as long as they come: a header
-/// `Game #n: ` then slot digits, or slot digits alone inside a game, and
-/// a LF. A line is played on a copy and only kept once it proved plain,
-/// so the general reading can take any line from its start.
-#[inline(never)]
-fn fast_lines<R: Read, W: Write>(
-    lines: &mut Lines<R>,
-    reading: &mut Reading,
-    out: &mut Output<W>,
-) -> Result<(), Error> {
-    const HEADER: u64 = u64::from_le_bytes(*b"Game #\0\0");
-    const HEADER_MASK: u64 = 0xffff_ffff_ffff;
-    let bytes = lines.unread();
-    let (mut at, mut taken, mut last_len) = (0, 0, 0);
-    let mut result = Ok(());
-    while let Some(head) = bytes.get(at..at + 8) {
-        let rest = &bytes[at..];
-        let (header, start) = if io::lines::word(head) & HEADER_MASK == HEADER {
-            match fast_header(rest) {
-                Some(found) if reading.begun < reading.announced => (Some(found.0), found.1),
-                _ => break,
-            }
-        } else if reading.current.is_some() && (b'1'..=b'7').contains(&rest[0]) {
-            (None, 0)
-        } else {
-            break;
-        };
-        let mut game = match (header, reading.current) {
-            (Some(_), _) => Game::new(),
-            (None, Some((_, game))) => game,
-            (None, None) => break,
-        };
-        let end = play_digits(&mut game, rest, start);
-        if rest.get(end) != Some(&b'\n') {
-            break;
-        }
-        if let Some(number) = header {
-            if let Err(e) = reading.finish_game(out) {
-                result = Err(e);
-            }
-            reading.begun += 1;
-            reading.current = Some((number, game));
-        } else if let Some((_, current)) = reading.current.as_mut() {
-            *current = game;
-        }
-        at += end + 1;
-        taken += 1;
-        last_len = end;
-        if result.is_err() {
-            break;
-        }
-    }
-    lines.consume(at, taken, last_len);
-    result
-}
-
-/// A header `Game #n: ` at the start of `bytes` (known to start with
-/// `Game #`), digits only, no leading zero, at most 18 digits: the number
-/// and where the moves start.
-#[inline(always)]
-fn fast_header(bytes: &[u8]) -> Option<(u64, usize)> {
-    let digits = bytes[6..]
-        .iter()
-        .take(19)
-        .take_while(|b| b.is_ascii_digit())
-        .count();
-    if digits == 0 || digits > 18 || bytes[6] == b'0' {
-        return None;
-    }
-    let after = 6 + digits;
-    if bytes.get(after..after + 2) != Some(&b": "[..]) {
-        return None;
-    }
-    let number = bytes[6..after]
-        .iter()
-        .fold(0, |n: u64, &b| n * 10 + u64::from(b - b'0'));
-    Some((number, after + 2))
 }
 
 /// Parses a `Game #n:` header starting at byte `at` of the line (which
@@ -276,25 +206,4 @@ pub fn char_at(text: &[u8], pos: usize) -> String {
     let rest = String::from_utf8_lossy(&text[pos..]);
     let c = rest.chars().next().unwrap_or(' ');
     shown(c.to_string().as_bytes())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn plain_headers_are_read_fast_and_others_left_alone() {
-        assert_eq!(fast_header(b"Game #12: 123\n"), Some((12, 10)));
-        assert_eq!(fast_header(b"Game #1: \n"), Some((1, 9)));
-        for other in [
-            &b"Game #012: 1\n"[..],
-            b"Game #1:1\n",
-            b"Game #: 1\n",
-            b"Game #1 : 1\n",
-        ] {
-            assert_eq!(fast_header(other), None, "{:?}", other);
-        }
-        let huge = b"Game #1234567890123456789: 1\n";
-        assert_eq!(fast_header(huge), None);
-    }
 }

@@ -20,11 +20,6 @@ use std::io::{ErrorKind, Read};
 /// default methods are the tolerant reading (R0.1, R0.5); `strict::Strict`
 /// overrides them. Each solver adds hooks of its own on top.
 pub trait Layout {
-    /// Whether a solver may take a line by a fast path of its own, which
-    /// only accepts lines in the format's plainest form and leaves every
-    /// other line to the general reading. Strict reading sees every line.
-    const FAST: bool = true;
-
     /// Before the first line: a byte-order mark is skipped.
     fn start<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<(), Error> {
         lines.skip_bom().map(|_| ())

@@ -87,8 +87,6 @@ fn is_blank_line(line: &Line) -> bool {
 }
 
 impl Layout for Strict {
-    const FAST: bool = false;
-
     fn start<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<(), Error> {
         if lines.skip_bom()? {
             return Err(Error::at(

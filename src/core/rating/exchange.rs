@@ -91,7 +91,7 @@ pub fn parse_rating(text: &[u8]) -> Result<Hundredths, BadRating> {
     };
     let shape = !whole.is_empty()
         && fraction.len() <= 2
-        && (fraction.len() > 0 || digits.len() == whole.len())
+        && (!fraction.is_empty() || digits.len() == whole.len())
         && whole.iter().chain(fraction).all(u8::is_ascii_digit);
     if !shape {
         return Err(BadRating::Malformed);

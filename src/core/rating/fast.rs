@@ -5,11 +5,30 @@
 //! errors included, is left whole to the general reading.
 
 use super::exchange::{exchange, in_range, Outcome};
+use super::parse::Checks;
 use super::players::{Key, Players};
 use crate::core::io::lines::word;
 use crate::core::io::tokens::{head_of, low_bytes};
-use crate::core::io::Lines;
+use crate::core::io::{Layout, Lines};
 use std::io::Read;
+
+/// The tolerant reading with the fast path: what `referee rating` runs.
+/// (The judge bundles read with `io::Tolerant`, the general reading only.)
+pub struct Fast;
+
+impl Layout for Fast {}
+
+impl Checks for Fast {
+    #[inline(always)]
+    fn fast_games<R: Read>(
+        &mut self,
+        lines: &mut Lines<R>,
+        players: &mut Players,
+        left: &mut usize,
+    ) {
+        fast_games(lines, players, left)
+    }
+}
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
@@ -96,7 +115,7 @@ fn plain_game(bytes: &[u8]) -> Option<PlainGame> {
 /// Takes plain game lines while games are `left` and the next line is
 /// one, exchanging each; the reader is moved on once, at the end.
 #[inline(never)]
-pub fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut usize) {
+fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut usize) {
     // Tokens of any bytes are taken here: the buffer must be known ASCII,
     // the general reading checks UTF-8.
     if !lines.unread_is_ascii() {

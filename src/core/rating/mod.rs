@@ -8,12 +8,12 @@ pub mod strict;
 
 pub use self::exchange::{exchange, Hundredths, Outcome};
 use crate::core::io::strict::Strict;
-use crate::core::io::{Error, Lines, Output, Tolerant};
+use crate::core::io::{Error, Lines, Output};
 use std::io::{Read, Write};
 
 /// `referee rating`: the ratings after every tournament of `input`.
 pub fn solve<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
-    solve_with(input, out, &mut Tolerant)
+    solve_with(input, out, &mut fast::Fast)
 }
 
 /// `referee rating --strict`: the same, the input held to the format.
@@ -21,7 +21,10 @@ pub fn solve_strict<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
     solve_with(input, out, &mut Strict::new())
 }
 
-fn solve_with<R: Read, W: Write, C: parse::Checks>(
+/// The ratings with the reading `checks`: `io::Tolerant` (the general
+/// reading, which the judge bundles use), `fast::Fast` or
+/// `io::strict::Strict`.
+pub fn solve_with<R: Read, W: Write, C: parse::Checks>(
     input: R,
     out: W,
     checks: &mut C,

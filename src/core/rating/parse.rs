@@ -4,7 +4,6 @@
 
 use super::exchange::{exchange, in_range, parse_pieces, parse_rating, push_rating, BadRating};
 use super::exchange::{Hundredths, Outcome};
-use super::fast::fast_games;
 use super::players::{Key, Players};
 use crate::core::io::{self, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
 use crate::core::limits::rating::MAX_RATING;
@@ -35,6 +34,18 @@ pub trait Checks: Layout {
     /// A game's line, its five fields found.
     fn game(&mut self, _line: &Line, _pieces: [&Token; 2]) -> Result<(), Error> {
         Ok(())
+    }
+
+    /// Takes game lines by a fast path while games are `left` and it can,
+    /// with the same result as the general reading: the tool's reading
+    /// does (see [`super::fast::Fast`]); the judge's and the strict one
+    /// do not.
+    fn fast_games<R: Read>(
+        &mut self,
+        _lines: &mut Lines<R>,
+        _players: &mut Players,
+        _left: &mut usize,
+    ) {
     }
 }
 
@@ -92,11 +103,9 @@ pub fn read_tournaments<R: Read, C: Checks, W: Write>(
         }
         let mut left = games;
         while left > 0 {
-            if C::FAST {
-                fast_games(lines, &mut players, &mut left);
-                if left == 0 {
-                    break;
-                }
+            checks.fast_games(lines, &mut players, &mut left);
+            if left == 0 {
+                break;
             }
             let game = games - left + 1;
             left -= 1;
@@ -204,7 +213,7 @@ fn write_ratings<W: Write>(
     order: &mut Vec<(Hundredths, usize)>,
 ) -> Result<(), Error> {
     order.clear();
-    order.extend((0..players.len()).map(|p| (players.rating_of(p), p)));
+    order.extend((0..players.count()).map(|p| (players.rating_of(p), p)));
     order.sort_unstable_by(|a, b| {
         b.0.cmp(&a.0)
             .then_with(|| players.name(b.1).cmp(players.name(a.1)))

@@ -9,7 +9,6 @@ use super::exchange::Hundredths;
 use crate::core::io::lines::word;
 use crate::core::io::tokens::{head_of, low_bytes};
 use std::collections::hash_map::RandomState;
-use std::hash::{BuildHasher, Hasher};
 
 /// A name as the table compares it: its first 8 bytes, the next 8, both
 /// zero past the name, and its length.
@@ -69,9 +68,9 @@ impl Default for Players {
         let state = RandomState::new();
         let mut key = [0; 2];
         for (i, k) in key.iter_mut().enumerate() {
-            let mut hasher = state.build_hasher();
-            hasher.write_usize(i);
-            *k = hasher.finish() | 1;
+            let mut hasher = std::hash::BuildHasher::build_hasher(&state);
+            std::hash::Hasher::write_usize(&mut hasher, i);
+            *k = std::hash::Hasher::finish(&hasher) | 1;
         }
         Players {
             names: Vec::new(),
@@ -101,7 +100,7 @@ impl Players {
         self.slots.resize(size, Slot::default());
     }
 
-    pub fn len(&self) -> usize {
+    pub fn count(&self) -> usize {
         self.starts.len()
     }
 
@@ -160,12 +159,12 @@ impl Players {
             head: key.head,
             tail: key.tail,
             len: key.len as u32,
-            player: self.len() as u32 + 1,
+            player: self.count() as u32 + 1,
             rating,
         };
         self.starts.push((self.names.len(), at));
         self.names.extend_from_slice(name);
-        if 8 * self.len() > 7 * self.slots.len() {
+        if 8 * self.count() > 7 * self.slots.len() {
             self.grow();
         }
         true

@@ -6,20 +6,42 @@
 //! reading, which gives the same events and the exact errors.
 
 use super::parse::{
-    impossible, Event, Names, Visit, AGAIN, BLACK, BLUE, BROWN, GREEN, NONE, PINK, PLAY, RED,
-    WHITE, YELLOW,
+    impossible, Checks, Event, Names, Visit, AGAIN, BLACK, BLUE, BROWN, GREEN, NONE, PINK, PLAY,
+    RED, WHITE, YELLOW,
 };
 use super::rules::{Ball, Frame, Stage, Stroke, Verdict};
 use crate::core::io::lines::word;
-use crate::core::io::{Error, Line, Lines};
+use crate::core::io::{Error, Layout, Line, Lines};
 use std::io::Read;
+
+/// The tolerant reading with the fast path: what `referee snooker` runs.
+/// (The judge bundles read with `io::Tolerant`, the general reading only.)
+#[derive(Default)]
+pub struct Fast {
+    cache: LineCache,
+}
+
+impl Layout for Fast {}
+
+impl Checks for Fast {
+    #[inline(always)]
+    fn fast_run<R: Read, V: Visit>(
+        &mut self,
+        lines: &mut Lines<R>,
+        frame: &mut Frame,
+        names: &Names,
+        visit: &mut V,
+    ) -> Result<(), Error> {
+        fast_run(lines, &mut self.cache, frame, names, visit)
+    }
+}
 
 /// Lines of up to 16 bytes, their line end included, by their bytes:
 /// what they say, and their verdicts as the frame asks for them. A line's
 /// meaning depends on its bytes alone, and the same few lines come again
 /// and again, so most lines are looked up, not read. A slot holds the
 /// last line that hashed to it; only lines the fast path took are kept.
-pub struct LineCache {
+struct LineCache {
     slots: Vec<Cached>,
 }
 
@@ -97,7 +119,7 @@ impl LineCache {
 /// as long as they come and the frame is in play; the reader is moved on
 /// once, at the end.
 #[inline(never)]
-pub fn fast_run<R: Read, V: Visit>(
+fn fast_run<R: Read, V: Visit>(
     lines: &mut Lines<R>,
     cache: &mut LineCache,
     frame_in_play: &mut Frame,

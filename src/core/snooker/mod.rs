@@ -12,12 +12,12 @@ pub use self::rules::{
     Ball, BallOn, Colours, Frame, Impossible, Next, Outcome, Player, Replay, Stage, Stroke,
 };
 use crate::core::io::strict::Strict;
-use crate::core::io::{Error, Lines, Output, Tolerant};
+use crate::core::io::{Error, Lines, Output};
 use std::io::{Read, Write};
 
 /// `referee snooker`: the referee's words for every frame of `input`.
 pub fn solve<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
-    solve_with(input, out, &mut Tolerant)
+    solve_with(input, out, &mut fast::Fast::default())
 }
 
 /// `referee snooker --strict`: the same, the input held to the format.
@@ -25,7 +25,10 @@ pub fn solve_strict<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
     solve_with(input, out, &mut Strict::new())
 }
 
-fn solve_with<R: Read, W: Write, C: parse::Checks>(
+/// The referee's words with the reading `checks`: `io::Tolerant` (the
+/// general reading, which the judge bundles use), `fast::Fast` or
+/// `io::strict::Strict`.
+pub fn solve_with<R: Read, W: Write, C: parse::Checks>(
     input: R,
     out: W,
     checks: &mut C,

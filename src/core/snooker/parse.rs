@@ -3,10 +3,9 @@
 //! frame as it is read and handed to a [`Visit`] with what it did. This
 //! is the one parser of the format: the referee, the scoreboard and the
 //! validator differ only in their `Visit` and their [`Checks`]. Lines in
-//! the plainest form may take the fast path of [`super::fast`], which
-//! gives the same events.
+//! the plainest form may take the fast path of [`super::fast`] (the tool's
+//! reading), which gives the same events.
 
-use super::fast::{fast_run, LineCache};
 use super::rules::{Ball, Frame, Impossible, Outcome, Player, Replay, Stage, Stroke};
 use crate::core::io::tokens::{head_of, Tokens};
 use crate::core::io::{self, shown, Error, Layout, Line, Lines, Token, Tolerant};
@@ -26,6 +25,19 @@ pub trait Checks: Layout {
 
     /// A line inside a frame, before it is read: a lot line when `lot`.
     fn event(&mut self, _line: &Line, _lot: bool) -> Result<(), Error> {
+        Ok(())
+    }
+
+    /// Takes event lines by a fast path for as long as it can, giving the
+    /// same events as the general reading: the tool's reading does (see
+    /// [`super::fast::Fast`]); the judge's and the strict one do not.
+    fn fast_run<R: Read, V: Visit>(
+        &mut self,
+        _lines: &mut Lines<R>,
+        _frame: &mut Frame,
+        _names: &Names,
+        _visit: &mut V,
+    ) -> Result<(), Error> {
         Ok(())
     }
 }
@@ -81,7 +93,6 @@ pub fn read_frames<R: Read, C: Checks, V: Visit>(
     let (line, token, frames) = io::read_count(lines, checks, "the number of frames")?;
     checks.count(&line, &token, frames)?;
     let mut names = Names::default();
-    let mut cache = LineCache::default();
     for number in 1..=frames {
         if !checks.next_record(lines)? {
             return Err(lines.eof_error(&names_expected(number)));
@@ -92,8 +103,8 @@ pub fn read_frames<R: Read, C: Checks, V: Visit>(
         visit.names(number, &line, &names)?;
         let mut frame = Frame::new();
         while frame.winner().is_none() {
-            if C::FAST && frame.stage() == Stage::Playing {
-                fast_run(lines, &mut cache, &mut frame, &names, visit)?;
+            if frame.stage() == Stage::Playing {
+                checks.fast_run(lines, &mut frame, &names, visit)?;
                 if frame.stage() != Stage::Playing {
                     continue;
                 }

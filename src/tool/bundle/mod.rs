@@ -65,6 +65,7 @@ pub const CORE: &[(&str, &str)] = &[
         "fourrow::board",
         include_str!("../../core/fourrow/board.rs"),
     ),
+    ("fourrow::fast", include_str!("../../core/fourrow/fast.rs")),
     (
         "fourrow::parse",
         include_str!("../../core/fourrow/parse.rs"),
@@ -113,15 +114,15 @@ pub const CORE: &[(&str, &str)] = &[
 fn entries(problem: Problem) -> (&'static str, &'static str) {
     match problem {
         Problem::Snooker => (
-            "crate::core::snooker::solve(stdin.lock(), stdout.lock())",
+            "crate::core::snooker::solve_with(stdin.lock(), stdout.lock(), &mut crate::core::io::Tolerant)",
             "crate::core::snooker::strict::validate(stdin.lock())",
         ),
         Problem::Fourrow => (
-            "crate::core::fourrow::solve(stdin.lock(), stdout.lock())",
+            "crate::core::fourrow::solve_with(stdin.lock(), stdout.lock(), &mut crate::core::io::Tolerant)",
             "crate::core::fourrow::strict::validate(stdin.lock())",
         ),
         Problem::Rating => (
-            "crate::core::rating::solve(stdin.lock(), stdout.lock())",
+            "crate::core::rating::solve_with(stdin.lock(), stdout.lock(), &mut crate::core::io::Tolerant)",
             "crate::core::rating::strict::validate(stdin.lock())",
         ),
     }

@@ -1,0 +1,126 @@
+//! The fast path of the four-in-a-row reading: lines of the plainest form
+//! (`Game #n: ` and slot digits, or slot digits alone inside a game, then
+//! LF) are played without the general reading's byte-by-byte loop. A line
+//! is played on a copy and only kept once it proved plain, so the general
+//! reading can take any line from its start and say what is wrong.
+
+use super::board::{play_digits, Game};
+use super::parse::{Checks, Reading};
+use crate::core::io::lines::word;
+use crate::core::io::{Error, Layout, Lines, Output};
+use std::io::{Read, Write};
+
+/// The tolerant reading with the fast path: what `referee fourrow` runs.
+/// (The judge bundles read with `io::Tolerant`, the general reading only.)
+pub struct Fast;
+
+impl Layout for Fast {}
+
+impl Checks for Fast {
+    #[inline(always)]
+    fn fast_lines<R: Read, W: Write>(
+        &mut self,
+        lines: &mut Lines<R>,
+        reading: &mut Reading,
+        out: &mut Output<W>,
+    ) -> Result<(), Error> {
+        fast_lines(lines, reading, out)
+    }
+}
+
+/// Takes lines of the plainest form for as long as they come.
+#[inline(never)]
+fn fast_lines<R: Read, W: Write>(
+    lines: &mut Lines<R>,
+    reading: &mut Reading,
+    out: &mut Output<W>,
+) -> Result<(), Error> {
+    const HEADER: u64 = u64::from_le_bytes(*b"Game #\0\0");
+    const HEADER_MASK: u64 = 0xffff_ffff_ffff;
+    let bytes = lines.unread();
+    let (mut at, mut taken, mut last_len) = (0, 0, 0);
+    let mut result = Ok(());
+    while let Some(head) = bytes.get(at..at + 8) {
+        let rest = &bytes[at..];
+        let (header, start) = if word(head) & HEADER_MASK == HEADER {
+            match fast_header(rest) {
+                Some(found) if reading.begun < reading.announced => (Some(found.0), found.1),
+                _ => break,
+            }
+        } else if reading.current.is_some() && (b'1'..=b'7').contains(&rest[0]) {
+            (None, 0)
+        } else {
+            break;
+        };
+        let mut game = match (header, reading.current) {
+            (Some(_), _) => Game::new(),
+            (None, Some((_, game))) => game,
+            (None, None) => break,
+        };
+        let end = play_digits(&mut game, rest, start);
+        if rest.get(end) != Some(&b'\n') {
+            break;
+        }
+        if let Some(number) = header {
+            if let Err(e) = reading.finish_game(out) {
+                result = Err(e);
+            }
+            reading.begun += 1;
+            reading.current = Some((number, game));
+        } else if let Some((_, current)) = reading.current.as_mut() {
+            *current = game;
+        }
+        at += end + 1;
+        taken += 1;
+        last_len = end;
+        if result.is_err() {
+            break;
+        }
+    }
+    lines.consume(at, taken, last_len);
+    result
+}
+
+/// A header `Game #n: ` at the start of `bytes` (known to start with
+/// `Game #`), digits only, no leading zero, at most 18 digits: the number
+/// and where the moves start.
+#[inline(always)]
+fn fast_header(bytes: &[u8]) -> Option<(u64, usize)> {
+    let digits = bytes[6..]
+        .iter()
+        .take(19)
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    if digits == 0 || digits > 18 || bytes[6] == b'0' {
+        return None;
+    }
+    let after = 6 + digits;
+    if bytes.get(after..after + 2) != Some(&b": "[..]) {
+        return None;
+    }
+    let number = bytes[6..after]
+        .iter()
+        .fold(0, |n: u64, &b| n * 10 + u64::from(b - b'0'));
+    Some((number, after + 2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_headers_are_read_fast_and_others_left_alone() {
+        assert_eq!(fast_header(b"Game #12: 123\n"), Some((12, 10)));
+        assert_eq!(fast_header(b"Game #1: \n"), Some((1, 9)));
+        for other in [
+            &b"Game #012: 1\n"[..],
+            b"Game #1:1\n",
+            b"Game #: 1\n",
+            b"Game #1 : 1\n",
+        ] {
+            assert_eq!(fast_header(other), None, "{:?}", other);
+        }
+        let huge = b"Game #1234567890123456789: 1\n";
+        assert_eq!(fast_header(huge), None);
+    }
+}

@@ -1,0 +1,143 @@
+//! Every fast path against the general reading: the tool reads with each
+//! problem's `Fast` (plain lines by a fast path), the judge bundles with
+//! `io::Tolerant` (the general reading only). On generated inputs, on the
+//! same inputs made messy (CR LF, letter case, tabs, blank lines, long
+//! names) and on broken ones, both must write the same bytes and fail
+//! with the same message.
+
+use referee::core::io::{Error, Tolerant};
+use referee::core::{fourrow, rating, snooker};
+use referee::tool::gen::{self, Rng};
+use referee::tool::problem::Problem;
+
+type Solve = fn(&[u8], &mut Vec<u8>) -> Result<(), Error>;
+
+/// Each problem's two readings.
+fn readings(problem: Problem) -> (Solve, Solve) {
+    match problem {
+        Problem::Snooker => (
+            |i, o| snooker::solve(i, o),
+            |i, o| snooker::solve_with(i, o, &mut Tolerant),
+        ),
+        Problem::Fourrow => (
+            |i, o| fourrow::solve(i, o),
+            |i, o| fourrow::solve_with(i, o, &mut Tolerant),
+        ),
+        Problem::Rating => (
+            |i, o| rating::solve(i, o),
+            |i, o| rating::solve_with(i, o, &mut Tolerant),
+        ),
+    }
+}
+
+fn outcome(solve: Solve, input: &[u8]) -> (Vec<u8>, String) {
+    let mut out = Vec::new();
+    let message = match solve(input, &mut out) {
+        Ok(()) => String::new(),
+        Err(e) => e.to_string(),
+    };
+    (out, message)
+}
+
+/// A line rewritten the ways the tolerant reading allows (R0.1), or
+/// broken, by the roll of `rng`.
+fn rewrite(rng: &mut Rng, line: &[u8]) -> Vec<u8> {
+    let mut text = line.to_vec();
+    match rng.below(12) {
+        0 => text.extend_from_slice(b"\r"),
+        1 => text.iter_mut().for_each(|b| {
+            if b.is_ascii_alphabetic() && rng.chance(50) {
+                *b ^= 0x20
+            }
+        }),
+        2 => {
+            text = text
+                .iter()
+                .flat_map(|&b| {
+                    if b == b' ' {
+                        vec![b'\t', b' ']
+                    } else {
+                        vec![b]
+                    }
+                })
+                .collect()
+        }
+        3 => text.insert(0, b' '),
+        4 => text.extend_from_slice(b"\n"),
+        5 if !text.is_empty() => {
+            let at = rng.below(text.len() as u64) as usize;
+            text[at] = *rng.pick(&[b'x', b'9', b'\0', b'G', 0xff, b' ']);
+        }
+        6 => text.extend_from_slice(b" Red"),
+        _ => {}
+    }
+    text
+}
+
+/// Generated inputs, then rewritten a line at a time.
+fn inputs(problem: Problem) -> Vec<Vec<u8>> {
+    let mut rng = Rng::new(77);
+    let mut all = Vec::new();
+    for seed in 0..12 {
+        let mut input = Vec::new();
+        gen::generate(problem, seed, Some(12), &mut input).unwrap();
+        for _ in 0..6 {
+            let mut messy = Vec::new();
+            for line in input.split(|&b| b == b'\n') {
+                let line = if rng.chance(8) {
+                    rewrite(&mut rng, line)
+                } else {
+                    line.to_vec()
+                };
+                messy.extend_from_slice(&line);
+                messy.push(b'\n');
+            }
+            all.push(messy);
+        }
+        all.push(input);
+    }
+    all
+}
+
+fn check(problem: Problem) {
+    let (fast, general) = readings(problem);
+    let mut differences = Vec::new();
+    let all = inputs(problem);
+    for input in &all {
+        let (a, b) = (outcome(fast, input), outcome(general, input));
+        if a != b {
+            differences.push(format!(
+                "{:?}\nfast: {}\ngeneral: {}",
+                String::from_utf8_lossy(input),
+                a.1,
+                b.1
+            ));
+        }
+    }
+    assert!(differences.is_empty(), "{}", differences.join("\n\n"));
+    let failures = all
+        .iter()
+        .filter(|i| !outcome(general, i).1.is_empty())
+        .count();
+    assert!(
+        failures > 5 && failures < all.len(),
+        "{} of {} inputs failed",
+        failures,
+        all.len()
+    );
+}
+
+#[test]
+fn snooker_fast_path_equals_the_general_reading() {
+    check(Problem::Snooker);
+}
+
+#[test]
+fn fourrow_fast_path_equals_the_general_reading() {
+    check(Problem::Fourrow);
+}
+
+#[test]
+fn rating_fast_path_equals_the_general_reading() {
+    check(Problem::Rating);
+}
