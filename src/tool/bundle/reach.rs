@@ -53,21 +53,77 @@ struct Seen {
     globs: Vec<(usize, usize)>,
 }
 
-impl Seen {
-    fn add(&mut self, tree: &Tree, m: usize, self_name: Option<&str>, mentions: &Mentions) {
-        let mut refs = Vec::new();
+/// What one piece of code mentions, resolved in its module once.
+#[derive(Default)]
+struct Refs {
+    refs: Vec<Ref>,
+    /// Names that may call a method: after a dot, or ending a path.
+    calls: Vec<String>,
+    members: Vec<String>,
+    macros: Vec<String>,
+}
+
+impl Refs {
+    fn of(tree: &Tree, m: usize, self_name: Option<&str>, mentions: &Mentions) -> Refs {
+        let mut found = Refs::default();
         for path in &mentions.paths {
-            tree.resolve(m, self_name, path, &mut refs);
+            tree.resolve(m, self_name, path, &mut found.refs);
             if let [_, .., last] = path.as_slice() {
-                self.calls.insert((m, last.clone()));
+                found.calls.push(last.clone());
             }
         }
-        self.refs.extend(refs);
-        for member in &mentions.members {
-            self.members.insert(member.clone());
-            self.calls.insert((m, member.clone()));
+        found.calls.extend(mentions.members.iter().cloned());
+        found.members = mentions.members.clone();
+        found.macros = mentions.macros.clone();
+        found
+    }
+}
+
+/// The mentions of every item and member of every module, resolved.
+struct Resolved {
+    /// Per module, per item: its own code's, then each member's.
+    items: Vec<Vec<(Refs, Vec<Refs>)>>,
+}
+
+impl Resolved {
+    fn of(tree: &Tree) -> Resolved {
+        let items = tree
+            .modules
+            .iter()
+            .enumerate()
+            .map(|(m, module)| {
+                module
+                    .items
+                    .iter()
+                    .map(|item| {
+                        let self_name = match &item.what {
+                            What::Impl { self_path, .. } => self_path.last().map(String::as_str),
+                            What::Trait => item.name.as_deref(),
+                            _ => None,
+                        };
+                        let own = Refs::of(tree, m, self_name, &item.mentions);
+                        let members = item
+                            .members
+                            .iter()
+                            .map(|member| Refs::of(tree, m, self_name, &member.mentions))
+                            .collect();
+                        (own, members)
+                    })
+                    .collect()
+            })
+            .collect();
+        Resolved { items }
+    }
+}
+
+impl Seen {
+    fn add(&mut self, m: usize, refs: &Refs) {
+        self.refs.extend(refs.refs.iter().cloned());
+        for call in &refs.calls {
+            self.calls.insert((m, call.clone()));
         }
-        self.macros.extend(mentions.macros.iter().cloned());
+        self.members.extend(refs.members.iter().cloned());
+        self.macros.extend(refs.macros.iter().cloned());
     }
 
     /// Whether kept code names item `name` of module `m`.
@@ -128,26 +184,23 @@ impl Reach {
                 reach.kept[0][i].item = true;
             }
         }
-        while reach.grow(tree, &reach.seen(tree)) {}
+        let resolved = Resolved::of(tree);
+        while reach.grow(tree, &reach.seen(tree, &resolved)) {}
         reach
     }
 
     /// Everything the code kept so far mentions.
-    fn seen(&self, tree: &Tree) -> Seen {
+    fn seen(&self, tree: &Tree, resolved: &Resolved) -> Seen {
         let mut seen = Seen::default();
         for (m, module) in tree.modules.iter().enumerate() {
-            for (item, kept) in module.items.iter().zip(&self.kept[m]) {
-                let self_name = match &item.what {
-                    What::Impl { self_path, .. } => self_path.last().map(String::as_str),
-                    What::Trait => item.name.as_deref(),
-                    _ => None,
-                };
+            for (i, (item, kept)) in module.items.iter().zip(&self.kept[m]).enumerate() {
+                let (own, members) = &resolved.items[m][i];
                 if kept.item || kept.members.contains(&true) {
-                    seen.add(tree, m, self_name, &item.mentions);
+                    seen.add(m, own);
                 }
-                for (member, &on) in item.members.iter().zip(&kept.members) {
+                for (member, &on) in members.iter().zip(&kept.members) {
                     if on {
-                        seen.add(tree, m, self_name, &member.mentions);
+                        seen.add(m, member);
                     }
                 }
                 if let What::Use(leaves) = &item.what {

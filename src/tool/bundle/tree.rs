@@ -10,7 +10,8 @@
 use super::items::{self, Item, What};
 use super::lex::{lex, Token};
 use super::uses::Leaf;
-use std::collections::HashSet;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 
 /// How many `use` items a name is followed through: more is a cycle.
 const MAX_DEPTH: usize = 16;
@@ -34,6 +35,8 @@ pub struct Tree {
     /// The source texts, unmounted.
     pub files: Vec<String>,
     pub modules: Vec<Module>,
+    /// What `module_bound` found, by module and name.
+    bound: RefCell<HashMap<(usize, String), Option<usize>>>,
 }
 
 /// What a path names, as far as it can be told from names.
@@ -48,21 +51,48 @@ pub enum Ref {
     Named(String, String),
 }
 
-/// `src` with every `crate::MOUNT::` written `crate::`.
-pub fn unmount(src: &str, mount: &str) -> Result<String, String> {
-    let tokens: Vec<Token> = lex(src)?.into_iter().filter(Token::is_code).collect();
-    let text = |i: usize| tokens.get(i).map_or("", |t: &Token| t.text(src));
-    let mut out = String::with_capacity(src.len());
-    let mut copied = 0;
-    for i in 0..tokens.len() {
-        if text(i) == "crate" && text(i + 1) == "::" && text(i + 2) == mount && text(i + 3) == "::"
+/// `src` with every `crate::MOUNT::` written `crate::`, and its tokens.
+pub fn unmount(src: &str, mount: &str) -> Result<(String, Vec<Token>), String> {
+    let tokens = lex(src)?;
+    let code: Vec<usize> = (0..tokens.len()).filter(|&i| tokens[i].is_code()).collect();
+    let text = |k: usize| code.get(k).map_or("", |&i| tokens[i].text(src));
+    // The byte ranges to cut: each `MOUNT::` after `crate::`.
+    let mut cuts = Vec::new();
+    for k in 0..code.len() {
+        if text(k) == "crate" && text(k + 1) == "::" && text(k + 2) == mount && text(k + 3) == "::"
         {
-            out.push_str(&src[copied..tokens[i + 2].start]);
-            copied = tokens[i + 3].end;
+            cuts.push((tokens[code[k + 2]].start, tokens[code[k + 3]].end));
         }
     }
+    let mut out = String::with_capacity(src.len());
+    let mut copied = 0;
+    for &(start, end) in &cuts {
+        out.push_str(&src[copied..start]);
+        copied = end;
+    }
     out.push_str(&src[copied..]);
-    Ok(out)
+    // Each token moves back by what was cut before it.
+    let mut kept = Vec::with_capacity(tokens.len());
+    let mut removed = 0;
+    let mut cut = cuts.iter().peekable();
+    for token in tokens {
+        while let Some(&&(start, end)) = cut.peek() {
+            if end > token.start {
+                break;
+            }
+            removed += end - start;
+            cut.next();
+        }
+        if cut.peek().is_some_and(|&&(start, _)| start <= token.start) {
+            continue;
+        }
+        kept.push(Token {
+            kind: token.kind,
+            start: token.start - removed,
+            end: token.end - removed,
+        });
+    }
+    Ok((out, kept))
 }
 
 impl Tree {
@@ -72,6 +102,7 @@ impl Tree {
         let mut tree = Tree {
             files: Vec::new(),
             modules: Vec::new(),
+            bound: RefCell::new(HashMap::new()),
         };
         let root = files
             .iter()
@@ -93,8 +124,7 @@ impl Tree {
         files: &[(&str, &str)],
         mount: &str,
     ) -> Result<usize, String> {
-        let src = unmount(text, mount).map_err(|e| format!("{}: {}", shown(path), e))?;
-        let tokens = lex(&src).map_err(|e| format!("{}: {}", shown(path), e))?;
+        let (src, tokens) = unmount(text, mount).map_err(|e| format!("{}: {}", shown(path), e))?;
         let parsed =
             items::parse_file(&src, &tokens).map_err(|e| format!("{}: {}", shown(path), e))?;
         self.files.push(src);
@@ -266,6 +296,17 @@ impl Tree {
         if depth > MAX_DEPTH {
             return None;
         }
+        // Asked for every path that starts with a name of no module: the
+        // answers from the top (not cut short by the depth) are kept.
+        if depth == 0 {
+            let key = (m, name.to_string());
+            if let Some(&known) = self.bound.borrow().get(&key) {
+                return known;
+            }
+            let found = self.module_bound(m, name, 1);
+            self.bound.borrow_mut().insert(key, found);
+            return found;
+        }
         let bound = self
             .leaves(m)
             .filter(|leaf| leaf.binding() == Some(name))
@@ -413,10 +454,13 @@ mod tests {
     #[test]
     fn the_mount_is_dropped_from_paths_and_nowhere_else() {
         let src = "use crate::core::io::{self, X};\n// crate::core::x\nfn f() { crate :: core :: a::b(\"crate::core::\") }";
+        let (text, tokens) = unmount(src, "core").unwrap();
         assert_eq!(
-            unmount(src, "core").unwrap(),
+            text,
             "use crate::io::{self, X};\n// crate::core::x\nfn f() { crate ::  a::b(\"crate::core::\") }"
         );
+        // The tokens are those of the new text.
+        assert_eq!(tokens, lex(&text).unwrap());
     }
 
     #[test]
