@@ -6,8 +6,10 @@
 //! (`crate::core::x` is written `crate::x`), after a `fn main` is added to
 //! the root. Only what that `main` reaches is kept (`reach.rs`), found by
 //! name: no test code, no strict mode when the judge path does not name it,
-//! no unused import. The judge form is then minified (`minify.rs`); the
-//! readable form keeps the kept items' comments and layout.
+//! no unused import. The judge and validator forms are then minified
+//! (`minify.rs`), their identifiers shortened where nothing of std's can
+//! share them (`rename/`); the readable form keeps the kept items'
+//! comments, layout and names.
 //!
 //! A bundle builds alone with rustc 1.63 and later as edition 2015, 2018
 //! or 2021, without warnings as long as the core has no dead code on the
@@ -19,6 +21,7 @@ mod lex;
 mod mentions;
 mod minify;
 mod reach;
+mod rename;
 mod std_traits;
 mod tree;
 mod uses;
@@ -44,7 +47,8 @@ pub enum Form {
 pub enum Style {
     /// Comments and layout as in the sources.
     Readable,
-    /// No comments, spaces only where needed, lines of about 150 bytes.
+    /// No comments, spaces only where needed, short names, lines of about
+    /// 150 bytes.
     Minified,
 }
 
@@ -197,7 +201,7 @@ pub fn assemble(
     let text = emit::readable(&tree, &reach);
     let body = match style {
         Style::Readable => text,
-        Style::Minified => minify::minify(&text)?,
+        Style::Minified => minify::minify(&text, true)?,
     };
     Ok(format!("{}{}", heading, body))
 }
@@ -205,12 +209,37 @@ pub fn assemble(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::OnceLock;
+
+    const FORMS: [Form; 3] = [Form::Judge, Form::Readable, Form::Validator];
+
+    /// The bundle of `problem` in `form`, made once for all tests.
+    fn made(problem: Problem, form: Form) -> &'static str {
+        static MADE: OnceLock<Vec<(Problem, Form, String)>> = OnceLock::new();
+        let all = MADE.get_or_init(|| {
+            let jobs: Vec<(Problem, Form)> = Problem::ALL
+                .into_iter()
+                .flat_map(|p| FORMS.map(|f| (p, f)))
+                .collect();
+            std::thread::scope(|scope| {
+                let running: Vec<_> = jobs
+                    .iter()
+                    .map(|&(p, f)| scope.spawn(move || (p, f, bundle(p, f))))
+                    .collect();
+                running.into_iter().map(|r| r.join().unwrap()).collect()
+            })
+        });
+        all.iter()
+            .find(|(p, f, _)| *p == problem && *f == form)
+            .map(|(_, _, text)| text.as_str())
+            .unwrap()
+    }
 
     #[test]
     fn every_problem_and_form_bundles() {
         for problem in Problem::ALL {
-            for form in [Form::Judge, Form::Readable, Form::Validator] {
-                let text = bundle(problem, form);
+            for form in FORMS {
+                let text = made(problem, form);
                 let first = text.lines().next().unwrap();
                 assert!(
                     first.starts_with(&format!("// {} ", problem.name())),
@@ -245,8 +274,8 @@ mod tests {
     #[test]
     fn the_judge_form_has_no_comment_but_its_heading() {
         for problem in Problem::ALL {
-            let judge = bundle(problem, Form::Judge);
-            let readable = bundle(problem, Form::Readable);
+            let judge = made(problem, Form::Judge);
+            let readable = made(problem, Form::Readable);
             assert!(judge.len() < readable.len() * 2 / 3, "{}", problem.name());
             assert_eq!(judge.matches("\n//").count(), 0, "{}", problem.name());
             assert!(readable.matches("\n///").count() > 10, "{}", problem.name());
