@@ -324,7 +324,8 @@ fn problem_of(name: &str) -> Problem {
 }
 
 /// SIZE LIMITS, for the lean core: SPOJ FOUROW takes 10,000 bytes, and
-/// the others are held to 16 KiB.
+/// the others are held to 16 KiB. A bundle over its limit is shown with
+/// its largest items, where cuts would tell most.
 #[test]
 #[ignore = "needs the lean core: today's judge bundles are about 16 to 25 KB"]
 fn judge_bundles_fit_the_judges_size_limits() {
@@ -332,7 +333,16 @@ fn judge_bundles_fit_the_judges_size_limits() {
     for (problem, limit) in [("fourrow", 10_000), ("snooker", 16_384), ("rating", 16_384)] {
         let size = bundle(&[problem]).len();
         if size > limit {
-            over.push(format!("{}: {} bytes, at most {}", problem, size, limit));
+            over.push(format!(
+                "{}: {} bytes, at most {}; the largest items:",
+                problem, size, limit
+            ));
+            for (item, bytes) in referee::tool::bundle::sizes(problem_of(problem))
+                .into_iter()
+                .take(25)
+            {
+                over.push(format!("{:>8}  {}", bytes, item));
+            }
         }
     }
     assert!(over.is_empty(), "{}", over.join("\n"));

@@ -4,6 +4,7 @@
 //! the file stays viewable. A literal is always copied byte for byte; an
 //! identifier may get a short name (`rename/`).
 
+use super::emit::Span;
 use super::lex::{is_ident_continue, lex, Kind, Token};
 use super::rename::{renames, Code, Renames};
 use std::collections::{HashMap, HashSet};
@@ -14,6 +15,19 @@ pub const WIDTH: usize = 150;
 /// `src` minified; it lexes to the same code tokens, doc attributes aside
 /// and, with `rename`, identifiers shortened (`rename/`).
 pub fn minify(src: &str, rename: bool) -> Result<String, String> {
+    Ok(sized(src, rename, &[])?.0)
+}
+
+/// `src` minified, and how many of its bytes come from each of `spans`
+/// (of `src`; a byte of spans one in another counts for the inner one).
+pub fn sized(src: &str, rename: bool, spans: &[Span]) -> Result<(String, Vec<usize>), String> {
+    let mut owner = vec![usize::MAX; src.len()];
+    let mut by_length: Vec<usize> = (0..spans.len()).collect();
+    by_length.sort_by_key(|&k| std::cmp::Reverse(spans[k].end - spans[k].start));
+    for k in by_length {
+        owner[spans[k].start..spans[k].end].fill(k);
+    }
+    let mut sizes = vec![0; spans.len()];
     let tokens: Vec<Token> = lex(src)?.into_iter().filter(Token::is_code).collect();
     let tokens = without_doc_attributes(src, &tokens);
     let texts: Vec<&str> = tokens.iter().map(|t| t.text(src)).collect();
@@ -33,6 +47,7 @@ pub fn minify(src: &str, rename: bool) -> Result<String, String> {
     let mut line = 0;
     for i in 0..texts.len() {
         let text = shown(i);
+        let before = out.len();
         if i > 0 {
             let space = needs_space(shown(i - 1), kinds[i - 1], text, kinds[i]);
             if line + usize::from(space) + text.len() > WIDTH {
@@ -48,9 +63,12 @@ pub fn minify(src: &str, rename: bool) -> Result<String, String> {
             Some(n) => text.len() - n - 1,
             None => line + text.len(),
         };
+        if let Some(&k) = owner.get(tokens[i].start).filter(|&&k| k != usize::MAX) {
+            sizes[k] += out.len() - before;
+        }
     }
     out.push('\n');
-    Ok(out)
+    Ok((out, sizes))
 }
 
 /// The tokens without `#[doc ..]` and `#![doc ..]` attributes.

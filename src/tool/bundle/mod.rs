@@ -185,6 +185,32 @@ pub fn bundle(problem: Problem, form: Form) -> String {
         .unwrap_or_else(|e| panic!("the core cannot be bundled: {}", e))
 }
 
+/// The bytes that each item of the core takes in the judge bundle of
+/// `problem`, largest first: `module::item` (`module::Type::method` for a
+/// member of an impl; `module::impl Trait for Type` for the rest of one).
+/// What is no item's (the heading, module blocks) is left out.
+pub fn sizes(problem: Problem) -> Vec<(String, usize)> {
+    let (judge, _) = entries(problem);
+    let main = JUDGE_MAIN.replace("{call}", judge);
+    let tree = tree::Tree::build(CORE, "core", &main)
+        .unwrap_or_else(|e| panic!("the core cannot be bundled: {}", e));
+    let reach = reach::Reach::of(&tree);
+    let (text, spans) = emit::readable_spans(&tree, &reach);
+    let (_, bytes) = minify::sized(&text, true, &spans)
+        .unwrap_or_else(|e| panic!("the core cannot be bundled: {}", e));
+    let mut sizes: Vec<(String, usize)> = Vec::new();
+    for (label, n) in spans.into_iter().map(|s| s.label).zip(bytes) {
+        // An impl written in pieces has one label for all of them.
+        match sizes.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, total)) => *total += n,
+            None => sizes.push((label, n)),
+        }
+    }
+    sizes.retain(|(_, n)| *n > 0);
+    sizes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    sizes
+}
+
 /// One file of the code that `main` reaches in `files`: each a module
 /// path under `crate::MOUNT` and its text, the root (`""`) first among
 /// them; `main` is root code (`fn main` and what it needs), and `heading`
@@ -280,6 +306,35 @@ mod tests {
             assert_eq!(judge.matches("\n//").count(), 0, "{}", problem.name());
             assert!(readable.matches("\n///").count() > 10, "{}", problem.name());
         }
+    }
+
+    #[test]
+    fn sizes_add_up_to_nearly_the_judge_form() {
+        for problem in Problem::ALL {
+            let sizes = sizes(problem);
+            let total: usize = sizes.iter().map(|(_, n)| n).sum();
+            let judge = made(problem, Form::Judge).len();
+            // Left out: the heading, and `mod x{` and `}`.
+            assert!(
+                total < judge && total > judge * 9 / 10,
+                "{} of {}",
+                total,
+                judge
+            );
+            let mut labels: Vec<&String> = sizes.iter().map(|(l, _)| l).collect();
+            labels.sort();
+            labels.dedup();
+            assert_eq!(labels.len(), sizes.len());
+            assert!(sizes.windows(2).all(|w| w[0].1 >= w[1].1));
+        }
+        let fourrow = sizes(Problem::Fourrow);
+        assert!(
+            fourrow
+                .iter()
+                .any(|(l, _)| l == "io::lines::Lines::next_line"),
+            "{:?}",
+            fourrow
+        );
     }
 
     #[test]
