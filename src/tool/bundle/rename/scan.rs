@@ -257,7 +257,7 @@ impl<'a> Scanner<'_, 'a> {
                     let method = prev == "."
                         && matches!(next, "(" | "::")
                         && (!self.methods.contains(&text) || self.std.contains(&text));
-                    let binding = matches!(prev, "<" | ",") && next == "=";
+                    let binding = matches!(prev, "<" | ",") && next == "=" && self.in_angles(i);
                     let macro_name =
                         next == "!" || (prev == "!" && self.code.before(i - 1) == "macro_rules");
                     if method || binding || macro_name {
@@ -272,6 +272,29 @@ impl<'a> Scanner<'_, 'a> {
                 _ => {}
             }
         }
+    }
+
+    /// Whether token `i` is inside generic arguments (`Iterator<Item = u8>`)
+    /// rather than brackets (`enum E { A = 1, B = 2 }`).
+    fn in_angles(&self, i: usize) -> bool {
+        let mut depth = 0i32;
+        let mut j = i;
+        while j > 0 {
+            j -= 1;
+            match self.t(j) {
+                ">" => depth += 1,
+                ">>" => depth += 2,
+                "<" if depth == 0 => return true,
+                "<" => depth -= 1,
+                ")" | "]" | "}" => match self.code.open[j] {
+                    usize::MAX => return false,
+                    o => j = o,
+                },
+                "(" | "[" | "{" | ";" => return false,
+                _ => {}
+            }
+        }
+        false
     }
 
     /// Follows the path whose first segment is token `i`, keeping the

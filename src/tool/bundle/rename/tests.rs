@@ -110,7 +110,9 @@ fn members_of_std_traits_methods_of_std_and_unknown_paths_keep_their_names() {
     impl Count { fn finish(&self) -> u64 { self.total } fn grand_total(&self) -> u64 { self.finish() } }
     trait Source { const LIMIT: u64; fn limited(&self) -> bool; }
     fn check<S: Source>(s: &S) -> u64 { S::LIMIT }
-    fn report(counted: u64) -> String { format!(\"{counted} {width$}\", width = 3) }";
+    fn report(counted: u64) -> String { format!(\"{counted} {width$}\", width = 3) }
+    enum Colour { Red = 1, Blue = 2 }
+    fn sum<I: Iterator<Item = u8>>(all: I) -> u8 { all.sum() }";
     assert_renamed(
         src,
         &[
@@ -208,3 +210,4 @@ fn patterns_closures_and_generics_declare_their_names() {
         &["Copy", "iter", "enumerate"],
     );
 }
+
