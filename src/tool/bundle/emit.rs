@@ -181,10 +181,10 @@ fn module_body(tree: &Tree, reach: &Reach, m: usize, path: &str, out: &mut Out) 
                 }
                 out.push('\n');
             }
-            What::Impl {
-                trait_path: None, ..
-            } if !kept.members.iter().all(|&k| k) => {
-                if !kept.members.contains(&true) {
+            What::Impl { .. } | What::Trait if !kept.members.iter().all(|&k| k) => {
+                // An inherent impl lives by its members; a trait or a trait
+                // impl may be kept with none.
+                if !kept.item && !kept.members.contains(&true) {
                     continue;
                 }
                 let (open, close) = item.body.unwrap_or((item.end, item.end));
@@ -195,8 +195,14 @@ fn module_body(tree: &Tree, reach: &Reach, m: usize, path: &str, out: &mut Out) 
                     out.item(&label(item), item, member.lead, text);
                     out.push('\n');
                 }
+                // The closing brace with its indentation, when it has a
+                // line of its own.
                 let line_start = src[..close].rfind('\n').map_or(0, |n| n + 1);
-                out.item(&label(item), item, line_start, &src[line_start..close + 1]);
+                let from = match src[line_start..close].trim().is_empty() {
+                    true => line_start,
+                    false => close,
+                };
+                out.item(&label(item), item, from, &src[from..close + 1]);
                 out.push('\n');
             }
             What::Impl {

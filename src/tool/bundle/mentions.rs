@@ -17,6 +17,9 @@ pub struct Mentions {
     pub paths: Vec<Vec<String>>,
     /// Names after a dot: methods and fields.
     pub members: Vec<String>,
+    /// Names after a dot that are called (`.name(`, `.name::<T>(`): only
+    /// these may be methods.
+    pub methods: Vec<String>,
     /// Macros called (`name!`).
     pub macros: Vec<String>,
 }
@@ -113,6 +116,9 @@ pub fn mentions(src: &str, code: &[Token]) -> Mentions {
         }
         if prev == "." {
             found.members.push(text.to_string());
+            if matches!(t(i + 1), "(" | "::") {
+                found.methods.push(text.to_string());
+            }
             i += 1;
             continue;
         }
@@ -120,6 +126,7 @@ pub fn mentions(src: &str, code: &[Token]) -> Mentions {
             found.macros.push(text.to_string());
             if text == "write" || text == "writeln" {
                 found.members.push("write_fmt".to_string());
+                found.methods.push("write_fmt".to_string());
             }
             i += 1;
             continue;
@@ -234,6 +241,7 @@ mod tests {
             ]
         );
         assert_eq!(m.members, ["text", "write_fmt", "len"]);
+        assert_eq!(m.methods, ["write_fmt", "len"]);
         assert_eq!(m.macros, ["writeln"]);
     }
 

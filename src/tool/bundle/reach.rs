@@ -8,14 +8,17 @@
 //!   through a path to its module, or under one of its module's names;
 //!   `#[cfg(test)]` and `#[test]` items never are;
 //! - an inherent `impl` lives when its type is kept, and keeps the members
-//!   that kept code calls (`.name`, `Type::name`, `Self::name`);
-//! - a trait `impl` is kept whole when its type is kept (or is no type of
-//!   the sources) and its trait is kept or is no trait of the sources;
-//!   both are the items their paths in the header name from the impl's
-//!   module, through its `use` items (`tree.rs`), so that a trait of one
-//!   module does not keep the impls of another of the same name;
+//!   that kept code calls (`.name(`, `Type::name`, `Self::name`; a field
+//!   `.name` is no call);
+//! - a trait `impl` is kept when its type is kept (or is no type of the
+//!   sources) and its trait is kept or is no trait of the sources; both
+//!   are the items their paths in the header name from the impl's module,
+//!   through its `use` items (`tree.rs`), so that a trait of one module
+//!   does not keep the impls of another of the same name. It keeps the
+//!   members its trait keeps (all of them for a trait of std's);
 //! - a trait is kept when named, or when its methods are called in its
-//!   module; a kept trait keeps all its members;
+//!   module; it keeps its methods without a default body, those that kept
+//!   code calls, and its other members;
 //! - a `use` keeps the leaves whose names kept code in its module uses, or
 //!   whose trait's methods it calls (for std's traits, `std_traits.rs`);
 //! - a module is kept when it keeps an item.
@@ -43,10 +46,12 @@ pub struct Reach {
 #[derive(Default)]
 struct Seen {
     refs: HashSet<Ref>,
-    /// Names after a dot, anywhere.
-    members: HashSet<String>,
-    /// Per module: names after a dot or as the last segment of a path,
-    /// which may call a trait's methods.
+    /// Names called after a dot, anywhere.
+    methods: HashSet<String>,
+    /// Names after another in a path (`Type::name`, `T::name`), anywhere.
+    after_paths: HashSet<String>,
+    /// Per module: names called after a dot or as the last segment of a
+    /// path, which may call a trait's methods.
     calls: HashSet<(usize, String)>,
     macros: HashSet<String>,
     /// Kept glob imports of the sources' modules: (module, glob's module).
@@ -57,9 +62,9 @@ struct Seen {
 #[derive(Default)]
 struct Refs {
     refs: Vec<Ref>,
-    /// Names that may call a method: after a dot, or ending a path.
+    /// Names that may call a method: called after a dot, or ending a path.
     calls: Vec<String>,
-    members: Vec<String>,
+    methods: Vec<String>,
     macros: Vec<String>,
 }
 
@@ -72,8 +77,8 @@ impl Refs {
                 found.calls.push(last.clone());
             }
         }
-        found.calls.extend(mentions.members.iter().cloned());
-        found.members = mentions.members.clone();
+        found.calls.extend(mentions.methods.iter().cloned());
+        found.methods = mentions.methods.clone();
         found.macros = mentions.macros.clone();
         found
     }
@@ -122,7 +127,7 @@ impl Seen {
         for call in &refs.calls {
             self.calls.insert((m, call.clone()));
         }
-        self.members.extend(refs.members.iter().cloned());
+        self.methods.extend(refs.methods.iter().cloned());
         self.macros.extend(refs.macros.iter().cloned());
     }
 
@@ -237,6 +242,11 @@ impl Reach {
             })
             .collect();
         seen.refs.extend(through_globs);
+        for r in &seen.refs {
+            if let Ref::Named(_, name) = r {
+                seen.after_paths.insert(name.clone());
+            }
+        }
         seen
     }
 
@@ -270,7 +280,15 @@ impl Reach {
             What::Trait => {
                 kept.item |= named(item) || seen.calls_trait(m, item);
                 if kept.item {
-                    kept.members.iter_mut().for_each(|k| *k = true);
+                    let src = &tree.files[tree.modules[m].file];
+                    for (member, on) in item.members.iter().zip(kept.members.iter_mut()) {
+                        let called =
+                            |n: &str| seen.methods.contains(n) || seen.after_paths.contains(n);
+                        *on |= !member.test_only
+                            && (member.what != What::Value
+                                || !src[..member.end].ends_with('}')
+                                || has_name(member, called));
+                    }
                 }
             }
             What::Impl {
@@ -279,15 +297,27 @@ impl Reach {
             } => {
                 // A type or trait that is none of the sources' (a std one,
                 // a generic parameter) counts as kept.
-                let kept_or_foreign = |path: &[String], what: What| {
-                    let found = defined(tree, m, path, what);
+                let traits = defined(tree, m, trait_path, What::Trait);
+                let types = defined(tree, m, self_path, What::Type);
+                let kept_or_foreign = |found: &[(usize, usize)]| {
                     found.is_empty() || found.iter().any(|&(tm, ti)| self.kept[tm][ti].item)
                 };
-                if kept_or_foreign(self_path, What::Type)
-                    && kept_or_foreign(trait_path, What::Trait)
-                {
+                if kept_or_foreign(&types) && kept_or_foreign(&traits) {
                     kept.item = true;
-                    kept.members.iter_mut().for_each(|k| *k = true);
+                    // What the trait keeps (a member it lacks stays).
+                    let wanted = |name: Option<&str>| {
+                        traits.is_empty()
+                            || traits.iter().any(|&(tm, ti)| {
+                                let members = &tree.modules[tm].items[ti].members;
+                                match members.iter().position(|t| t.name.as_deref() == name) {
+                                    Some(p) => self.kept[tm][ti].members[p],
+                                    None => true,
+                                }
+                            })
+                    };
+                    for (member, on) in item.members.iter().zip(kept.members.iter_mut()) {
+                        *on |= !member.test_only && wanted(member.name.as_deref());
+                    }
                 }
             }
             What::Impl {
@@ -297,7 +327,7 @@ impl Reach {
                 let self_name = self_path.last().cloned().unwrap_or_default();
                 if type_kept(tree, &self.kept, m, self_path) {
                     let called = |n: &str| {
-                        seen.members.contains(n)
+                        seen.methods.contains(n)
                             || seen
                                 .refs
                                 .contains(&Ref::Named(self_name.clone(), n.to_string()))
@@ -604,6 +634,34 @@ mod tests {
             &text,
             &["use std::hash::{BuildHasher, Hasher};", "RandomState;"],
             &["Hash,", "Read"],
+        );
+    }
+
+    #[test]
+    fn uncalled_default_methods_and_field_namesakes_are_dropped() {
+        let files = [
+            ("", "pub mod a;\n"),
+            (
+                "a",
+                "pub trait Layout { fn needed(&self) -> u8; fn called(&self) -> u8 { 1 } fn idle(&self) -> u8 { 2 } }\n\
+                 pub struct Plain { pub count: u8 }\n\
+                 impl Layout for Plain { fn needed(&self) -> u8 { self.count } fn idle(&self) -> u8 { 3 } }\n\
+                 impl Plain { pub fn count(&self) -> u8 { self.count } }\n\
+                 pub fn run<L: Layout>(l: &L) -> u8 { l.needed() + l.called() }\n",
+            ),
+        ];
+        let text = bundled(
+            &files,
+            "fn main() { crate::core::a::run(&crate::core::a::Plain { count: 1 }); }",
+        );
+        assert_kept(
+            &text,
+            &[
+                "fn needed(&self) -> u8;",
+                "fn called",
+                "fn needed(&self) -> u8 { self.count }",
+            ],
+            &["idle", "pub fn count"],
         );
     }
 }

@@ -210,4 +210,3 @@ fn patterns_closures_and_generics_declare_their_names() {
         &["Copy", "iter", "enumerate"],
     );
 }
-
