@@ -9,13 +9,16 @@
 //!
 //! So a name is renamed only when the bundle declares it (`scan.rs`) and
 //! none of its occurrences may be std's: it is never the name of a method
-//! call (`.len()`: the receiver's type is unknown), of a macro, of an
-//! attribute's word, of a format argument (`"{count}"`), of a member of an
-//! impl of a std trait (`fn fmt`), of a path segment through std
-//! (`io::Error` where `io` is `std::io`), nor anything a `use` of std
-//! binds, nor a name std or the language owns (`names.rs`). New names keep
-//! the old name's case, so that no naming lint fires, are never keywords
-//! of any edition, and are never a name the file already holds.
+//! call that the bundle declares no method of, or that std's common types
+//! and traits have a method of (`.len()`: the receiver's type is unknown),
+//! of a macro, of an attribute's word, of a format argument (`"{count}"`),
+//! of a member of an impl of a std trait (`fn fmt`), nor anything a `use`
+//! of std binds, nor a name std or the language owns (`names.rs`); a path
+//! segment through std (`io::Error` where `io` is `std::io`) keeps its
+//! name in that place only. New names keep the old name's case, so that
+//! no naming lint fires, are never keywords of any edition, never a name
+//! the file already holds, and never a method of std's: a call of std's
+//! renamed by mistake fails to compile rather than call another method.
 
 mod code;
 mod names;

@@ -1,9 +1,12 @@
 //! What the renamer reads from a bundle's tokens: the names the bundle
 //! declares (items, fields, variants, parameters, bindings, generic
 //! parameters), and the names it must keep because some occurrence may
-//! be std's: a method call, a macro, an attribute, a format argument, an
-//! associated type binding, a member of an impl of a std trait, a segment
-//! of a path that goes through std, or anything a `use` of std names.
+//! be std's: a method call (unless the bundle has a method of that name
+//! and std's common types have none), a macro, an attribute, a format
+//! argument, an associated type binding, a member of an impl of a std
+//! trait, a path segment after something unknown (a generic parameter),
+//! or anything a `use` of std names. A path segment that is std's for
+//! certain keeps its name in that place only.
 //!
 //! Paths are followed through the bundle's modules (`mod x { }` blocks)
 //! and their `use` items, so that `io::Error` is std's where `use
@@ -334,14 +337,11 @@ impl<'a> Scanner<'_, 'a> {
 
     /// Names used as format arguments in the string literal `i`.
     fn format_arguments(&mut self, i: usize) {
-        let literal = self.t(i).to_string();
-        let mut rest = literal.as_str();
+        let mut rest = self.t(i);
         while let Some(open) = rest.find('{') {
             rest = &rest[open + 1..];
             let end = rest.find('}').unwrap_or(rest.len());
-            let inside = &rest[..end];
-            let mut words = inside.split(|c: char| !is_ident_continue(c));
-            for word in words.by_ref() {
+            for word in rest[..end].split(|c: char| !is_ident_continue(c)) {
                 if word.starts_with(is_ident_start) {
                     self.keep(word);
                 }
