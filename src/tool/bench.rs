@@ -1,7 +1,9 @@
-//! `referee bench [PROBLEM] [--mb N]`: generates about N MB of input per
-//! problem in memory, runs the solver on it five times into a sink, and
-//! prints the median throughput. A measurement tool, not a test.
+//! `referee bench [PROBLEM] [--mb N] [--style plain|varied]`: generates
+//! about N MB of input per problem in memory (in the generator's style),
+//! runs the solver on it five times into a sink, and prints the median
+//! throughput. A measurement tool, not a test.
 
+use crate::tool::cli::Style;
 use crate::tool::gen;
 use crate::tool::problem::Problem;
 use std::io::{self, Write};
@@ -24,18 +26,23 @@ fn solve(problem: Problem, input: &[u8]) {
 }
 
 /// Benchmarks one problem or all three and writes a table to `out`.
-pub fn run<W: Write>(problem: Option<Problem>, mb: u64, out: &mut W) -> io::Result<()> {
+pub fn run<W: Write>(
+    problem: Option<Problem>,
+    mb: u64,
+    style: Style,
+    out: &mut W,
+) -> io::Result<()> {
     let problems: Vec<Problem> = match problem {
         Some(p) => vec![p],
         None => Problem::ALL.to_vec(),
     };
     writeln!(
         out,
-        "{:<8} {:>8} {:>10} {:>9} {:>9} {:>11}",
-        "problem", "MB", "lines", "median s", "MB/s", "lines/s"
+        "{:<8} {:<6} {:>8} {:>10} {:>9} {:>9} {:>11}",
+        "problem", "style", "MB", "lines", "median s", "MB/s", "lines/s"
     )?;
     for problem in problems {
-        let input = gen::generate_bytes(problem, 1, (mb as usize).max(1) << 20);
+        let input = gen::generate_bytes_styled(problem, style, 1, (mb as usize).max(1) << 20);
         let lines = input.iter().filter(|&&b| b == b'\n').count();
         let mut times: Vec<Duration> = (0..RUNS)
             .map(|_| {
@@ -49,8 +56,9 @@ pub fn run<W: Write>(problem: Option<Problem>, mb: u64, out: &mut W) -> io::Resu
         let megabytes = input.len() as f64 / (1u64 << 20) as f64;
         writeln!(
             out,
-            "{:<8} {:>8.1} {:>10} {:>9.3} {:>9.0} {:>11.0}",
+            "{:<8} {:<6} {:>8.1} {:>10} {:>9.3} {:>9.0} {:>11.0}",
             problem.name(),
+            style.name(),
             megabytes,
             lines,
             median,

@@ -1,12 +1,16 @@
 //! The tool around the core: command line, generators, benchmark,
-//! scoreboard view, bundler, the two-core driver, and the judging of a
-//! contestant's own solution.
+//! scoreboard view, bundler, the two-core driver, the judging of a
+//! contestant's own solution, and strict validation and problem packages
+//! for judges.
 
 pub mod bench;
 pub mod bundle;
 pub mod cli;
 pub mod gen;
 pub mod judge;
+pub mod package;
 pub mod problem;
 pub mod run;
 pub mod scoreboard;
+pub mod solvers;
+pub mod validate;

@@ -4,9 +4,9 @@
 
 use crate::core::io::{report, Error};
 use crate::core::{fourrow, rating, snooker};
-use crate::tool::cli::{self, Command, Style};
+use crate::tool::cli::{self, Command};
 use crate::tool::problem::Problem;
-use crate::tool::{bench, bundle, gen, judge, scoreboard};
+use crate::tool::{bench, bundle, gen, judge, package, scoreboard, validate};
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 
@@ -48,24 +48,39 @@ pub fn run(command: Command) -> u8 {
             problem,
             seed,
             cases,
-            style: Style::Plain,
+            style,
         } => {
             let seed = seed.unwrap_or_else(|| {
                 let seed = random_seed();
                 eprintln!("referee: gen seed {}", seed);
                 seed
             });
-            write_with(|out| gen::generate(problem, seed, cases, out))
+            if let Some(note) = cases.and_then(|cases| gen::past_limit(problem, cases)) {
+                eprintln!("referee: note: {}", note);
+            }
+            write_with(|out| gen::generate_styled(problem, style, seed, cases, out))
         }
-        // TODO(package): the varied style, validate and package.
-        Command::Gen { .. }
-        | Command::Bench {
-            style: Style::Varied,
-            ..
-        } => not_built("--style varied"),
-        Command::Bench { problem, mb, .. } => write_with(|out| bench::run(problem, mb, out)),
-        Command::Validate { .. } => not_built("validate"),
-        Command::Package { .. } => not_built("package"),
+        Command::Bench { problem, mb, style } => {
+            write_with(|out| bench::run(problem, mb, style, out))
+        }
+        Command::Validate { problem, files } => {
+            let mut out = BufWriter::new(stdout());
+            let result = validate::run(problem, &files, &mut out);
+            match result.and_then(|ok| out.flush().map(|_| ok)) {
+                Ok(true) => 0,
+                Ok(false) => 1,
+                Err(e) => report(Err(Error::Write(e)), "<stdout>") as u8,
+            }
+        }
+        Command::Package { problem, dir } => {
+            match package::write(problem, std::path::Path::new(&dir)) {
+                Ok(()) => 0,
+                Err(e) => {
+                    eprintln!("referee: {}: {}", dir, e);
+                    1
+                }
+            }
+        }
         Command::Check {
             problem,
             input,
@@ -123,12 +138,6 @@ fn print(text: &[u8]) -> u8 {
     write_with(|out| out.write_all(text))
 }
 
-/// What is parsed but not implemented yet: exit 1 with a plain message.
-fn not_built(what: &str) -> u8 {
-    eprintln!("referee: {} is not built yet", what);
-    1
-}
-
 /// A seed for `gen` without `--seed`: std's per-process random hash keys
 /// mixed with the clock, so two runs in the same instant still differ.
 fn random_seed() -> u64 {
@@ -148,8 +157,34 @@ pub struct Stdout(Result<File, io::ErrorKind>);
 #[cfg(unix)]
 pub fn stdout() -> Stdout {
     use std::os::fd::AsFd;
+    if closed_at_start() {
+        return Stdout(Err(io::ErrorKind::Other));
+    }
     let duplicate = io::stdout().as_fd().try_clone_to_owned();
     Stdout(duplicate.map(File::from).map_err(|e| e.kind()))
+}
+
+/// Whether standard output was closed when the program started. Std
+/// reopens a closed descriptor 1 on `/dev/null`, read-write, before `main`
+/// runs; a shell's `>/dev/null` opens it write-only. Linux shows both in
+/// `/proc`; elsewhere a closed standard output cannot be told from
+/// `/dev/null`.
+#[cfg(unix)]
+fn closed_at_start() -> bool {
+    if cfg!(not(target_os = "linux")) {
+        return false;
+    }
+    let target = std::fs::read_link("/proc/self/fd/1").ok();
+    if target.as_deref() != Some(std::path::Path::new("/dev/null")) {
+        return false;
+    }
+    let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
+    let flags = info
+        .lines()
+        .find_map(|line| line.strip_prefix("flags:"))
+        .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok());
+    // The access mode's two low bits: 2 is read-write.
+    flags.is_some_and(|flags| flags & 3 == 2)
 }
 
 #[cfg(not(unix))]

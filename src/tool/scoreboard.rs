@@ -1,9 +1,35 @@
+//! # The snooker scoreboard (a programming kata)
+//!
 //! The Snooker Scoreboard kata on top of the referee's [`Frame`]: a
 //! library API (shots in; score, player at the table, break, points
 //! remaining, winner out) and `referee scoreboard [--tsv]`, two views of
-//! snooker contest input. Every stroke goes through `Frame` and the input
-//! is read by the referee's own parser, whose events carry the parsed
-//! stroke; what is the scoreboard's own is the breaks (K2) and the views.
+//! snooker contest input. Every stroke goes through `Frame` (the rules are
+//! in [`crate::core::snooker`]) and the input is read by the referee's own
+//! parser, whose events carry the parsed stroke. What is the scoreboard's
+//! own:
+//!
+//! - **Points remaining (K1)**: 8 for each red on the table, plus the
+//!   values of the colours on it, plus 7 while "a colour" is owed after a
+//!   potted red; 7 while the black of a tie waits to be played; 0 once the
+//!   frame is over. A new frame starts at 147.
+//! - **Breaks (K2)**: a break counts the legal points of one visit; it
+//!   ends when the turn passes, on a foul, on `Play again` and at the lot.
+//!   The highest break of each player is given when a frame ends.
+//! - **The table view (K3)**, `--tsv`: a header line, then one row per
+//!   line of the input after the first that holds a token (names lines,
+//!   strokes, `Play again`, lot lines), tab-separated:
+//!   `frame line event striker next score_a score_b break remaining on`.
+//!   `line` is the input line's number; `event` its tokens joined by single
+//!   spaces, the format's words in the statement's spelling; `striker` who
+//!   played the stroke (`-` on other lines); `next` who plays next (`?`
+//!   while a lot is due, `-` once the frame is over); `break` the striker's
+//!   break in the visit after the stroke (a foul or a miss leaves it as it
+//!   was; 0 on other lines); `remaining` as above; `on` the ball on next:
+//!   `Red`, `Colour`, `Yellow` ... `Black`, or `-` once the frame is over.
+//! - **The view for people**: per frame a header, a line per input line
+//!   (score, striker, break, points remaining, ball on, the stroke with its
+//!   potted balls — reds counted, colours by value, the cue ball last —
+//!   fouls, who needs snookers), and the winner with the highest breaks.
 
 use crate::core::io::{Error, Line, Lines, Output, Tolerant};
 use crate::core::snooker::parse::{canonical, read_frames, Names, Visit};

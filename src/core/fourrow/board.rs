@@ -43,6 +43,10 @@ pub struct Game {
     moves: usize,
 }
 
+/// The bottom cell of each column (an eighth entry, never played, lets a
+/// column be looked up as `& 7` with no bounds check).
+const BOTTOMS: [u64; 8] = [1, 1 << 7, 1 << 14, 1 << 21, 1 << 28, 1 << 35, 1 << 42, 0];
+
 /// One bit per column in the sentinel row.
 const SENTINELS: u64 = 0x40 * COLUMN_BITS;
 /// The bottom bit of every column: bits 0, 7, ..., 42.
@@ -118,7 +122,7 @@ impl Game {
     #[inline(always)]
     pub fn play(&mut self, column: usize) {
         debug_assert!(column < COLUMNS);
-        let bottom = 1u64 << (7 * column);
+        let bottom = BOTTOMS[column & 7];
         let mask = self.mask | self.mask.wrapping_add(bottom);
         self.last = mask ^ self.mask;
         // The mover's chips plus all others are the next mover's chips
@@ -126,6 +130,23 @@ impl Game {
         self.to_move ^= self.mask;
         self.mask = mask;
         self.moves += 1;
+    }
+
+    /// Plays eight moves at once: `columns` holds a 0-based column per
+    /// byte, each below 7. What `play` does, with the bookkeeping of the
+    /// last move and the count done once.
+    #[inline(always)]
+    fn play_eight(&mut self, columns: u64) {
+        let (mut mask, mut to_move, mut before) = (self.mask, self.to_move, self.mask);
+        for byte in columns.to_le_bytes().iter() {
+            before = mask;
+            to_move ^= mask;
+            mask |= mask.wrapping_add(BOTTOMS[usize::from(*byte & 7)]);
+        }
+        self.last = mask ^ before;
+        self.mask = mask;
+        self.to_move = to_move;
+        self.moves += 8;
     }
 
     /// The chips of the first and of the second player.
@@ -167,10 +188,11 @@ impl Game {
 
     /// Writes the verdict line and, for a win, the framed board (F4).
     #[inline(always)]
-    pub fn write<W: Write>(&self, out: &mut Output<W>, number: u64) {
+    pub fn write<W: Write>(&self, out: &mut Output<W>, number: &Number) {
         let verdict = self.verdict();
         out.put_word(u64::from_le_bytes(*b"Game #\0\0"), 6);
-        out.put_u64(number);
+        out.reserve(number.digits.len())[..number.digits.len()].copy_from_slice(&number.digits);
+        out.advance(number.len);
         let (ending, len) = &ENDINGS[match verdict {
             Verdict::NotOver => 0,
             Verdict::Invalid => 1,
@@ -204,6 +226,40 @@ impl Game {
         }
         room[n..n + 8].copy_from_slice(&rule.to_le_bytes());
         out.advance(n + 8);
+    }
+}
+
+/// A game's number as its header gave it (F5), as decimal digits without
+/// leading zeros, ready to be copied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Number {
+    digits: [u8; 24],
+    len: usize,
+}
+
+impl Number {
+    /// The number written by `digits` (decimal digits, leading zeros
+    /// allowed), if it has at most 20 digits after them.
+    pub fn of(digits: &[u8]) -> Option<Number> {
+        let start = digits
+            .iter()
+            .position(|&b| b != b'0')
+            .unwrap_or(digits.len());
+        // `0` itself keeps its one digit.
+        let kept = if start == digits.len() {
+            &digits[digits.len().saturating_sub(1)..]
+        } else {
+            &digits[start..]
+        };
+        if kept.is_empty() || kept.len() > 20 {
+            return None;
+        }
+        let mut number = Number {
+            digits: [0; 24],
+            len: kept.len(),
+        };
+        number.digits[..kept.len()].copy_from_slice(kept);
+        Some(number)
     }
 }
 
@@ -250,9 +306,7 @@ pub fn play_digits(game: &mut Game, text: &[u8], mut pos: usize) -> usize {
         if (columns | columns.wrapping_add(ONES)) & NOT_BELOW_8 != 0 {
             break;
         }
-        for i in 0..8 {
-            game.play((columns >> (8 * i)) as usize & 0xff);
-        }
+        game.play_eight(columns);
         pos += 8;
     }
     while let Some(column) = text.get(pos).map(|b| b.wrapping_sub(b'1')) {
@@ -320,6 +374,20 @@ mod tests {
     }
 
     #[test]
+    fn numbers_keep_their_digits_without_leading_zeros() {
+        let shown = |digits: &[u8]| Number::of(digits).map(|n| n.digits[..n.len].to_vec());
+        assert_eq!(shown(b"12"), Some(b"12".to_vec()));
+        assert_eq!(shown(b"0070"), Some(b"70".to_vec()));
+        assert_eq!(shown(b"000"), Some(b"0".to_vec()));
+        assert_eq!(
+            shown(b"18446744073709551615"),
+            Some(b"18446744073709551615".to_vec())
+        );
+        assert_eq!(shown(b"123456789012345678901"), None);
+        assert_eq!(shown(b""), None);
+    }
+
+    #[test]
     fn digits_are_played_eight_at_a_time_up_to_the_first_other_byte() {
         // A stop byte at every place of a 20-byte run: the digits before
         // it are played, one at a time or eight at once alike.
@@ -350,7 +418,7 @@ mod tests {
     fn board(moves: &str) -> String {
         let mut text = Vec::new();
         let mut out = Output::new(&mut text);
-        game(moves).write(&mut out, 1);
+        game(moves).write(&mut out, &Number::of(b"1").unwrap());
         out.finish(Ok(())).unwrap();
         String::from_utf8(text).unwrap()
     }

@@ -4,7 +4,7 @@
 //! is played on a copy and only kept once it proved plain, so the general
 //! reading can take any line from its start and say what is wrong.
 
-use super::board::{play_digits, Game};
+use super::board::{play_digits, Game, Number};
 use super::parse::{Checks, Reading};
 use crate::core::io::lines::word;
 use crate::core::io::{Error, Layout, Lines, Output};
@@ -85,7 +85,7 @@ fn fast_lines<R: Read, W: Write>(
 /// `Game #`), digits only, no leading zero, at most 18 digits: the number
 /// and where the moves start.
 #[inline(always)]
-fn fast_header(bytes: &[u8]) -> Option<(u64, usize)> {
+fn fast_header(bytes: &[u8]) -> Option<(Number, usize)> {
     let digits = bytes[6..]
         .iter()
         .take(19)
@@ -98,10 +98,7 @@ fn fast_header(bytes: &[u8]) -> Option<(u64, usize)> {
     if bytes.get(after..after + 2) != Some(&b": "[..]) {
         return None;
     }
-    let number = bytes[6..after]
-        .iter()
-        .fold(0, |n: u64, &b| n * 10 + u64::from(b - b'0'));
-    Some((number, after + 2))
+    Some((Number::of(&bytes[6..after])?, after + 2))
 }
 
 #[cfg(test)]
@@ -110,8 +107,9 @@ mod tests {
 
     #[test]
     fn plain_headers_are_read_fast_and_others_left_alone() {
-        assert_eq!(fast_header(b"Game #12: 123\n"), Some((12, 10)));
-        assert_eq!(fast_header(b"Game #1: \n"), Some((1, 9)));
+        let number = |digits: &[u8]| Number::of(digits).unwrap();
+        assert_eq!(fast_header(b"Game #12: 123\n"), Some((number(b"12"), 10)));
+        assert_eq!(fast_header(b"Game #1: \n"), Some((number(b"1"), 9)));
         for other in [
             &b"Game #012: 1\n"[..],
             b"Game #1:1\n",

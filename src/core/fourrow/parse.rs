@@ -5,7 +5,7 @@
 //! game is complete. The tool's reading takes lines of the plainest form
 //! by the fast path of [`super::fast`], with the same result.
 
-use super::board::{play_digits, Game};
+use super::board::{play_digits, Game, Number};
 use crate::core::io::{self, is_blank, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
 use std::io::{Read, Write};
 
@@ -42,7 +42,7 @@ impl Checks for Tolerant {}
 pub struct Reading {
     pub announced: u64,
     pub begun: u64,
-    pub current: Option<(u64, Game)>,
+    pub current: Option<(Number, Game)>,
 }
 
 impl Reading {
@@ -50,7 +50,7 @@ impl Reading {
     #[inline(always)]
     pub fn finish_game<W: Write>(&mut self, out: &mut Output<W>) -> Result<(), Error> {
         if let Some((number, game)) = self.current.take() {
-            game.write(out, number);
+            game.write(out, &number);
             out.end_lines()?;
         }
         Ok(())
@@ -129,7 +129,11 @@ pub fn read_games<R: Read, C: Checks, W: Write>(
             break;
         }
         let line = lines.current();
-        checks.line(&line, reading.begun, announced)?;
+        if let Err(e) = checks.line(&line, reading.begun, announced) {
+            // Under `--strict` a game is one line: the one before is whole.
+            reading.finish_game(out)?;
+            return Err(e);
+        }
         reading.line(&line, out)?;
     }
     reading.finish_game(out)?;
@@ -145,7 +149,7 @@ pub fn read_games<R: Read, C: Checks, W: Write>(
 
 /// Parses a `Game #n:` header starting at byte `at` of the line (which
 /// holds `G` there): the game number and the byte just past the colon.
-fn parse_header(line: &Line, at: usize) -> Result<(u64, usize), Error> {
+fn parse_header(line: &Line, at: usize) -> Result<(Number, usize), Error> {
     let text = line.text;
     let expected_header = "expected a header `Game #n:`";
     let found = |pos: usize| -> String {
@@ -181,16 +185,19 @@ fn parse_header(line: &Line, at: usize) -> Result<(u64, usize), Error> {
     while pos < text.len() && text[pos].is_ascii_digit() {
         pos += 1;
     }
-    let number = io::parse_u64(&text[digits_start..pos]).ok_or_else(|| {
-        line.error(
-            digits_start + 1,
-            format!(
-                "{}: expected the game number, found {}",
-                expected_header,
-                found(digits_start)
-            ),
-        )
-    })?;
+    let digits = &text[digits_start..pos];
+    let number = io::parse_u64(digits)
+        .and_then(|_| Number::of(digits))
+        .ok_or_else(|| {
+            line.error(
+                digits_start + 1,
+                format!(
+                    "{}: expected the game number, found {}",
+                    expected_header,
+                    found(digits_start)
+                ),
+            )
+        })?;
     pos = skip_blanks(pos);
     if text.get(pos) != Some(&b':') {
         return Err(line.error(

@@ -54,20 +54,15 @@ pub struct Tolerant;
 
 impl Layout for Tolerant {}
 
-/// The error for text after the last case.
+/// The error for text after the last case (a blank line, for `--strict`).
 pub fn not_the_end(line: &Line, after: &str) -> Error {
-    let token = line.tokens().next().unwrap_or(Token {
-        col: 1,
-        text: b"",
-        head: 0,
-    });
+    let (col, found) = match line.tokens().next() {
+        Some(token) => (token.col, shown(token.text)),
+        None => (1, "a blank line".to_string()),
+    };
     line.error(
-        token.col,
-        format!(
-            "expected end of input after {}, found {}",
-            after,
-            shown(token.text)
-        ),
+        col,
+        format!("expected end of input after {}, found {}", after, found),
     )
 }
 

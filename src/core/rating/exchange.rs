@@ -2,7 +2,8 @@
 //! as text: read with up to two decimals, written with exactly two.
 
 use crate::core::io::out::small_decimal;
-use crate::core::io::parse_u64;
+use crate::core::io::{parse_u64, Output};
+use std::io::Write;
 use crate::core::limits::rating::MAX_RATING;
 
 /// Hundredths of a rating point.
@@ -79,30 +80,29 @@ pub enum BadRating {
 }
 
 /// Parses a rating with up to two decimals and an optional minus (P6),
-/// within `MAX_RATING`.
+/// within `MAX_RATING`: digits, then `.` and one or two digits, or none.
+#[inline]
 pub fn parse_rating(text: &[u8]) -> Result<Hundredths, BadRating> {
     let (negative, digits) = match text.split_first() {
         Some((b'-', rest)) => (true, rest),
         _ => (false, text),
     };
-    let (whole, fraction) = match digits.iter().position(|&b| b == b'.') {
-        Some(dot) => (&digits[..dot], &digits[dot + 1..]),
-        None => (digits, &b""[..]),
+    let whole_len = digits.iter().take_while(|b| b.is_ascii_digit()).count();
+    let cents = match &digits[whole_len..] {
+        [] => Some(0),
+        [b'.', tens] if tens.is_ascii_digit() => Some(10 * (tens - b'0')),
+        [b'.', tens, ones] if tens.is_ascii_digit() && ones.is_ascii_digit() => {
+            Some(10 * (tens - b'0') + (ones - b'0'))
+        }
+        _ => None,
     };
-    let shape = !whole.is_empty()
-        && fraction.len() <= 2
-        && (!fraction.is_empty() || digits.len() == whole.len())
-        && whole.iter().chain(fraction).all(u8::is_ascii_digit);
-    if !shape {
-        return Err(BadRating::Malformed);
-    }
-    let whole = parse_u64(whole)
+    let cents = match cents {
+        Some(cents) if whole_len > 0 => i64::from(cents),
+        _ => return Err(BadRating::Malformed),
+    };
+    let whole = parse_u64(&digits[..whole_len])
         .filter(|&w| w <= MAX_RATING as u64 / 100)
         .ok_or(BadRating::OutOfRange)? as i64;
-    let mut cents = 0;
-    for (i, &b) in fraction.iter().enumerate() {
-        cents += i64::from(b - b'0') * if i == 0 { 10 } else { 1 };
-    }
     let value = whole * ONE + cents;
     Ok(if negative { -value } else { value })
 }
@@ -120,6 +120,33 @@ pub fn push_rating(text: &mut Vec<u8>, rating: Hundredths) {
     }
     let cents = (abs % 100) as u8;
     text.extend_from_slice(&[b'.', b'0' + cents / 10, b'0' + cents % 10]);
+}
+
+/// Writes ` RATING\n`: a space, the rating with exactly two decimals, a
+/// newline (ratings below 10^13 / 100 points from the table, the others
+/// through `push_rating`).
+#[inline(always)]
+pub fn put_rating<W: Write>(out: &mut Output<W>, rating: Hundredths) {
+    let abs = rating.unsigned_abs();
+    match small_decimal(abs / 100) {
+        Some((digits, len)) if rating >= 0 => {
+            let cents = abs % 100;
+            // ` ` digits `.` two digits `\n`, in one word and a half.
+            let head = u64::from(b' ') | digits << 8;
+            let tail = u64::from(b'.')
+                | (u64::from(b'0') + cents / 10) << 8
+                | (u64::from(b'0') + cents % 10) << 16
+                | u64::from(b'\n') << 24;
+            out.put_word(head, len + 1);
+            out.put_word(tail, 4);
+        }
+        _ => {
+            let mut text = vec![b' '];
+            push_rating(&mut text, rating);
+            text.push(b'\n');
+            out.put(&text);
+        }
+    }
 }
 
 /// An integer piece value, with an optional sign.

@@ -4,7 +4,7 @@
 //! is only taken once everything about it proved fine; any other line,
 //! errors included, is left whole to the general reading.
 
-use super::exchange::{exchange, in_range, Outcome};
+use super::exchange::{exchange, in_range, parse_rating, Outcome};
 use super::parse::Checks;
 use super::players::{Key, Players};
 use crate::core::io::lines::word;
@@ -19,6 +19,11 @@ pub struct Fast;
 impl Layout for Fast {}
 
 impl Checks for Fast {
+    #[inline(always)]
+    fn fast_players<R: Read>(&mut self, lines: &mut Lines<R>, players: &mut Players, left: &mut usize) {
+        fast_players(lines, players, left)
+    }
+
     #[inline(always)]
     fn fast_games<R: Read>(
         &mut self,
@@ -71,6 +76,42 @@ fn small_number(digits: &[u8]) -> Option<i64> {
     Some(value)
 }
 
+/// Takes plain player lines (`name rating`, one space, a name of at most
+/// 16 bytes, a LF) while players are `left`, listing each; a name listed
+/// twice or a rating that does not parse is left to the general reading.
+#[inline(never)]
+fn fast_players<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut usize) {
+    if !lines.unread_is_ascii() {
+        return;
+    }
+    let bytes = lines.unread();
+    let (mut at, mut taken, mut last_len) = (0, 0, 0);
+    while *left > 0 {
+        let rest = &bytes[at..];
+        let name = match token_len(rest, 0) {
+            Some(len) if rest.get(len) == Some(&b' ') => len,
+            _ => break,
+        };
+        let rating = match token_len(rest, name + 1) {
+            Some(len) if rest.get(name + 1 + len) == Some(&b'\n') => len,
+            _ => break,
+        };
+        let value = match parse_rating(&rest[name + 1..name + 1 + rating]) {
+            Ok(value) => value,
+            Err(_) => break,
+        };
+        if !players.add(&Key::of(&rest[..name], rest), &rest[..name], value) {
+            break;
+        }
+        let len = name + 1 + rating + 1;
+        at += len;
+        taken += 1;
+        last_len = len - 1;
+        *left -= 1;
+    }
+    lines.consume(at, taken, last_len);
+}
+
 /// The parts of a plain game line: the two names' places, the result,
 /// the pieces, and the line's length with its newline.
 struct PlainGame {
@@ -112,6 +153,13 @@ fn plain_game(bytes: &[u8]) -> Option<PlainGame> {
     })
 }
 
+/// The slot of the player whose name is at `start` in `rest`, `len` long.
+#[inline(always)]
+fn slot(players: &Players, rest: &[u8], (start, len): (usize, usize)) -> Option<usize> {
+    let name = &rest[start..start + len];
+    players.get(&Key::of(name, &rest[start..]), name)
+}
+
 /// Takes plain game lines while games are `left` and the next line is
 /// one, exchanging each; the reader is moved on once, at the end.
 #[inline(never)]
@@ -129,11 +177,10 @@ fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut u
             Some(game) => game,
             None => break,
         };
-        let slot = |(start, len): (usize, usize)| {
-            let name = &rest[start..start + len];
-            players.get(&Key::of(name, &rest[start..]), name)
-        };
-        let (white, black) = match (slot(game.white), slot(game.black)) {
+        let (white, black) = match (
+            slot(players, rest, game.white),
+            slot(players, rest, game.black),
+        ) {
             (Some(white), Some(black)) => (white, black),
             _ => break,
         };

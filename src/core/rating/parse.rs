@@ -2,7 +2,8 @@
 //! n players with their ratings and m games, each game exchanged as it is
 //! read; after a tournament, its ratings in order (P5).
 
-use super::exchange::{exchange, in_range, parse_pieces, parse_rating, push_rating, BadRating};
+use super::exchange::{exchange, in_range, parse_pieces, parse_rating, push_rating, put_rating};
+use super::exchange::BadRating;
 use super::exchange::{Hundredths, Outcome};
 use super::players::{Key, Players};
 use crate::core::io::{self, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
@@ -34,6 +35,16 @@ pub trait Checks: Layout {
     /// A game's line, its five fields found.
     fn game(&mut self, _line: &Line, _pieces: [&Token; 2]) -> Result<(), Error> {
         Ok(())
+    }
+
+    /// Takes player lines by a fast path while players are `left` and it
+    /// can, with the same result as the general reading (the tool's does).
+    fn fast_players<R: Read>(
+        &mut self,
+        _lines: &mut Lines<R>,
+        _players: &mut Players,
+        _left: &mut usize,
+    ) {
     }
 
     /// Takes game lines by a fast path while games are `left` and it can,
@@ -75,7 +86,14 @@ pub fn read_tournaments<R: Read, C: Checks, W: Write>(
         checks.header(&line, &n, &m)?;
 
         players.clear(listed);
-        for player in 1..=listed {
+        let mut left = listed;
+        while left > 0 {
+            checks.fast_players(lines, &mut players, &mut left);
+            if left == 0 {
+                break;
+            }
+            let player = listed - left + 1;
+            left -= 1;
             let expected = || format!("expected player {} of {}: `name rating`", player, listed);
             let line = record(lines, checks, &expected)?;
             let [name, rating] = fields::<2>(&line, &expected)?;
@@ -221,14 +239,9 @@ fn write_ratings<W: Write>(
     out.put(b"Ratings after Tournament ");
     out.put_u64(tournament);
     out.put(b":\n");
-    let mut text = Vec::new();
     for &(rating, player) in order.iter() {
         out.put(players.name(player));
-        text.clear();
-        text.push(b' ');
-        push_rating(&mut text, rating);
-        text.push(b'\n');
-        out.put(&text);
+        put_rating(out, rating);
         out.end_lines()?;
     }
     Ok(())

@@ -43,6 +43,8 @@ impl Checks for Fast {
 /// last line that hashed to it; only lines the fast path took are kept.
 struct LineCache {
     slots: Vec<Cached>,
+    /// Where a longer line's event is put: read anew each time.
+    spare: Cached,
 }
 
 #[derive(Clone, Copy)]
@@ -51,8 +53,8 @@ struct Cached {
     key: [u64; 2],
     event: Event,
     /// Where the text ends (before a CR) and the line's whole length.
-    stop: u8,
-    len: u8,
+    stop: u32,
+    len: u32,
     verdicts: [Verdict; 9],
 }
 
@@ -69,14 +71,16 @@ impl Default for LineCache {
         };
         LineCache {
             slots: vec![empty; 1 << CACHE_BITS],
+            spare: empty,
         }
     }
 }
 
 impl LineCache {
     /// The slot for the line at the start of `bytes` (a reader's unread
-    /// bytes), filled in if it was not there: `None` for a line the fast
-    /// path does not take.
+    /// bytes), filled in if it was not there (a line over 16 bytes is read
+    /// into the spare slot every time): `None` for a line the fast path
+    /// does not take.
     #[inline(always)]
     fn entry(&mut self, bytes: &[u8]) -> Option<&mut Cached> {
         const ONES: u64 = 0x0101_0101_0101_0101;
@@ -86,7 +90,7 @@ impl LineCache {
         let high = word(bytes.get(8..16)?);
         let newlines = |w: u64| (w ^ NEWLINES).wrapping_sub(ONES) & !(w ^ NEWLINES) & HIGHS;
         let (key, len) = match (newlines(low), newlines(high)) {
-            (0, 0) => return None,
+            (0, 0) => return self.read_long(bytes),
             (0, at) => {
                 let len = at.trailing_zeros() as usize / 8 + 1;
                 ([low, high & u64::MAX >> (64 - 8 * len)], 8 + len)
@@ -106,12 +110,27 @@ impl LineCache {
             *slot = Cached {
                 key,
                 event,
-                stop: stop as u8,
-                len: len as u8,
+                stop: stop as u32,
+                len: len as u32,
                 verdicts: [Verdict::UNKNOWN; 9],
             };
         }
         Some(slot)
+    }
+
+    /// A line over 16 bytes, into the spare slot (a line is far shorter
+    /// than 4 GiB: the reader refuses lines over 1 MiB).
+    #[inline(never)]
+    fn read_long(&mut self, bytes: &[u8]) -> Option<&mut Cached> {
+        let (event, stop, len) = fast_event(bytes)?;
+        self.spare = Cached {
+            key: [0, 0],
+            event,
+            stop: stop as u32,
+            len: len as u32,
+            verdicts: [Verdict::UNKNOWN; 9],
+        };
+        Some(&mut self.spare)
     }
 }
 
@@ -140,7 +159,7 @@ fn fast_run<R: Read, V: Visit>(
         };
         let line = Line {
             number: number + taken + 1,
-            text: &bytes[at..at + usize::from(entry.stop)],
+            text: &bytes[at..at + entry.stop as usize],
             padded: &bytes[at..],
         };
         let written = match entry.event {
@@ -153,9 +172,9 @@ fn fast_run<R: Read, V: Visit>(
                 Err(why) => break Err(why),
             },
         };
-        at += usize::from(entry.len);
+        at += entry.len as usize;
         taken += 1;
-        stop = usize::from(entry.stop);
+        stop = entry.stop as usize;
         if let Err(e) = written {
             lines.consume(at, taken, stop);
             return Err(e);
@@ -167,7 +186,7 @@ fn fast_run<R: Read, V: Visit>(
     let result = stopped.map_err(|why| {
         let line = Line {
             number: number + taken + 1,
-            text: &bytes[at..at + usize::from(cache.entry(&bytes[at..]).map_or(0, |e| e.stop))],
+            text: &bytes[at..at + cache.entry(&bytes[at..]).map_or(0, |e| e.stop as usize)],
             padded: &bytes[at..],
         };
         impossible(&line, &frame, names, why)

@@ -179,7 +179,7 @@ pub fn names(flag: &Flag) -> String {
     }
 }
 
-/// The bounds and default of a flag in one use (`1 to 4096; default 64`),
+/// The bounds and default of a flag in one use (`1 to 1024; default 64`),
 /// or None when it has neither.
 pub fn limits(flag: &Flag, use_: Use) -> Option<String> {
     let bounds = match flag.kind {
@@ -269,7 +269,7 @@ mod tests {
         let use_in = |long: &str, sub: &str| flag(long).use_in(Some(sub)).unwrap();
         assert_eq!(
             limits(flag("mb"), use_in("mb", "bench")).as_deref(),
-            Some("1 to 4096; default 64")
+            Some("1 to 1024; default 64")
         );
         assert_eq!(limits(flag("seed"), use_in("seed", "gen")), None);
         assert_eq!(

@@ -551,7 +551,7 @@ mod tests {
     fn numbers_are_held_to_their_bounds() {
         for ok in [
             "bench --mb 1",
-            "bench --mb 4096",
+            "bench --mb 1024",
             "gen snooker --cases 10000000",
             "stress snooker --cases 1000000 -- x",
             "gen snooker --seed 0",
@@ -589,7 +589,7 @@ mod tests {
         }
         assert_eq!(
             error("bench --mb 0"),
-            "`--mb` takes a whole number from 1 to 4096, found `0`"
+            "`--mb` takes a whole number from 1 to 1024, found `0`"
         );
     }
 

@@ -74,13 +74,14 @@ pub static FLAGS: &[Flag] = &[
             min: 1,
             set: |o, n| o.mb = Some(n),
         },
-        scope: Scope::In(&[Use::on("bench").max(4096).default("64")]),
+        scope: Scope::In(&[Use::on("bench").max(1024).default("64")]),
     },
     Flag {
         long: "style",
         short: None,
-        help: "plain: the statement's own format; varied: the spacing and line ends \
-               the tolerant reader also takes",
+        help: "plain: everyday cases; varied: more of the rare ones (short and long \
+               names, fouls, invalid games, big tournaments); both within the \
+               statement's limits",
         kind: Kind::Word {
             words: Style::NAMES,
             set: |o, word| o.style = Style::from_name(word),

@@ -101,8 +101,9 @@ its comments and layout.",
         summary: "write a valid random input",
         about: "\
 Writes a valid input for PROBLEM: the same bytes for the same seed on
-every machine. Without --cases, the number of cases is drawn within the
-statement's limits.",
+every machine. Every case is within the statement's limits and the input
+passes --strict. Without --cases, the number of cases is drawn within the
+limits too; a --cases outside them is written with a note on stderr.",
         build: |f| Command::Gen {
             problem: f.problem(),
             seed: f.options.seed,
@@ -144,7 +145,9 @@ sink and prints the median throughput. A measurement, not a test.",
         summary: "check that inputs follow the statement exactly",
         about: "\
 Holds each input to the statement's exact format and limits, as --strict
-does, and reports the first violation in each.",
+does, without writing answers. One line per file on stdout, in the order
+given: `FILE: ok`, or `FILE:LINE:COL: message` for the first violation.
+Every file is checked; the exit status is 0 when all are valid, else 1.",
         build: |mut f| Command::Validate {
             problem: f.problem(),
             files: std::mem::take(&mut f.paths),
@@ -164,9 +167,12 @@ does, and reports the first violation in each.",
         tail: Tail::No,
         summary: "write a problem package for a judge system",
         about: "\
-Writes a problem package for PROBLEM into DIR: statement, tests, the
-referee as the reference solution and an input validator (exit status 42
-for a valid input, 43 for an invalid one).",
+Writes a problem package for PROBLEM into DIR in the Kattis format
+(which DOMjudge imports): problem.yaml, the statement in LaTeX, the sample
+and secret tests with the referee's answers, an input validator (exit
+status 42 for a valid input, 43 for an invalid one) and the judge bundle
+as the accepted submission. The same bytes every time. DIR must be new,
+empty, or an earlier package, whose parts are replaced.",
         build: |mut f| Command::Package {
             problem: f.problem(),
             dir: f.path(),

@@ -1,0 +1,172 @@
+//! Rating tournaments: distinct lower-case names, ratings with exactly two
+//! decimals, and games that reach what `rating::exchange` treats apart:
+//! pairs exactly 3.00 apart (equal after the handicap), equal ratings,
+//! gaps over 10.00, self-play, doubling (fewer pieces for the winner).
+
+use super::{length, letters, Rng};
+use crate::core::limits::rating::{GAMES, NAME_LETTERS, PLAYERS};
+use crate::core::rating::{self, Hundredths};
+use crate::tool::cli::Style;
+
+const LOWER: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
+/// Few letters: names that share prefixes (`bob`, `bobby`), and so the
+/// order of names between equal ratings.
+const FEW: &[u8] = b"abo";
+/// What a small tournament holds at most.
+const SMALL_PLAYERS: u64 = 20;
+const SMALL_GAMES: u64 = 30;
+
+/// How a style plays, in percent.
+struct Mix {
+    /// Tournaments of any size within the limits, rather than small ones.
+    big: u64,
+    /// Tournaments of the most players and games allowed.
+    largest: u64,
+    /// Names from all 26 letters even in small tournaments.
+    all_letters: u64,
+    /// Names of the shortest or the longest length allowed.
+    extreme_names: u64,
+    /// A rating 3.00 above the previous player's, or equal to it.
+    handicap_pair: u64,
+    equal_pair: u64,
+    /// A player meeting himself.
+    self_play: u64,
+}
+
+const PLAIN: Mix = Mix {
+    big: 5,
+    largest: 0,
+    all_letters: 0,
+    extreme_names: 0,
+    handicap_pair: 10,
+    equal_pair: 10,
+    self_play: 10,
+};
+
+/// Bigger tournaments, names of any letters and lengths.
+const VARIED: Mix = Mix {
+    big: 30,
+    largest: 5,
+    all_letters: 100,
+    extreme_names: 30,
+    handicap_pair: 15,
+    equal_pair: 15,
+    self_play: 15,
+};
+
+fn mix(style: Style) -> &'static Mix {
+    match style {
+        Style::Plain => &PLAIN,
+        Style::Varied => &VARIED,
+    }
+}
+
+/// A count in `limits`, mostly small.
+fn size(rng: &mut Rng, mix: &Mix, limits: &std::ops::RangeInclusive<u64>, small: u64) -> u64 {
+    if rng.chance(mix.big) {
+        rng.within(limits)
+    } else {
+        rng.range(*limits.start(), small)
+    }
+}
+
+/// One tournament: `n m`, the players, the games.
+pub fn tournament(rng: &mut Rng, style: Style, out: &mut Vec<u8>) {
+    let mix = mix(style);
+    let (players, games) = if rng.chance(mix.largest) {
+        (*PLAYERS.end() as usize, *GAMES.end() as usize)
+    } else {
+        (
+            size(rng, mix, &PLAYERS, SMALL_PLAYERS) as usize,
+            size(rng, mix, &GAMES, SMALL_GAMES) as usize,
+        )
+    };
+    let alphabet = if players as u64 > SMALL_PLAYERS || rng.chance(mix.all_letters) {
+        LOWER
+    } else {
+        FEW
+    };
+    let mut names: Vec<Vec<u8>> = Vec::with_capacity(players);
+    while names.len() < players {
+        let len = length(rng, &NAME_LETTERS, mix.extreme_names);
+        let name = letters(rng, len, alphabet);
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    let mut ratings: Vec<Hundredths> = Vec::with_capacity(players);
+    for i in 0..players {
+        let rating = match (i.checked_sub(1), rng.below(100)) {
+            (Some(before), roll) if roll < mix.handicap_pair => ratings[before] + 300,
+            (Some(before), roll) if roll < mix.handicap_pair + mix.equal_pair => ratings[before],
+            (_, roll) if roll < 50 => rng.range(0, 3000) as Hundredths,
+            _ => rng.range(0, 10000) as Hundredths,
+        };
+        ratings.push(rating);
+    }
+    out.extend_from_slice(format!("{} {}\n", players, games).as_bytes());
+    for (name, &rating) in names.iter().zip(&ratings) {
+        out.extend_from_slice(name);
+        out.push(b' ');
+        rating::exchange::push_rating(out, rating);
+        out.push(b'\n');
+    }
+    for g in 0..games {
+        let white = rng.below(players as u64) as usize;
+        let black = if rng.chance(mix.self_play) {
+            white
+        } else if g == 0 && white > 0 && rng.chance(20) {
+            // Neighbours: often 3.00 apart or equal (see above).
+            white - 1
+        } else {
+            rng.below(players as u64) as usize
+        };
+        let result = *rng.pick(&["won", "drew", "lost"]);
+        let white_pieces = rng.range(0, 40);
+        let black_pieces = if rng.chance(20) {
+            white_pieces
+        } else {
+            rng.range(0, 40)
+        };
+        out.extend_from_slice(&names[white]);
+        out.push(b' ');
+        out.extend_from_slice(&names[black]);
+        out.extend_from_slice(
+            format!(" {} {} {}\n", result, white_pieces, black_pieces).as_bytes(),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tool::gen::generate_styled;
+    use crate::tool::problem::Problem;
+
+    fn sizes(style: Style, seed: u64) -> Vec<(u64, u64)> {
+        let mut input = Vec::new();
+        generate_styled(Problem::Rating, style, seed, Some(60), &mut input).unwrap();
+        let text = String::from_utf8(input).unwrap();
+        let mut lines = text.lines().skip(1);
+        let mut found = Vec::new();
+        while let Some(header) = lines.next() {
+            let (n, m) = header.split_once(' ').unwrap();
+            let (n, m): (u64, u64) = (n.parse().unwrap(), m.parse().unwrap());
+            found.push((n, m));
+            lines.by_ref().take((n + m) as usize).for_each(drop);
+        }
+        found
+    }
+
+    #[test]
+    fn sizes_stay_within_the_limits_and_varied_ones_are_bigger() {
+        let total = |sizes: &[(u64, u64)]| sizes.iter().map(|(n, m)| n + m).sum::<u64>();
+        let plain = sizes(Style::Plain, 2);
+        let varied = sizes(Style::Varied, 2);
+        for &(n, m) in plain.iter().chain(&varied) {
+            assert!(PLAYERS.contains(&n) && GAMES.contains(&m), "{} {}", n, m);
+        }
+        assert!(total(&varied) > 2 * total(&plain));
+        assert!(varied.contains(&(*PLAYERS.end(), *GAMES.end())));
+    }
+}

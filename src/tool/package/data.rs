@@ -1,0 +1,158 @@
+//! A package's test data: the statement's sample, then the secret cases.
+//!
+//! The secret cases are the project's hand-made fixtures that pass
+//! `--strict` (each ruling of `shared/spec/RULINGS.md` played out on
+//! purpose), then inputs generated with fixed seeds in both styles: the
+//! smallest and the largest count the statement allows, and counts drawn
+//! within it. The fixtures are part of the binary, which needs no
+//! repository to write a package.
+
+use crate::tool::cli::Style;
+use crate::tool::gen;
+use crate::tool::problem::Problem;
+
+/// One test case: its path in the package without `.in` or `.ans`, and
+/// its input.
+pub struct Case {
+    pub path: String,
+    pub input: Vec<u8>,
+}
+
+/// The statement's sample of each problem.
+fn sample(problem: Problem) -> &'static [u8] {
+    match problem {
+        Problem::Snooker => include_bytes!("../../../fixtures/snooker/sample.in"),
+        Problem::Fourrow => include_bytes!("../../../fixtures/fourrow/sample.in"),
+        Problem::Rating => include_bytes!("../../../fixtures/rating/sample.in"),
+    }
+}
+
+/// The hand-made secret cases of each problem: name and input.
+fn fixtures(problem: Problem) -> &'static [(&'static str, &'static [u8])] {
+    match problem {
+        Problem::Snooker => &[
+            ("edge", include_bytes!("../../../fixtures/snooker/edge.in")),
+            (
+                "fouls-and-penalties",
+                include_bytes!("../../../fixtures/snooker/fouls-and-penalties.in"),
+            ),
+            (
+                "play-again-and-lot",
+                include_bytes!("../../../fixtures/snooker/play-again-and-lot.in"),
+            ),
+        ],
+        Problem::Fourrow => &[("edge", include_bytes!("../../../fixtures/fourrow/edge.in"))],
+        Problem::Rating => &[("edge", include_bytes!("../../../fixtures/rating/edge.in"))],
+    }
+}
+
+/// A generated secret case: style, seed, and the count (`None`: drawn by
+/// the generator within the limits).
+struct Generated {
+    style: Style,
+    seed: u64,
+    cases: Count,
+}
+
+#[derive(Clone, Copy)]
+enum Count {
+    Drawn,
+    Fewest,
+    Most,
+}
+
+/// The same plan for every problem; the seeds are part of the package.
+fn plan() -> Vec<Generated> {
+    let mut plan = Vec::new();
+    for style in Style::ALL {
+        for seed in 1..=9 {
+            plan.push(Generated {
+                style,
+                seed,
+                cases: Count::Drawn,
+            });
+        }
+        plan.push(Generated {
+            style,
+            seed: 100,
+            cases: Count::Fewest,
+        });
+    }
+    // The most cases once: varied rating tournaments are big, and a
+    // thousand of them would make the package slow to check.
+    plan.push(Generated {
+        style: Style::Plain,
+        seed: 200,
+        cases: Count::Most,
+    });
+    plan
+}
+
+/// The sample and every secret case of `problem`, in a fixed order.
+pub fn cases(problem: Problem) -> Vec<Case> {
+    let mut cases = vec![Case {
+        path: "data/sample/sample".to_string(),
+        input: sample(problem).to_vec(),
+    }];
+    let mut number = 0;
+    let mut next_path = |label: &str| {
+        number += 1;
+        format!("data/secret/{:02}-{}", number, label)
+    };
+    for &(name, input) in fixtures(problem) {
+        cases.push(Case {
+            path: next_path(name),
+            input: input.to_vec(),
+        });
+    }
+    let limits = gen::case_limits(problem);
+    for generated in plan() {
+        let (count, what) = match generated.cases {
+            Count::Drawn => (None, "drawn"),
+            Count::Fewest => (Some(*limits.start()), "fewest"),
+            Count::Most => (Some(*limits.end()), "most"),
+        };
+        let mut input = Vec::new();
+        gen::generate_styled(problem, generated.style, generated.seed, count, &mut input)
+            .expect("writing to memory cannot fail");
+        let label = format!(
+            "{}-{}-seed-{}",
+            generated.style.name(),
+            what,
+            generated.seed
+        );
+        cases.push(Case {
+            path: next_path(&label),
+            input,
+        });
+    }
+    cases
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_sample_and_at_least_twenty_generated_secret_cases() {
+        for problem in Problem::ALL {
+            let cases = cases(problem);
+            let samples = cases.iter().filter(|c| c.path.contains("/sample/"));
+            assert_eq!(samples.count(), 1);
+            let generated = cases.iter().filter(|c| c.path.contains("-seed-"));
+            assert!(generated.count() >= 20);
+        }
+    }
+
+    #[test]
+    fn no_two_inputs_are_the_same() {
+        for problem in Problem::ALL {
+            let mut inputs: Vec<&[u8]> = Vec::new();
+            let cases = cases(problem);
+            for case in &cases {
+                assert!(!inputs.contains(&&case.input[..]), "{}", case.path);
+                inputs.push(&case.input);
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! `referee validate PROBLEM [FILE...]`: the strict check alone, for
+//! problem setters. Every file is checked, each gets one line on stdout
+//! (`FILE: ok`, or where and why it breaks the format), and the run
+//! succeeds only when all of them are valid.
+
+use crate::tool::problem::Problem;
+use crate::tool::solvers;
+use std::fs::File;
+use std::io::{self, Read, Write};
+
+/// The verdict line of one input read from `input`, and whether it is valid.
+pub fn verdict<R: Read>(problem: Problem, name: &str, input: R) -> (String, bool) {
+    match solvers::check(problem, input) {
+        Ok(()) => (format!("{}: ok", name), true),
+        Err(e) => (solvers::describe(name, &e), false),
+    }
+}
+
+/// Checks `files` (standard input when there are none, or for `-`),
+/// writing a line per file to `out` as it goes; `Ok(true)` when all are
+/// valid. A file that cannot be opened is invalid, and the others are
+/// still checked.
+pub fn run<W: Write>(problem: Problem, files: &[String], out: &mut W) -> io::Result<bool> {
+    let stdin = ["-".to_string()];
+    let files = if files.is_empty() { &stdin[..] } else { files };
+    let mut all_valid = true;
+    for name in files {
+        let (line, valid) = if name == "-" {
+            verdict(problem, "<stdin>", io::stdin().lock())
+        } else {
+            match File::open(name) {
+                Ok(file) => verdict(problem, name, file),
+                Err(e) => (format!("{}: {}", name, e), false),
+            }
+        };
+        all_valid &= valid;
+        writeln!(out, "{}", line)?;
+        out.flush()?;
+    }
+    Ok(all_valid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_valid_input_is_ok() {
+        let sample = include_bytes!("../../fixtures/snooker/sample.in");
+        let (line, valid) = verdict(Problem::Snooker, "s.in", &sample[..]);
+        assert_eq!(line, "s.in: ok");
+        assert!(valid);
+    }
+
+    #[test]
+    fn an_invalid_input_gets_its_first_violation() {
+        let (line, valid) = verdict(Problem::Fourrow, "f.in", &b"1\nGame #1:  1\n"[..]);
+        assert!(line.starts_with("f.in:2:"), "{}", line);
+        assert!(!valid);
+        let (line, valid) = verdict(Problem::Rating, "r.in", &b""[..]);
+        assert!(line.starts_with("r.in:1:"), "{}", line);
+        assert!(!valid);
+    }
+
+    #[test]
+    fn every_file_is_checked_even_after_a_bad_one() {
+        let dir = std::env::temp_dir().join(format!("referee-validate-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.in");
+        std::fs::write(&good, "1\nGame #1: 1\n").unwrap();
+        let files = [
+            dir.join("missing.in").to_string_lossy().into_owned(),
+            good.to_string_lossy().into_owned(),
+        ];
+        let mut out = Vec::new();
+        assert!(!run(Problem::Fourrow, &files, &mut out).unwrap());
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "{}", out);
+        assert!(lines[0].starts_with(&files[0]), "{}", out);
+        assert_eq!(lines[1], format!("{}: ok", files[1]));
+        assert!(run(Problem::Fourrow, &files[1..], &mut Vec::new()).unwrap());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,145 @@
+//! Hostile inputs and outputs through the built binary (issue #13): what
+//! a fuzzing campaign found, each a case that failed before its fix.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn referee() -> Command {
+    Command::cargo_bin("referee").unwrap()
+}
+
+/// A file in the tests' scratch folder, written with `bytes`.
+fn scratch(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// A 70,000-byte player name: the scoreboard pads its columns by hand, so
+/// no width is too wide (it panicked on names of 65,536 bytes or more).
+#[test]
+fn the_scoreboard_takes_names_of_any_length() {
+    let name = "N".repeat(70_000);
+    let input = format!("1\n\n{} Bob\nRed\nNone\n", name);
+    for args in [&["scoreboard"][..], &["scoreboard", "--tsv"]] {
+        referee()
+            .args(args)
+            .write_stdin(input.clone())
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains(name.as_str()))
+            .stderr(predicate::str::contains("frame 1 is not over"));
+    }
+}
+
+/// A line over the limit is refused wherever it sits, also after a line of
+/// exactly the limit has grown the buffer, and from a file as from a pipe
+/// (a file once let it through).
+#[test]
+fn a_line_over_the_limit_is_refused_from_a_file_and_from_a_pipe() {
+    let limit = 1 << 20;
+    let mut input = b"1\n2 1\n".to_vec();
+    // Line 3 is exactly the limit long, line 4 one byte over it.
+    input.extend(std::iter::repeat(b'a').take(limit - 5));
+    input.extend_from_slice(b" 1.00\n");
+    input.extend(std::iter::repeat(b'b').take(limit - 4));
+    input.extend_from_slice(b" 2.00\nx y won 1 1\n");
+    let path = scratch("long-lines.in", &input);
+    let message = "4:1048577: line too long: expected at most 1048576 bytes";
+    referee()
+        .arg("rating")
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(message));
+    referee()
+        .arg("rating")
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stderr(format!("referee: <stdin>:{}\n", message));
+}
+
+/// Millions of blank lines are skipped at about the speed of reading them
+/// (each once took the slow path), and still counted: the error after
+/// them is at the right line. LF and CR LF alike.
+#[test]
+fn blank_lines_in_millions_are_counted() {
+    for blank in [&b"\n"[..], b"\r\n", b" \t\n"] {
+        let mut input = b"3\n".to_vec();
+        for _ in 0..2_000_000 {
+            input.extend_from_slice(blank);
+        }
+        input.extend_from_slice(b"Game #1: 1\n");
+        referee()
+            .arg("fourrow")
+            .write_stdin(input)
+            .assert()
+            .code(1)
+            .stdout("Game #1 is not over, yet.\n")
+            .stderr("referee: <stdin>:2000003:1: expected game 2 of 3 (a header `Game #n:`), found end of input\n");
+    }
+}
+
+/// A closed standard output is a write error (std's own handle would drop
+/// the output and exit 0), and it is named `<stdout>`, not the input.
+/// (Linux only: elsewhere it cannot be told from `/dev/null`.)
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_standard_output_is_a_write_error() {
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/snooker/sample.in");
+    let bin = assert_cmd::cargo::cargo_bin("referee");
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("'{}' snooker '{}' >&-", bin.display(), fixture))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).starts_with("referee: <stdout>: "),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// A full disk is the output's error, named `<stdout>` (it once named the
+/// input file).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_the_outputs_error() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/snooker/sample.in");
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("referee"))
+        .args(["snooker", fixture])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "referee: <stdout>: No space left on device (os error 28)\n"
+    );
+}
+
+/// A byte-order mark at the start is skipped by the tolerant reading and
+/// refused by `--strict` (it once failed at 1:1 with an invisible
+/// character in the message).
+#[test]
+fn a_byte_order_mark_is_skipped_or_refused() {
+    let input = "\u{feff}1\nGame #1: 1234\n";
+    referee()
+        .arg("fourrow")
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout("Game #1 is not over, yet.\n");
+    referee()
+        .args(["fourrow", "--strict"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("1:1: expected the input to start"));
+}

@@ -1,0 +1,94 @@
+//! `referee validate PROBLEM [FILE...]`, end to end: one line per file in
+//! the order given (`FILE: ok` or the first violation at its place), every
+//! file checked even after a bad one, exit status 0 only when all are
+//! valid; standard input when no file is named.
+
+use assert_cmd::Command;
+use std::path::Path;
+
+fn fixture(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(path)
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn validate(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = Command::cargo_bin("referee")
+        .unwrap()
+        .arg("validate")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn valid_files_are_ok_one_line_each() {
+    let (sample, edge) = (fixture("rating/sample.in"), fixture("rating/edge.in"));
+    let (code, out, err) = validate(&["rating", &sample, &edge]);
+    assert_eq!(code, Some(0));
+    assert_eq!(out, format!("{}: ok\n{}: ok\n", sample, edge));
+    assert_eq!(err, "");
+}
+
+#[test]
+fn a_bad_file_gets_its_place_and_the_others_are_still_checked() {
+    let bad = fixture("snooker-strict/two-spaces.in");
+    let good = fixture("snooker/sample.in");
+    let missing = fixture("snooker/no-such-file.in");
+    let (code, out, err) = validate(&["snooker", &bad, &missing, &good]);
+    assert_eq!(code, Some(1));
+    assert_eq!(err, "");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", out);
+    // The same place and words as `referee snooker --strict` gives.
+    let strict = std::fs::read_to_string(fixture("snooker-strict/two-spaces.err")).unwrap();
+    let expected = strict.trim_start_matches("referee: ").trim_end().replacen(
+        "fixtures/snooker-strict/two-spaces.in",
+        &bad,
+        1,
+    );
+    assert_eq!(lines[0], expected);
+    assert!(
+        lines[1].starts_with(&format!("{}: ", missing)),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], format!("{}: ok", good));
+}
+
+#[test]
+fn standard_input_is_read_without_files_or_for_a_dash() {
+    let sample = std::fs::read(fixture("fourrow/sample.in")).unwrap();
+    for args in [&["fourrow"][..], &["fourrow", "-"]] {
+        Command::cargo_bin("referee")
+            .unwrap()
+            .arg("validate")
+            .args(args)
+            .write_stdin(sample.clone())
+            .assert()
+            .success()
+            .stdout("<stdin>: ok\n");
+    }
+    Command::cargo_bin("referee")
+        .unwrap()
+        .args(["validate", "fourrow"])
+        .write_stdin("1\nGame #1:  1\n")
+        .assert()
+        .code(1)
+        .stdout(predicates::str::starts_with("<stdin>:2:"));
+}
+
+#[test]
+fn nothing_but_the_verdicts_is_written() {
+    // No answers: the sample's answer lines never appear.
+    let (code, out, _) = validate(&["fourrow", &fixture("fourrow/sample.in")]);
+    assert_eq!(code, Some(0));
+    assert!(!out.contains("Game #1"), "{}", out);
+}
