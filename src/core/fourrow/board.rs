@@ -1,6 +1,8 @@
 //! The board of one game on bitboards (F2 to F4): moves, the verdict, and
 //! the framed board of a win with its winning runs marked.
 
+use crate::core::io::lines::word;
+use crate::core::io::tokens::{head_of, low_bytes};
 use crate::core::io::Output;
 use crate::core::limits::fourrow::{COLUMNS, ROWS};
 use std::io::Write;
@@ -73,32 +75,27 @@ fn in_runs(board: u64) -> u64 {
     marked
 }
 
-/// Row `row` of a board as 7 bits, column 0 lowest: the row's bits sit 7
-/// apart, and one multiplication moves bit 7i to bit 42 + i (the partial
-/// products never share a bit, so nothing carries into the result).
-fn row_bits(board: u64, row: usize) -> usize {
-    const GATHER: u64 = 1 << 42 | 1 << 36 | 1 << 30 | 1 << 24 | 1 << 18 | 1 << 12 | 1 << 6;
-    ((((board >> row) & COLUMN_BITS).wrapping_mul(GATHER) >> 42) & 0x7f) as usize
+/// Row `row` of a board as a byte per cell, column 0 lowest: 1 where the
+/// board has a chip. The row's bits sit 7 apart (bit 7c); multiplying by
+/// 0x7f puts a copy of each at 7c + k for every k below 7, and no two
+/// copies share a bit (so nothing carries): the copy at 7c + c = 8c is the
+/// byte of column c.
+#[inline(always)]
+fn row_bytes(board: u64, row: usize) -> u64 {
+    const BYTE_LOWS: u64 = 0x0001_0101_0101_0101;
+    ((board >> row) & COLUMN_BITS).wrapping_mul(0x7f) & BYTE_LOWS
 }
 
-/// For 7 bits, a word with byte i set to 1 where bit i is set.
-const fn spread_table() -> [u64; 128] {
-    let mut table = [0u64; 128];
-    let mut bits = 0;
-    while bits < 128 {
-        let mut i = 0;
-        while i < 7 {
-            if bits >> i & 1 == 1 {
-                table[bits] |= 1 << (8 * i);
-            }
-            i += 1;
-        }
-        bits += 1;
+/// How many rows hold a chip: chips stack from the bottom, so these are
+/// the rows below the highest chip.
+#[inline(always)]
+fn rows_used(mask: u64) -> usize {
+    let mut rows = 0;
+    for column in 0..COLUMNS {
+        rows |= mask >> (7 * column);
     }
-    table
+    (64 - (rows & 0x3f).leading_zeros()) as usize
 }
-
-const SPREAD: [u64; 128] = spread_table();
 
 impl Default for Game {
     fn default() -> Game {
@@ -163,6 +160,7 @@ impl Game {
     /// made at any move is still there at the end: the game went on after
     /// a win exactly when the player who did not move last has four, or
     /// the last mover had four without the last chip.
+    #[inline(always)]
     pub fn verdict(&self) -> Verdict {
         if self.mask & SENTINELS != 0 {
             return Verdict::Invalid;
@@ -191,8 +189,7 @@ impl Game {
     pub fn write<W: Write>(&self, out: &mut Output<W>, number: &Number) {
         let verdict = self.verdict();
         out.put_word(u64::from_le_bytes(*b"Game #\0\0"), 6);
-        out.reserve(number.digits.len())[..number.digits.len()].copy_from_slice(&number.digits);
-        out.advance(number.len);
+        number.write(out);
         let (ending, len) = &ENDINGS[match verdict {
             Verdict::NotOver => 0,
             Verdict::Invalid => 1,
@@ -214,13 +211,13 @@ impl Game {
         let rule = u64::from_le_bytes(*b"-------\n");
         room[..8].copy_from_slice(&rule.to_le_bytes());
         let mut n = 8;
-        for row in (0..ROWS).rev().filter(|&row| row_bits(self.mask, row) != 0) {
+        for row in (0..rows_used(self.mask)).rev() {
             // Bytes: 7 spaces and a newline; a chip adds the distance
             // from ' ' to 'x' or 'o', a mark takes 'x' to 'X', 'o' to 'O'.
             let text = u64::from_le_bytes(*b"       \n")
-                + SPREAD[row_bits(first, row)] * u64::from(b'x' - b' ')
-                + SPREAD[row_bits(second, row)] * u64::from(b'o' - b' ')
-                - SPREAD[row_bits(marked, row)] * u64::from(b'x' - b'X');
+                + row_bytes(first, row) * u64::from(b'x' - b' ')
+                + row_bytes(second, row) * u64::from(b'o' - b' ')
+                - row_bytes(marked, row) * u64::from(b'x' - b'X');
             room[n..n + 8].copy_from_slice(&text.to_le_bytes());
             n += 8;
         }
@@ -230,10 +227,10 @@ impl Game {
 }
 
 /// A game's number as its header gave it (F5), as decimal digits without
-/// leading zeros, ready to be copied.
+/// leading zeros, packed in words ready to be copied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Number {
-    digits: [u8; 24],
+    words: [u64; 3],
     len: usize,
 }
 
@@ -254,12 +251,45 @@ impl Number {
         if kept.is_empty() || kept.len() > 20 {
             return None;
         }
-        let mut number = Number {
-            digits: [0; 24],
+        let mut words = [0; 3];
+        for (word, chunk) in words.iter_mut().zip(kept.chunks(8)) {
+            *word = head_of(chunk);
+        }
+        Some(Number {
+            words,
             len: kept.len(),
+        })
+    }
+
+    /// The number whose `len` digits (1 to 18, the first not 0) start
+    /// `digits`, which has at least 8 bytes more than the number.
+    #[inline(always)]
+    pub fn of_plain(digits: &[u8], len: usize) -> Option<Number> {
+        let word_at = |at: usize, n: usize| {
+            if n == 0 {
+                Some(0)
+            } else {
+                digits.get(at..at + 8).map(|w| low_bytes(word(w), n.min(8)))
+            }
         };
-        number.digits[..kept.len()].copy_from_slice(kept);
-        Some(number)
+        Some(Number {
+            words: [
+                word_at(0, len)?,
+                word_at(8, len.saturating_sub(8))?,
+                word_at(16, len.saturating_sub(16))?,
+            ],
+            len,
+        })
+    }
+
+    /// Writes the digits.
+    #[inline(always)]
+    fn write<W: Write>(&self, out: &mut Output<W>) {
+        let room = &mut out.reserve(24)[..24];
+        for (i, word) in self.words.iter().enumerate() {
+            room[8 * i..8 * i + 8].copy_from_slice(&word.to_le_bytes());
+        }
+        out.advance(self.len);
     }
 }
 
@@ -364,18 +394,35 @@ mod tests {
     }
 
     #[test]
-    fn rows_are_gathered_column_by_column() {
+    fn rows_are_spread_to_a_byte_per_cell() {
         let board = cells(&[(0, 2), (3, 2), (6, 2), (6, 5), (1, 0)]);
-        assert_eq!(row_bits(board, 2), 0b100_1001);
-        assert_eq!(row_bits(board, 5), 0b100_0000);
-        assert_eq!(row_bits(board, 0), 0b000_0010);
-        assert_eq!(row_bits(board, 1), 0);
-        assert_eq!(SPREAD[0b101], 0x0001_0001);
+        assert_eq!(row_bytes(board, 2), 0x0001_0000_0100_0001);
+        assert_eq!(row_bytes(board, 5), 0x0001_0000_0000_0000);
+        assert_eq!(row_bytes(board, 0), 0x0100);
+        assert_eq!(row_bytes(board, 1), 0);
+        // Every row of every one-column stack: all cells, no carry.
+        for column in 0..7 {
+            for height in 0..=6 {
+                let stack = cells(&(0..height).map(|r| (column, r)).collect::<Vec<_>>());
+                assert_eq!(rows_used(stack), height);
+                for row in 0..6 {
+                    let expected = if row < height { 1 << (8 * column) } else { 0 };
+                    assert_eq!(row_bytes(stack, row), expected);
+                }
+            }
+        }
+        assert_eq!(rows_used(cells(&[(0, 0), (5, 3), (6, 1)])), 4);
+        assert_eq!(rows_used(0), 0);
     }
 
     #[test]
     fn numbers_keep_their_digits_without_leading_zeros() {
-        let shown = |digits: &[u8]| Number::of(digits).map(|n| n.digits[..n.len].to_vec());
+        let shown = |digits: &[u8]| {
+            Number::of(digits).map(|n| {
+                let bytes: Vec<u8> = n.words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                bytes[..n.len].to_vec()
+            })
+        };
         assert_eq!(shown(b"12"), Some(b"12".to_vec()));
         assert_eq!(shown(b"0070"), Some(b"70".to_vec()));
         assert_eq!(shown(b"000"), Some(b"0".to_vec()));

@@ -98,7 +98,7 @@ fn fast_header(bytes: &[u8]) -> Option<(Number, usize)> {
     if bytes.get(after..after + 2) != Some(&b": "[..]) {
         return None;
     }
-    Some((Number::of(&bytes[6..after])?, after + 2))
+    Some((Number::of_plain(&bytes[6..], digits)?, after + 2))
 }
 
 #[cfg(test)]
@@ -107,9 +107,18 @@ mod tests {
 
     #[test]
     fn plain_headers_are_read_fast_and_others_left_alone() {
+        // Lines as a reader hands them out: with at least 8 bytes after.
         let number = |digits: &[u8]| Number::of(digits).unwrap();
-        assert_eq!(fast_header(b"Game #12: 123\n"), Some((number(b"12"), 10)));
-        assert_eq!(fast_header(b"Game #1: \n"), Some((number(b"1"), 9)));
+        assert_eq!(
+            fast_header(b"Game #12: 123\n\0\0\0\0\0\0\0\0"),
+            Some((number(b"12"), 10))
+        );
+        assert_eq!(
+            fast_header(b"Game #1: \n\0\0\0\0\0\0\0\0"),
+            Some((number(b"1"), 9))
+        );
+        let long = b"Game #123456789012345678: 1\n\0\0\0\0\0\0\0\0";
+        assert_eq!(fast_header(long), Some((number(b"123456789012345678"), 26)));
         for other in [
             &b"Game #012: 1\n"[..],
             b"Game #1:1\n",

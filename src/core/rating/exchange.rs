@@ -3,8 +3,8 @@
 
 use crate::core::io::out::small_decimal;
 use crate::core::io::{parse_u64, Output};
-use std::io::Write;
 use crate::core::limits::rating::MAX_RATING;
+use std::io::Write;
 
 /// Hundredths of a rating point.
 pub type Hundredths = i64;

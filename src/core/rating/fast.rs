@@ -20,7 +20,12 @@ impl Layout for Fast {}
 
 impl Checks for Fast {
     #[inline(always)]
-    fn fast_players<R: Read>(&mut self, lines: &mut Lines<R>, players: &mut Players, left: &mut usize) {
+    fn fast_players<R: Read>(
+        &mut self,
+        lines: &mut Lines<R>,
+        players: &mut Players,
+        left: &mut usize,
+    ) {
         fast_players(lines, players, left)
     }
 

@@ -2,8 +2,8 @@
 //! n players with their ratings and m games, each game exchanged as it is
 //! read; after a tournament, its ratings in order (P5).
 
-use super::exchange::{exchange, in_range, parse_pieces, parse_rating, push_rating, put_rating};
 use super::exchange::BadRating;
+use super::exchange::{exchange, in_range, parse_pieces, parse_rating, push_rating, put_rating};
 use super::exchange::{Hundredths, Outcome};
 use super::players::{Key, Players};
 use crate::core::io::{self, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
