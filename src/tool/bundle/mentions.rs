@@ -2,10 +2,12 @@
 //! written (`crate::io::Lines`, `Self::new`, `shown`), names after a dot
 //! (methods and fields), macros called, and names given as inline format
 //! arguments. Names being defined (`let x`, `fn f`, a field `x: T`) are no
-//! mentions; keeping too much is only a warning, keeping too little would
-//! not compile, so everything else that may be a name counts.
+//! mentions, nor are local bindings where they are in scope (`locals.rs`);
+//! keeping too much is only a warning, keeping too little would not
+//! compile, so everything else that may be a name counts.
 
 use super::lex::{is_ident_continue, is_ident_start, Kind, Token};
+use super::locals::{is_local, locals};
 use super::uses;
 
 /// The names a piece of code mentions.
@@ -87,6 +89,7 @@ pub fn is_keyword(text: &str) -> bool {
 /// The names that the code tokens `code` mention.
 pub fn mentions(src: &str, code: &[Token]) -> Mentions {
     let mut found = Mentions::default();
+    let locals = locals(src, code);
     let t = |i: usize| code.get(i).map_or("", |t| t.text(src));
     let is_path_word = |i: usize| {
         code.get(i).is_some_and(|tok| tok.kind == Kind::Ident)
@@ -98,7 +101,16 @@ pub fn mentions(src: &str, code: &[Token]) -> Mentions {
         let text = t(i);
         let prev = if i > 0 { t(i - 1) } else { "" };
         if token.kind == Kind::Literal {
+            let before = found.paths.len();
             format_arguments(text, &mut found);
+            // `"{count}"` where `count` is a local names no item.
+            let mut k = before;
+            while k < found.paths.len() {
+                match is_local(&locals, &found.paths[k][0], i) {
+                    true => drop(found.paths.remove(k)),
+                    false => k += 1,
+                }
+            }
         }
         if text == "use" {
             // A `use` inside a body: its leaves are paths.
@@ -148,7 +160,10 @@ pub fn mentions(src: &str, code: &[Token]) -> Mentions {
             path.push(t(j + 1).to_string());
             j += 2;
         }
-        found.paths.push(path);
+        // A name alone where a local binding of it is in scope is that.
+        if path.len() > 1 || !is_local(&locals, text, i) {
+            found.paths.push(path);
+        }
         i = j;
     }
     found
@@ -216,6 +231,7 @@ mod tests {
             .filter(Token::is_code)
             .collect();
         let m = mentions(src, &tokens);
+        // `line`, `count` and `x` are locals where they are used.
         assert_eq!(
             paths(&m),
             [
@@ -223,13 +239,9 @@ mod tests {
                 "Result",
                 "io::Error",
                 "crate::io::parse",
-                "line",
-                "count",
                 "std::io::Read",
                 "std::io::Write",
                 "out",
-                "count",
-                "x",
                 "Vec",
                 "u8",
                 "?::new",
@@ -237,7 +249,6 @@ mod tests {
                 "y",
                 "super::super::f",
                 "::std::mem::take",
-                "x"
             ]
         );
         assert_eq!(m.members, ["text", "write_fmt", "len"]);

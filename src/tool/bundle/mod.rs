@@ -18,6 +18,7 @@
 mod emit;
 mod items;
 mod lex;
+mod locals;
 mod mentions;
 mod minify;
 mod reach;
