@@ -22,10 +22,12 @@ pub enum What {
     Macro,
     /// A trait; its members are in `members`.
     Trait,
-    /// An `impl`: of a trait (by its name) or inherent; members in `members`.
+    /// An `impl`: of a trait or inherent, each named by its path as
+    /// written, generic arguments left out (`fmt::Display`, `Out`);
+    /// members in `members`.
     Impl {
-        trait_name: Option<String>,
-        self_name: String,
+        trait_path: Option<Vec<String>>,
+        self_path: Vec<String>,
     },
     /// `mod name;`, whose items are in a file of their own.
     ModFile,
@@ -319,12 +321,12 @@ impl<'a> Parser<'a> {
         }
         match split {
             Some(at) => What::Impl {
-                trait_name: Some(self.type_name(from, at)),
-                self_name: self.type_name(at + 1, end),
+                trait_path: Some(self.type_path(from, at)),
+                self_path: self.type_path(at + 1, end),
             },
             None => What::Impl {
-                trait_name: None,
-                self_name: self.type_name(from, end),
+                trait_path: None,
+                self_path: self.type_path(from, end),
             },
         }
     }
@@ -347,24 +349,31 @@ impl<'a> Parser<'a> {
         self.code.len()
     }
 
-    /// The name of the type or trait in code tokens `from..to`: its last
-    /// name outside generic arguments (`io::Error` is `Error`).
-    fn type_name(&self, from: usize, to: usize) -> String {
+    /// The path of the type or trait in code tokens `from..to`: its last
+    /// path outside generic arguments (`io::Error` is `["io", "Error"]`,
+    /// `&'a mut Out<T>` is `["Out"]`).
+    fn type_path(&self, from: usize, to: usize) -> Vec<String> {
         let mut depth = 0i32;
-        let mut name = "";
+        let mut path: Vec<String> = Vec::new();
         for j in from..to {
             let text = self.t(j);
             match text {
                 "<" => depth += 1,
                 ">" => depth -= 1,
                 ">>" => depth -= 2,
-                _ if depth == 0 && self.code[j].kind == Kind::Ident && !is_keyword(text) => {
-                    name = text
+                _ if depth == 0
+                    && self.code[j].kind == Kind::Ident
+                    && (!is_keyword(text) || matches!(text, "crate" | "self" | "super")) =>
+                {
+                    if j == from || self.t(j - 1) != "::" {
+                        path.clear();
+                    }
+                    path.push(text.to_string());
                 }
                 _ => {}
             }
         }
-        name.to_string()
+        path
     }
 }
 
@@ -443,12 +452,12 @@ mod tests {
             what,
             [
                 &What::Impl {
-                    trait_name: Some("Display".into()),
-                    self_name: "Out".into()
+                    trait_path: Some(vec!["fmt".into(), "Display".into()]),
+                    self_path: vec!["Out".into()]
                 },
                 &What::Impl {
-                    trait_name: None,
-                    self_name: "Lines".into()
+                    trait_path: None,
+                    self_path: vec!["Lines".into()]
                 },
                 &What::Trait,
             ]

@@ -72,10 +72,14 @@ pub fn lex(src: &str) -> Result<Vec<Token>, String> {
     if src.starts_with("#!") && !src[2..].trim_start().starts_with('[') {
         lexer.pos = src.find('\n').unwrap_or(src.len());
     }
+    let bytes = src.as_bytes();
     while let Some(c) = lexer.peek(0) {
         let start = lexer.pos;
         if c.is_whitespace() {
             lexer.bump();
+            while bytes.get(lexer.pos).is_some_and(u8::is_ascii_whitespace) {
+                lexer.pos += 1;
+            }
             continue;
         }
         let kind = lexer.token(c)?;
@@ -100,7 +104,12 @@ impl<'a> Lexer<'a> {
 
     /// The character `n` characters ahead.
     fn peek(&self, n: usize) -> Option<char> {
-        self.rest().chars().nth(n)
+        // Nearly all of it is ASCII, where characters are bytes.
+        let bytes = &self.src.as_bytes()[self.pos..];
+        match bytes.get(..=n) {
+            Some(ahead) if ahead.is_ascii() => Some(char::from(ahead[n])),
+            _ => self.rest().chars().nth(n),
+        }
     }
 
     fn bump(&mut self) -> Option<char> {
@@ -110,8 +119,16 @@ impl<'a> Lexer<'a> {
     }
 
     fn eat_while(&mut self, keep: impl Fn(char) -> bool) {
-        while self.peek(0).is_some_and(&keep) {
-            self.bump();
+        let bytes = self.src.as_bytes();
+        loop {
+            match bytes.get(self.pos) {
+                Some(&b) if b.is_ascii() && keep(char::from(b)) => self.pos += 1,
+                Some(&b) if b.is_ascii() => return,
+                _ => match self.peek(0) {
+                    Some(c) if keep(c) => self.pos += c.len_utf8(),
+                    _ => return,
+                },
+            }
         }
     }
 
@@ -123,6 +140,10 @@ impl<'a> Lexer<'a> {
     /// Lexes the token that starts with `c` (not whitespace).
     fn token(&mut self, c: char) -> Result<Kind, String> {
         let rest = self.rest();
+        if is_ident_start(c) && !matches!(c, 'r' | 'b' | 'c') {
+            self.eat_while(is_ident_continue);
+            return Ok(Kind::Ident);
+        }
         if rest.starts_with("//") {
             return Ok(self.line_comment());
         }
@@ -165,6 +186,10 @@ impl<'a> Lexer<'a> {
         match c {
             '"' => self.string(),
             '\'' => self.quote(),
+            '(' | ')' | '[' | ']' | '{' | '}' | ',' | ';' | '@' | '?' | '$' | '~' => {
+                self.pos += 1;
+                Ok(Kind::Punct)
+            }
             _ => {
                 let long = LONG_PUNCT.iter().find(|p| rest.starts_with(*p));
                 match long {

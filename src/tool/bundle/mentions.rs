@@ -2,10 +2,12 @@
 //! written (`crate::io::Lines`, `Self::new`, `shown`), names after a dot
 //! (methods and fields), macros called, and names given as inline format
 //! arguments. Names being defined (`let x`, `fn f`, a field `x: T`) are no
-//! mentions; keeping too much is only a warning, keeping too little would
-//! not compile, so everything else that may be a name counts.
+//! mentions, nor are local bindings where they are in scope (`locals.rs`);
+//! keeping too much is only a warning, keeping too little would not
+//! compile, so everything else that may be a name counts.
 
 use super::lex::{is_ident_continue, is_ident_start, Kind, Token};
+use super::locals::{is_local, locals};
 use super::uses;
 
 /// The names a piece of code mentions.
@@ -17,28 +19,77 @@ pub struct Mentions {
     pub paths: Vec<Vec<String>>,
     /// Names after a dot: methods and fields.
     pub members: Vec<String>,
+    /// Names after a dot that are called (`.name(`, `.name::<T>(`): only
+    /// these may be methods.
+    pub methods: Vec<String>,
     /// Macros called (`name!`).
     pub macros: Vec<String>,
 }
 
-/// Rust's keywords; `crate`, `self`, `super` and `Self` may start a path.
-const KEYWORDS: [&str; 51] = [
-    "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for",
-    "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return",
-    "self", "Self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where",
-    "while", "async", "await", "dyn", "abstract", "become", "box", "do", "final", "macro",
-    "override", "priv", "typeof", "unsized", "virtual", "yield", "try",
-];
-
 const PATH_KEYWORDS: [&str; 4] = ["crate", "self", "super", "Self"];
 
+/// Whether `text` is one of Rust's keywords; `crate`, `self`, `super` and
+/// `Self` may start a path.
 pub fn is_keyword(text: &str) -> bool {
-    KEYWORDS.contains(&text)
+    matches!(
+        text,
+        "as" | "break"
+            | "const"
+            | "continue"
+            | "crate"
+            | "else"
+            | "enum"
+            | "extern"
+            | "false"
+            | "fn"
+            | "for"
+            | "if"
+            | "impl"
+            | "in"
+            | "let"
+            | "loop"
+            | "match"
+            | "mod"
+            | "move"
+            | "mut"
+            | "pub"
+            | "ref"
+            | "return"
+            | "self"
+            | "Self"
+            | "static"
+            | "struct"
+            | "super"
+            | "trait"
+            | "true"
+            | "type"
+            | "unsafe"
+            | "use"
+            | "where"
+            | "while"
+            | "async"
+            | "await"
+            | "dyn"
+            | "abstract"
+            | "become"
+            | "box"
+            | "do"
+            | "final"
+            | "macro"
+            | "override"
+            | "priv"
+            | "typeof"
+            | "unsized"
+            | "virtual"
+            | "yield"
+            | "try"
+    )
 }
 
 /// The names that the code tokens `code` mention.
 pub fn mentions(src: &str, code: &[Token]) -> Mentions {
     let mut found = Mentions::default();
+    let locals = locals(src, code);
     let t = |i: usize| code.get(i).map_or("", |t| t.text(src));
     let is_path_word = |i: usize| {
         code.get(i).is_some_and(|tok| tok.kind == Kind::Ident)
@@ -50,7 +101,16 @@ pub fn mentions(src: &str, code: &[Token]) -> Mentions {
         let text = t(i);
         let prev = if i > 0 { t(i - 1) } else { "" };
         if token.kind == Kind::Literal {
+            let before = found.paths.len();
             format_arguments(text, &mut found);
+            // `"{count}"` where `count` is a local names no item.
+            let mut k = before;
+            while k < found.paths.len() {
+                match is_local(&locals, &found.paths[k][0], i) {
+                    true => drop(found.paths.remove(k)),
+                    false => k += 1,
+                }
+            }
         }
         if text == "use" {
             // A `use` inside a body: its leaves are paths.
@@ -68,6 +128,9 @@ pub fn mentions(src: &str, code: &[Token]) -> Mentions {
         }
         if prev == "." {
             found.members.push(text.to_string());
+            if matches!(t(i + 1), "(" | "::") {
+                found.methods.push(text.to_string());
+            }
             i += 1;
             continue;
         }
@@ -75,11 +138,13 @@ pub fn mentions(src: &str, code: &[Token]) -> Mentions {
             found.macros.push(text.to_string());
             if text == "write" || text == "writeln" {
                 found.members.push("write_fmt".to_string());
+                found.methods.push("write_fmt".to_string());
             }
             i += 1;
             continue;
         }
-        if defines(prev, if i > 1 { t(i - 2) } else { "" }) || t(i + 1) == ":" {
+        let before = if i > 1 { t(i - 2) } else { "" };
+        if defines(before, prev, t(i + 1)) || t(i + 1) == ":" {
             i += 1;
             continue;
         }
@@ -95,19 +160,26 @@ pub fn mentions(src: &str, code: &[Token]) -> Mentions {
             path.push(t(j + 1).to_string());
             j += 2;
         }
-        found.paths.push(path);
+        // A name alone where a local binding of it is in scope is that.
+        if path.len() > 1 || !is_local(&locals, text, i) {
+            found.paths.push(path);
+        }
         i = j;
     }
     found
 }
 
-/// Whether a name after `prev` (and `before` that) is being defined, not
-/// mentioned: an item's, a binding's.
-fn defines(prev: &str, before: &str) -> bool {
+/// Whether a name after `prev` (and `before` that), followed by `next`, is
+/// being defined, not mentioned: an item's, a binding's. A pattern that
+/// starts with a path (`let Some(x)`, `let Point { x, .. }`, `let
+/// Kind::A(x)`) mentions it; `mut` after a reference (`&mut T`, `&'a mut
+/// T`, `*mut T`) and `const` after `*` start a type.
+fn defines(before: &str, prev: &str, next: &str) -> bool {
     match prev {
-        "fn" | "struct" | "enum" | "union" | "trait" | "type" | "mod" | "const" | "static"
-        | "let" | "ref" => true,
-        "mut" => !matches!(before, "&" | "*"),
+        "fn" | "struct" | "enum" | "union" | "trait" | "type" | "mod" | "static" | "ref" => true,
+        "const" => before != "*",
+        "let" => !matches!(next, "(" | "{" | "::" | "!"),
+        "mut" => !matches!(before, "&" | "&&" | "*") && !before.starts_with('\''),
         _ => false,
     }
 }
@@ -159,6 +231,7 @@ mod tests {
             .filter(Token::is_code)
             .collect();
         let m = mentions(src, &tokens);
+        // `line`, `count` and `x` are locals where they are used.
         assert_eq!(
             paths(&m),
             [
@@ -166,13 +239,9 @@ mod tests {
                 "Result",
                 "io::Error",
                 "crate::io::parse",
-                "line",
-                "count",
                 "std::io::Read",
                 "std::io::Write",
                 "out",
-                "count",
-                "x",
                 "Vec",
                 "u8",
                 "?::new",
@@ -180,10 +249,53 @@ mod tests {
                 "y",
                 "super::super::f",
                 "::std::mem::take",
-                "x"
             ]
         );
         assert_eq!(m.members, ["text", "write_fmt", "len"]);
+        assert_eq!(m.methods, ["write_fmt", "len"]);
         assert_eq!(m.macros, ["writeln"]);
+    }
+
+    #[test]
+    fn types_in_fields_references_generics_and_patterns_are_mentions() {
+        let src = "struct R<'o, W: Write> { out: &'o mut Output<W>, raw: *const Raw, p: *mut Ptr }
+            impl<'o, W: Write + Sized> R<'o, W> where Out<W>: Bound {
+                fn new(out: &'o mut Output<W>, x: &mut Plain, y: &&mut Twice) -> Self {
+                    let Pair(a, b) = make();
+                    let Point { x, .. } = p;
+                    if let Next::Turn(t) = next {}
+                    let mut bound = 1;
+                    R { out }
+                }
+            }";
+        let tokens: Vec<Token> = lex(src)
+            .unwrap()
+            .into_iter()
+            .filter(Token::is_code)
+            .collect();
+        let found = paths(&mentions(src, &tokens));
+        for name in [
+            "Write",
+            "Output",
+            "W",
+            "Raw",
+            "Ptr",
+            "Sized",
+            "R",
+            "Out",
+            "Bound",
+            "Plain",
+            "Twice",
+            "Self",
+            "Pair",
+            "make",
+            "Point",
+            "Next::Turn",
+        ] {
+            assert!(found.iter().any(|p| p == name), "{} in {:?}", name, found);
+        }
+        for defined in ["bound", "new"] {
+            assert!(!found.iter().any(|p| p == defined), "{}", defined);
+        }
     }
 }

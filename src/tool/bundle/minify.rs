@@ -1,24 +1,55 @@
 //! The judge form's text: the readable form's tokens without comments and
 //! doc attributes, joined by a space only where two tokens written together
 //! would lex as something else, and wrapped at token boundaries so that
-//! the file stays viewable. A literal is always copied byte for byte.
+//! the file stays viewable. A literal is always copied byte for byte; an
+//! identifier may get a short name (`rename/`).
 
+use super::emit::Span;
 use super::lex::{is_ident_continue, lex, Kind, Token};
+use super::rename::{renames, Code, Renames};
+use std::collections::{HashMap, HashSet};
 
 /// Lines are wrapped before the token that would take them past this.
 pub const WIDTH: usize = 150;
 
-/// `src` minified; it lexes to the same code tokens, doc attributes aside.
-pub fn minify(src: &str) -> Result<String, String> {
+/// `src` minified; it lexes to the same code tokens, doc attributes aside
+/// and, with `rename`, identifiers shortened (`rename/`).
+pub fn minify(src: &str, rename: bool) -> Result<String, String> {
+    Ok(sized(src, rename, &[])?.0)
+}
+
+/// `src` minified, and how many of its bytes come from each of `spans`
+/// (of `src`; a byte of spans one in another counts for the inner one).
+pub fn sized(src: &str, rename: bool, spans: &[Span]) -> Result<(String, Vec<usize>), String> {
+    let mut owner = vec![usize::MAX; src.len()];
+    let mut by_length: Vec<usize> = (0..spans.len()).collect();
+    by_length.sort_by_key(|&k| std::cmp::Reverse(spans[k].end - spans[k].start));
+    for k in by_length {
+        owner[spans[k].start..spans[k].end].fill(k);
+    }
+    let mut sizes = vec![0; spans.len()];
     let tokens: Vec<Token> = lex(src)?.into_iter().filter(Token::is_code).collect();
     let tokens = without_doc_attributes(src, &tokens);
+    let texts: Vec<&str> = tokens.iter().map(|t| t.text(src)).collect();
+    let kinds: Vec<Kind> = tokens.iter().map(|t| t.kind).collect();
+    let renamed = match rename {
+        true => renames(&Code::new(texts.clone(), kinds.clone())),
+        false => Renames {
+            names: HashMap::new(),
+            kept_at: HashSet::new(),
+        },
+    };
+    let shown = |i: usize| match kinds[i] {
+        Kind::Ident => renamed.of(i, texts[i]),
+        _ => texts[i],
+    };
     let mut out = String::with_capacity(src.len() / 2);
     let mut line = 0;
-    let mut prev: Option<&Token> = None;
-    for token in tokens {
-        let text = token.text(src);
-        if let Some(prev) = prev {
-            let space = needs_space(prev.text(src), prev.kind, text, token.kind);
+    for i in 0..texts.len() {
+        let text = shown(i);
+        let before = out.len();
+        if i > 0 {
+            let space = needs_space(shown(i - 1), kinds[i - 1], text, kinds[i]);
             if line + usize::from(space) + text.len() > WIDTH {
                 out.push('\n');
                 line = 0;
@@ -32,10 +63,12 @@ pub fn minify(src: &str) -> Result<String, String> {
             Some(n) => text.len() - n - 1,
             None => line + text.len(),
         };
-        prev = Some(token);
+        if let Some(&k) = owner.get(tokens[i].start).filter(|&&k| k != usize::MAX) {
+            sizes[k] += out.len() - before;
+        }
     }
     out.push('\n');
-    Ok(out)
+    Ok((out, sizes))
 }
 
 /// The tokens without `#[doc ..]` and `#![doc ..]` attributes.
@@ -80,6 +113,11 @@ fn needs_space(a: &str, ak: Kind, b: &str, bk: Kind) -> bool {
     if a == "-" && b.starts_with('-') {
         return true;
     }
+    // Delimiters, commas and semicolons never join a neighbour.
+    let apart = |c: char| matches!(c, '(' | ')' | '[' | ']' | '{' | '}' | ',' | ';');
+    if a.ends_with(apart) || b.starts_with(apart) {
+        return false;
+    }
     // Otherwise only where the two would lex as something else together:
     // `- >`, `< <=`, `1 .`, `/ /`.
     let joined = format!("{}{}", a, b);
@@ -111,19 +149,19 @@ mod tests {
     fn spaces_stay_only_where_tokens_would_merge() {
         let src = "fn f<'a>(x: &'a [u8]) -> u8 { let y = - -1; a < <b>::c; 1 .max(2); x.0 .1; b'a' as u8 }";
         assert_eq!(
-            minify(src).unwrap(),
+            minify(src, false).unwrap(),
             "fn f<'a>(x:&'a[u8])->u8{let y=- -1;a< <b>::c;1 .max(2);x.0 .1;b'a' as u8}\n"
         );
         assert_eq!(
-            minify("a / /* c */ / b; x: :: y").unwrap(),
+            minify("a / /* c */ / b; x: :: y", false).unwrap(),
             "a/ /b;x: ::y\n"
         );
         assert_eq!(
-            minify("match \"x\" { r#\"y\"# => 'q', _ => '\\'' }").unwrap(),
+            minify("match \"x\" { r#\"y\"# => 'q', _ => '\\'' }", false).unwrap(),
             "match \"x\"{r#\"y\"#=>'q',_=>'\\''}\n"
         );
         assert_eq!(
-            minify("'l: loop { break 'l; } a & &b; c | |d| d; e< -1").unwrap(),
+            minify("'l: loop { break 'l; } a & &b; c | |d| d; e< -1", false).unwrap(),
             "'l:loop{break 'l;}a& &b;c| |d|d;e< -1\n"
         );
     }
@@ -132,7 +170,7 @@ mod tests {
     fn comments_and_doc_attributes_go_and_literals_stay() {
         let src = "//! Docs.\n#![doc = \"x\"]\n/// Item.\n#[doc(hidden)]\n#[derive(Debug)]\nstruct A; // why\nconst S: &str = \"a  // b\n  c\";\n";
         assert_eq!(
-            minify(src).unwrap(),
+            minify(src, false).unwrap(),
             "#[derive(Debug)]struct A;const S:&str=\"a  // b\n  c\";\n"
         );
     }
@@ -142,7 +180,7 @@ mod tests {
         let src = (0..100)
             .map(|i| format!("let v{} = {};", i, i))
             .collect::<String>();
-        let out = minify(&src).unwrap();
+        let out = minify(&src, false).unwrap();
         assert!(out.lines().count() > 5);
         assert!(out.lines().all(|l| l.len() <= WIDTH), "{}", out);
         assert_eq!(code(&out), code(&src));
@@ -226,7 +264,7 @@ mod tests {
             if lex(&src).is_err() {
                 continue;
             }
-            let out = minify(&src).unwrap();
+            let out = minify(&src, false).unwrap();
             assert_eq!(code(&out), code(&src), "{:?} became {:?}", src, out);
             checked += 1;
         }
@@ -244,7 +282,7 @@ mod tests {
         ];
         for (name, text) in crate::tool::bundle::CORE.iter().chain(&own) {
             // Neither has doc attributes, which are all that may go.
-            assert_eq!(code(&minify(text).unwrap()), code(text), "{}", name);
+            assert_eq!(code(&minify(text, false).unwrap()), code(text), "{}", name);
         }
     }
 }

@@ -6,8 +6,10 @@
 //! (`crate::core::x` is written `crate::x`), after a `fn main` is added to
 //! the root. Only what that `main` reaches is kept (`reach.rs`), found by
 //! name: no test code, no strict mode when the judge path does not name it,
-//! no unused import. The judge form is then minified (`minify.rs`); the
-//! readable form keeps the kept items' comments and layout.
+//! no unused import. The judge and validator forms are then minified
+//! (`minify.rs`), their identifiers shortened where nothing of std's can
+//! share them (`rename/`); the readable form keeps the kept items'
+//! comments, layout and names.
 //!
 //! A bundle builds alone with rustc 1.63 and later as edition 2015, 2018
 //! or 2021, without warnings as long as the core has no dead code on the
@@ -16,9 +18,12 @@
 mod emit;
 mod items;
 mod lex;
+mod locals;
 mod mentions;
 mod minify;
 mod reach;
+mod rename;
+mod std_traits;
 mod tree;
 mod uses;
 
@@ -43,7 +48,8 @@ pub enum Form {
 pub enum Style {
     /// Comments and layout as in the sources.
     Readable,
-    /// No comments, spaces only where needed, lines of about 150 bytes.
+    /// No comments, spaces only where needed, short names, lines of about
+    /// 150 bytes.
     Minified,
 }
 
@@ -180,6 +186,32 @@ pub fn bundle(problem: Problem, form: Form) -> String {
         .unwrap_or_else(|e| panic!("the core cannot be bundled: {}", e))
 }
 
+/// The bytes that each item of the core takes in the judge bundle of
+/// `problem`, largest first: `module::item` (`module::Type::method` for a
+/// member of an impl; `module::impl Trait for Type` for the rest of one).
+/// What is no item's (the heading, module blocks) is left out.
+pub fn sizes(problem: Problem) -> Vec<(String, usize)> {
+    let (judge, _) = entries(problem);
+    let main = JUDGE_MAIN.replace("{call}", judge);
+    let tree = tree::Tree::build(CORE, "core", &main)
+        .unwrap_or_else(|e| panic!("the core cannot be bundled: {}", e));
+    let reach = reach::Reach::of(&tree);
+    let (text, spans) = emit::readable_spans(&tree, &reach);
+    let (_, bytes) = minify::sized(&text, true, &spans)
+        .unwrap_or_else(|e| panic!("the core cannot be bundled: {}", e));
+    let mut sizes: Vec<(String, usize)> = Vec::new();
+    for (label, n) in spans.into_iter().map(|s| s.label).zip(bytes) {
+        // An impl written in pieces has one label for all of them.
+        match sizes.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, total)) => *total += n,
+            None => sizes.push((label, n)),
+        }
+    }
+    sizes.retain(|(_, n)| *n > 0);
+    sizes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    sizes
+}
+
 /// One file of the code that `main` reaches in `files`: each a module
 /// path under `crate::MOUNT` and its text, the root (`""`) first among
 /// them; `main` is root code (`fn main` and what it needs), and `heading`
@@ -196,7 +228,7 @@ pub fn assemble(
     let text = emit::readable(&tree, &reach);
     let body = match style {
         Style::Readable => text,
-        Style::Minified => minify::minify(&text)?,
+        Style::Minified => minify::minify(&text, true)?,
     };
     Ok(format!("{}{}", heading, body))
 }
@@ -204,12 +236,37 @@ pub fn assemble(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::OnceLock;
+
+    const FORMS: [Form; 3] = [Form::Judge, Form::Readable, Form::Validator];
+
+    /// The bundle of `problem` in `form`, made once for all tests.
+    fn made(problem: Problem, form: Form) -> &'static str {
+        static MADE: OnceLock<Vec<(Problem, Form, String)>> = OnceLock::new();
+        let all = MADE.get_or_init(|| {
+            let jobs: Vec<(Problem, Form)> = Problem::ALL
+                .into_iter()
+                .flat_map(|p| FORMS.map(|f| (p, f)))
+                .collect();
+            std::thread::scope(|scope| {
+                let running: Vec<_> = jobs
+                    .iter()
+                    .map(|&(p, f)| scope.spawn(move || (p, f, bundle(p, f))))
+                    .collect();
+                running.into_iter().map(|r| r.join().unwrap()).collect()
+            })
+        });
+        all.iter()
+            .find(|(p, f, _)| *p == problem && *f == form)
+            .map(|(_, _, text)| text.as_str())
+            .unwrap()
+    }
 
     #[test]
     fn every_problem_and_form_bundles() {
         for problem in Problem::ALL {
-            for form in [Form::Judge, Form::Readable, Form::Validator] {
-                let text = bundle(problem, form);
+            for form in FORMS {
+                let text = made(problem, form);
                 let first = text.lines().next().unwrap();
                 assert!(
                     first.starts_with(&format!("// {} ", problem.name())),
@@ -244,12 +301,41 @@ mod tests {
     #[test]
     fn the_judge_form_has_no_comment_but_its_heading() {
         for problem in Problem::ALL {
-            let judge = bundle(problem, Form::Judge);
-            let readable = bundle(problem, Form::Readable);
+            let judge = made(problem, Form::Judge);
+            let readable = made(problem, Form::Readable);
             assert!(judge.len() < readable.len() * 2 / 3, "{}", problem.name());
             assert_eq!(judge.matches("\n//").count(), 0, "{}", problem.name());
             assert!(readable.matches("\n///").count() > 10, "{}", problem.name());
         }
+    }
+
+    #[test]
+    fn sizes_add_up_to_nearly_the_judge_form() {
+        for problem in Problem::ALL {
+            let sizes = sizes(problem);
+            let total: usize = sizes.iter().map(|(_, n)| n).sum();
+            let judge = made(problem, Form::Judge).len();
+            // Left out: the heading, and `mod x{` and `}`.
+            assert!(
+                total < judge && total > judge * 9 / 10,
+                "{} of {}",
+                total,
+                judge
+            );
+            let mut labels: Vec<&String> = sizes.iter().map(|(l, _)| l).collect();
+            labels.sort();
+            labels.dedup();
+            assert_eq!(labels.len(), sizes.len());
+            assert!(sizes.windows(2).all(|w| w[0].1 >= w[1].1));
+        }
+        let fourrow = sizes(Problem::Fourrow);
+        assert!(
+            fourrow
+                .iter()
+                .any(|(l, _)| l == "io::lines::Lines::next_line"),
+            "{:?}",
+            fourrow
+        );
     }
 
     #[test]

@@ -8,56 +8,26 @@
 //!   through a path to its module, or under one of its module's names;
 //!   `#[cfg(test)]` and `#[test]` items never are;
 //! - an inherent `impl` lives when its type is kept, and keeps the members
-//!   that kept code calls (`.name`, `Type::name`, `Self::name`);
-//! - a trait `impl` is kept whole when its type is kept (or is no type of
-//!   the sources) and its trait is kept or is no trait of the sources;
+//!   that kept code calls (`.name(`, `Type::name`, `Self::name`; a field
+//!   `.name` is no call);
+//! - a trait `impl` is kept when its type is kept (or is no type of the
+//!   sources) and its trait is kept or is no trait of the sources; both
+//!   are the items their paths in the header name from the impl's module,
+//!   through its `use` items (`tree.rs`), so that a trait of one module
+//!   does not keep the impls of another of the same name. It keeps the
+//!   members its trait keeps (all of them for a trait of std's);
 //! - a trait is kept when named, or when its methods are called in its
-//!   module; a kept trait keeps all its members;
+//!   module; it keeps its methods without a default body, those that kept
+//!   code calls, and its other members;
 //! - a `use` keeps the leaves whose names kept code in its module uses, or
-//!   whose trait's methods it calls;
+//!   whose trait's methods it calls (for std's traits, `std_traits.rs`);
 //! - a module is kept when it keeps an item.
 
 use super::items::{Item, What};
 use super::mentions::Mentions;
+use super::std_traits;
 use super::tree::{Ref, Tree};
 use std::collections::HashSet;
-
-/// The std traits that are imported for their methods, and those methods.
-const STD_TRAITS: [(&str, &[&str]); 8] = [
-    (
-        "io::Read",
-        &[
-            "read",
-            "read_exact",
-            "read_to_end",
-            "read_to_string",
-            "bytes",
-            "take",
-            "chain",
-            "by_ref",
-        ],
-    ),
-    (
-        "io::Write",
-        &["write", "write_all", "write_fmt", "flush", "by_ref"],
-    ),
-    (
-        "io::BufRead",
-        &[
-            "fill_buf",
-            "consume",
-            "read_line",
-            "read_until",
-            "lines",
-            "split",
-        ],
-    ),
-    ("fmt::Write", &["write_str", "write_char", "write_fmt"]),
-    ("convert::TryFrom", &["try_from"]),
-    ("convert::TryInto", &["try_into"]),
-    ("iter::FromIterator", &["from_iter"]),
-    ("str::FromStr", &["from_str"]),
-];
 
 /// What is kept of one item: the item, its members, its `use` leaves.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -76,31 +46,89 @@ pub struct Reach {
 #[derive(Default)]
 struct Seen {
     refs: HashSet<Ref>,
-    /// Names after a dot, anywhere.
-    members: HashSet<String>,
-    /// Per module: names after a dot or as the last segment of a path,
-    /// which may call a trait's methods.
+    /// Names called after a dot, anywhere.
+    methods: HashSet<String>,
+    /// Names after another in a path (`Type::name`, `T::name`), anywhere.
+    after_paths: HashSet<String>,
+    /// Per module: names called after a dot or as the last segment of a
+    /// path, which may call a trait's methods.
     calls: HashSet<(usize, String)>,
     macros: HashSet<String>,
     /// Kept glob imports of the sources' modules: (module, glob's module).
     globs: Vec<(usize, usize)>,
 }
 
-impl Seen {
-    fn add(&mut self, tree: &Tree, m: usize, self_name: Option<&str>, mentions: &Mentions) {
-        let mut refs = Vec::new();
+/// What one piece of code mentions, resolved in its module once.
+#[derive(Default)]
+struct Refs {
+    refs: Vec<Ref>,
+    /// Names that may call a method: called after a dot, or ending a path.
+    calls: Vec<String>,
+    methods: Vec<String>,
+    macros: Vec<String>,
+}
+
+impl Refs {
+    fn of(tree: &Tree, m: usize, self_name: Option<&str>, mentions: &Mentions) -> Refs {
+        let mut found = Refs::default();
         for path in &mentions.paths {
-            tree.resolve(m, self_name, path, &mut refs);
+            tree.resolve(m, self_name, path, &mut found.refs);
             if let [_, .., last] = path.as_slice() {
-                self.calls.insert((m, last.clone()));
+                found.calls.push(last.clone());
             }
         }
-        self.refs.extend(refs);
-        for member in &mentions.members {
-            self.members.insert(member.clone());
-            self.calls.insert((m, member.clone()));
+        found.calls.extend(mentions.methods.iter().cloned());
+        found.methods = mentions.methods.clone();
+        found.macros = mentions.macros.clone();
+        found
+    }
+}
+
+/// The mentions of every item and member of every module, resolved.
+struct Resolved {
+    /// Per module, per item: its own code's, then each member's.
+    items: Vec<Vec<(Refs, Vec<Refs>)>>,
+}
+
+impl Resolved {
+    fn of(tree: &Tree) -> Resolved {
+        let items = tree
+            .modules
+            .iter()
+            .enumerate()
+            .map(|(m, module)| {
+                module
+                    .items
+                    .iter()
+                    .map(|item| {
+                        let self_name = match &item.what {
+                            What::Impl { self_path, .. } => self_path.last().map(String::as_str),
+                            What::Trait => item.name.as_deref(),
+                            _ => None,
+                        };
+                        let own = Refs::of(tree, m, self_name, &item.mentions);
+                        let members = item
+                            .members
+                            .iter()
+                            .map(|member| Refs::of(tree, m, self_name, &member.mentions))
+                            .collect();
+                        (own, members)
+                    })
+                    .collect()
+            })
+            .collect();
+        Resolved { items }
+    }
+}
+
+impl Seen {
+    fn add(&mut self, m: usize, refs: &Refs) {
+        self.refs.extend(refs.refs.iter().cloned());
+        for call in &refs.calls {
+            self.calls.insert((m, call.clone()));
         }
-        self.macros.extend(mentions.macros.iter().cloned());
+        self.methods.extend(refs.methods.iter().cloned());
+        self.macros.extend(refs.macros.iter().cloned());
     }
 
     /// Whether kept code names item `name` of module `m`.
@@ -161,26 +189,23 @@ impl Reach {
                 reach.kept[0][i].item = true;
             }
         }
-        while reach.grow(tree, &reach.seen(tree)) {}
+        let resolved = Resolved::of(tree);
+        while reach.grow(tree, &reach.seen(tree, &resolved)) {}
         reach
     }
 
     /// Everything the code kept so far mentions.
-    fn seen(&self, tree: &Tree) -> Seen {
+    fn seen(&self, tree: &Tree, resolved: &Resolved) -> Seen {
         let mut seen = Seen::default();
         for (m, module) in tree.modules.iter().enumerate() {
-            for (item, kept) in module.items.iter().zip(&self.kept[m]) {
-                let self_name = match &item.what {
-                    What::Impl { self_name, .. } => Some(self_name.as_str()),
-                    What::Trait => item.name.as_deref(),
-                    _ => None,
-                };
+            for (i, (item, kept)) in module.items.iter().zip(&self.kept[m]).enumerate() {
+                let (own, members) = &resolved.items[m][i];
                 if kept.item || kept.members.contains(&true) {
-                    seen.add(tree, m, self_name, &item.mentions);
+                    seen.add(m, own);
                 }
-                for (member, &on) in item.members.iter().zip(&kept.members) {
+                for (member, &on) in members.iter().zip(&kept.members) {
                     if on {
-                        seen.add(tree, m, self_name, &member.mentions);
+                        seen.add(m, member);
                     }
                 }
                 if let What::Use(leaves) = &item.what {
@@ -217,6 +242,11 @@ impl Reach {
             })
             .collect();
         seen.refs.extend(through_globs);
+        for r in &seen.refs {
+            if let Ref::Named(_, name) = r {
+                seen.after_paths.insert(name.clone());
+            }
+        }
         seen
     }
 
@@ -250,30 +280,54 @@ impl Reach {
             What::Trait => {
                 kept.item |= named(item) || seen.calls_trait(m, item);
                 if kept.item {
-                    kept.members.iter_mut().for_each(|k| *k = true);
+                    let src = &tree.files[tree.modules[m].file];
+                    for (member, on) in item.members.iter().zip(kept.members.iter_mut()) {
+                        let called =
+                            |n: &str| seen.methods.contains(n) || seen.after_paths.contains(n);
+                        *on |= !member.test_only
+                            && (member.what != What::Value
+                                || !src[..member.end].ends_with('}')
+                                || has_name(member, called));
+                    }
                 }
             }
             What::Impl {
-                trait_name: Some(trait_name),
-                self_name,
+                trait_path: Some(trait_path),
+                self_path,
             } => {
-                let for_kept =
-                    type_kept(tree, &self.kept, m, self_name) || !type_defined(tree, self_name);
-                if for_kept
-                    && (trait_kept(tree, &self.kept, trait_name)
-                        || !trait_defined(tree, trait_name))
-                {
+                // A type or trait that is none of the sources' (a std one,
+                // a generic parameter) counts as kept.
+                let traits = defined(tree, m, trait_path, What::Trait);
+                let types = defined(tree, m, self_path, What::Type);
+                let kept_or_foreign = |found: &[(usize, usize)]| {
+                    found.is_empty() || found.iter().any(|&(tm, ti)| self.kept[tm][ti].item)
+                };
+                if kept_or_foreign(&types) && kept_or_foreign(&traits) {
                     kept.item = true;
-                    kept.members.iter_mut().for_each(|k| *k = true);
+                    // What the trait keeps (a member it lacks stays).
+                    let wanted = |name: Option<&str>| {
+                        traits.is_empty()
+                            || traits.iter().any(|&(tm, ti)| {
+                                let members = &tree.modules[tm].items[ti].members;
+                                match members.iter().position(|t| t.name.as_deref() == name) {
+                                    Some(p) => self.kept[tm][ti].members[p],
+                                    None => true,
+                                }
+                            })
+                    };
+                    for (member, on) in item.members.iter().zip(kept.members.iter_mut()) {
+                        *on |= !member.test_only && wanted(member.name.as_deref());
+                    }
                 }
             }
             What::Impl {
-                trait_name: None,
-                self_name,
+                trait_path: None,
+                self_path,
             } => {
-                if type_kept(tree, &self.kept, m, self_name) {
+                let self_name = self_path.last().cloned().unwrap_or_default();
+                if type_kept(tree, &self.kept, m, self_path) {
                     let called = |n: &str| {
-                        seen.members.contains(n)
+                        seen.methods.contains(n)
                             || seen
                                 .refs
                                 .contains(&Ref::Named(self_name.clone(), n.to_string()))
@@ -313,49 +367,26 @@ fn has_name(item: &Item, test: impl Fn(&str) -> bool) -> bool {
     item.name.as_deref().is_some_and(test)
 }
 
-/// Every type item named `name`, as (module, item index).
-fn types_named<'t>(
-    tree: &'t Tree,
-    name: &'t str,
-    what: What,
-) -> impl Iterator<Item = (usize, usize)> + 't {
-    tree.modules
-        .iter()
-        .enumerate()
-        .flat_map(move |(m, module)| {
-            let what = what.clone();
-            module
-                .items
-                .iter()
-                .enumerate()
-                .filter(move |(_, item)| {
-                    item.what == what && item.name.as_deref() == Some(name) && !item.test_only
-                })
-                .map(move |(i, _)| (m, i))
-        })
+/// The items of kind `what` that `path`, written in module `m`, names.
+fn defined(tree: &Tree, m: usize, path: &[String], what: What) -> Vec<(usize, usize)> {
+    let mut found = tree.items_at(m, path);
+    found.retain(|&(tm, ti)| tree.modules[tm].items[ti].what == what);
+    found
 }
 
-fn type_defined(tree: &Tree, name: &str) -> bool {
-    types_named(tree, name, What::Type).next().is_some()
-}
-
-fn trait_defined(tree: &Tree, name: &str) -> bool {
-    types_named(tree, name, What::Trait).next().is_some()
-}
-
-/// Whether the type `name` that an impl in module `m` is for is kept: the
-/// one of that module if it has one, else any of that name.
-fn type_kept(tree: &Tree, kept: &[Vec<Kept>], m: usize, name: &str) -> bool {
-    let all: Vec<(usize, usize)> = types_named(tree, name, What::Type).collect();
-    let own: Vec<&(usize, usize)> = all.iter().filter(|(tm, _)| *tm == m).collect();
-    match own.first() {
-        Some(&&(tm, ti)) => kept[tm][ti].item,
-        None => all.iter().any(|&(tm, ti)| kept[tm][ti].item),
+/// Whether the type at `path` that an inherent impl in module `m` is for
+/// is kept; when the path is not resolved, whether any type of its name is.
+fn type_kept(tree: &Tree, kept: &[Vec<Kept>], m: usize, path: &[String]) -> bool {
+    let found = defined(tree, m, path, What::Type);
+    if !found.is_empty() {
+        return found.iter().any(|&(tm, ti)| kept[tm][ti].item);
     }
-}
-
-fn trait_kept(tree: &Tree, kept: &[Vec<Kept>], name: &str) -> bool {
-    types_named(tree, name, What::Trait).any(|(tm, ti)| kept[tm][ti].item)
+    let name = path.last().map(String::as_str);
+    tree.modules.iter().enumerate().any(|(tm, module)| {
+        module.items.iter().enumerate().any(|(ti, item)| {
+            item.what == What::Type && item.name.as_deref() == name && kept[tm][ti].item
+        })
+    })
 }
 
 /// Whether kept code in module `m` uses `use` leaf `leaf`.
@@ -373,9 +404,9 @@ fn leaf_used(tree: &Tree, m: usize, leaf: &super::uses::Leaf, seen: &Seen) -> bo
         };
     }
     let target = leaf.target();
-    let Some(last) = target.last() else {
+    if target.is_empty() {
         return false;
-    };
+    }
     if leaf
         .binding()
         .is_some_and(|b| b != "_" && seen.names(tree, m, b))
@@ -383,18 +414,12 @@ fn leaf_used(tree: &Tree, m: usize, leaf: &super::uses::Leaf, seen: &Seen) -> bo
         return true;
     }
     // A trait brought into scope for its methods.
-    let joined = target.join("::");
-    let std_methods = STD_TRAITS
-        .iter()
-        .filter(|(path, _)| {
-            joined.ends_with(path) && (joined.starts_with("std::") || joined.starts_with("core::"))
-        })
-        .flat_map(|(_, methods)| methods.iter().copied());
-    if seen.calls_any(m, std_methods) {
+    if seen.calls_any(m, std_traits::methods(target).iter().copied()) {
         return true;
     }
-    types_named(tree, last, What::Trait)
-        .any(|(tm, ti)| seen.calls_any(m, member_names(&tree.modules[tm].items[ti])))
+    defined(tree, m, target, What::Trait)
+        .iter()
+        .any(|&(tm, ti)| seen.calls_any(m, member_names(&tree.modules[tm].items[ti])))
 }
 
 #[cfg(test)]
@@ -561,6 +586,82 @@ mod tests {
                 "pub fn start",
             ],
             &["Unused", "fn unused"],
+        );
+    }
+
+    #[test]
+    fn traits_and_impls_are_told_apart_by_module() {
+        let files = [
+            ("", "pub mod io;\npub mod one;\npub mod two;\n"),
+            ("io", "pub trait Layout {}\npub struct Tolerant;\nimpl Layout for Tolerant {}\n"),
+            ("one", "pub mod parse;\npub fn solve() { parse::go(&mut crate::core::io::Tolerant) }\n"),
+            (
+                "one::parse",
+                "use crate::core::io::{Layout, Tolerant};\npub trait Checks: Layout { fn one(&self) {} }\n\
+                 impl Checks for Tolerant {}\npub fn go<C: Checks>(c: &mut C) { c.one() }\n",
+            ),
+            ("two", "pub mod parse;\npub fn solve() {}\n"),
+            (
+                "two::parse",
+                "use crate::core::io::{Layout, Tolerant};\npub trait Checks: Layout { fn two(&self) {} }\n\
+                 impl Checks for Tolerant {}\n",
+            ),
+        ];
+        let text = bundled(&files, "fn main() { crate::core::one::solve(); }");
+        assert_kept(
+            &text,
+            &["fn one(&self)", "impl Checks for Tolerant", "impl Layout"],
+            &["mod two", "fn two"],
+        );
+        assert_eq!(text.matches("impl Checks").count(), 1, "{}", text);
+    }
+
+    #[test]
+    fn std_trait_imports_stay_for_their_methods() {
+        let files = [
+            ("", "pub mod a;\n"),
+            (
+                "a",
+                "use std::collections::hash_map::RandomState;\nuse std::hash::{BuildHasher, Hash, Hasher};\n\
+                 use std::io::Read;\npub fn key(s: &RandomState) -> u64 { let mut h = s.build_hasher(); h.write_u8(1); h.finish() }\n",
+            ),
+        ];
+        let text = bundled(
+            &files,
+            "fn main() { crate::core::a::key(&Default::default()); }",
+        );
+        assert_kept(
+            &text,
+            &["use std::hash::{BuildHasher, Hasher};", "RandomState;"],
+            &["Hash,", "Read"],
+        );
+    }
+
+    #[test]
+    fn uncalled_default_methods_and_field_namesakes_are_dropped() {
+        let files = [
+            ("", "pub mod a;\n"),
+            (
+                "a",
+                "pub trait Layout { fn needed(&self) -> u8; fn called(&self) -> u8 { 1 } fn idle(&self) -> u8 { 2 } }\n\
+                 pub struct Plain { pub count: u8 }\n\
+                 impl Layout for Plain { fn needed(&self) -> u8 { self.count } fn idle(&self) -> u8 { 3 } }\n\
+                 impl Plain { pub fn count(&self) -> u8 { self.count } }\n\
+                 pub fn run<L: Layout>(l: &L) -> u8 { l.needed() + l.called() }\n",
+            ),
+        ];
+        let text = bundled(
+            &files,
+            "fn main() { crate::core::a::run(&crate::core::a::Plain { count: 1 }); }",
+        );
+        assert_kept(
+            &text,
+            &[
+                "fn needed(&self) -> u8;",
+                "fn called",
+                "fn needed(&self) -> u8 { self.count }",
+            ],
+            &["idle", "pub fn count"],
         );
     }
 }

@@ -9,7 +9,12 @@
 
 use super::items::{self, Item, What};
 use super::lex::{lex, Token};
-use std::collections::HashSet;
+use super::uses::Leaf;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+
+/// How many `use` items a name is followed through: more is a cycle.
+const MAX_DEPTH: usize = 16;
 
 /// A module: its items, and where its inner attributes and docs are.
 pub struct Module {
@@ -30,6 +35,8 @@ pub struct Tree {
     /// The source texts, unmounted.
     pub files: Vec<String>,
     pub modules: Vec<Module>,
+    /// What `module_bound` found, by module and name.
+    bound: RefCell<HashMap<(usize, String), Option<usize>>>,
 }
 
 /// What a path names, as far as it can be told from names.
@@ -44,21 +51,48 @@ pub enum Ref {
     Named(String, String),
 }
 
-/// `src` with every `crate::MOUNT::` written `crate::`.
-pub fn unmount(src: &str, mount: &str) -> Result<String, String> {
-    let tokens: Vec<Token> = lex(src)?.into_iter().filter(Token::is_code).collect();
-    let text = |i: usize| tokens.get(i).map_or("", |t: &Token| t.text(src));
-    let mut out = String::with_capacity(src.len());
-    let mut copied = 0;
-    for i in 0..tokens.len() {
-        if text(i) == "crate" && text(i + 1) == "::" && text(i + 2) == mount && text(i + 3) == "::"
+/// `src` with every `crate::MOUNT::` written `crate::`, and its tokens.
+pub fn unmount(src: &str, mount: &str) -> Result<(String, Vec<Token>), String> {
+    let tokens = lex(src)?;
+    let code: Vec<usize> = (0..tokens.len()).filter(|&i| tokens[i].is_code()).collect();
+    let text = |k: usize| code.get(k).map_or("", |&i| tokens[i].text(src));
+    // The byte ranges to cut: each `MOUNT::` after `crate::`.
+    let mut cuts = Vec::new();
+    for k in 0..code.len() {
+        if text(k) == "crate" && text(k + 1) == "::" && text(k + 2) == mount && text(k + 3) == "::"
         {
-            out.push_str(&src[copied..tokens[i + 2].start]);
-            copied = tokens[i + 3].end;
+            cuts.push((tokens[code[k + 2]].start, tokens[code[k + 3]].end));
         }
     }
+    let mut out = String::with_capacity(src.len());
+    let mut copied = 0;
+    for &(start, end) in &cuts {
+        out.push_str(&src[copied..start]);
+        copied = end;
+    }
     out.push_str(&src[copied..]);
-    Ok(out)
+    // Each token moves back by what was cut before it.
+    let mut kept = Vec::with_capacity(tokens.len());
+    let mut removed = 0;
+    let mut cut = cuts.iter().peekable();
+    for token in tokens {
+        while let Some(&&(start, end)) = cut.peek() {
+            if end > token.start {
+                break;
+            }
+            removed += end - start;
+            cut.next();
+        }
+        if cut.peek().is_some_and(|&&(start, _)| start <= token.start) {
+            continue;
+        }
+        kept.push(Token {
+            kind: token.kind,
+            start: token.start - removed,
+            end: token.end - removed,
+        });
+    }
+    Ok((out, kept))
 }
 
 impl Tree {
@@ -68,6 +102,7 @@ impl Tree {
         let mut tree = Tree {
             files: Vec::new(),
             modules: Vec::new(),
+            bound: RefCell::new(HashMap::new()),
         };
         let root = files
             .iter()
@@ -89,8 +124,7 @@ impl Tree {
         files: &[(&str, &str)],
         mount: &str,
     ) -> Result<usize, String> {
-        let src = unmount(text, mount).map_err(|e| format!("{}: {}", shown(path), e))?;
-        let tokens = lex(&src).map_err(|e| format!("{}: {}", shown(path), e))?;
+        let (src, tokens) = unmount(text, mount).map_err(|e| format!("{}: {}", shown(path), e))?;
         let parsed =
             items::parse_file(&src, &tokens).map_err(|e| format!("{}: {}", shown(path), e))?;
         self.files.push(src);
@@ -213,8 +247,19 @@ impl Tree {
     }
 
     /// Follows the module part of `path` written in module `m`: the module
-    /// reached (if it starts with one) and the segments after it.
+    /// reached (if it starts with one) and the segments after it. A name
+    /// that a `use` binds to a module (`use crate::io::{self as input}`)
+    /// is that module.
     fn walk<'p>(&self, m: usize, path: &'p [String]) -> (Option<usize>, &'p [String]) {
+        self.walk_at(m, path, 0)
+    }
+
+    fn walk_at<'p>(
+        &self,
+        m: usize,
+        path: &'p [String],
+        depth: usize,
+    ) -> (Option<usize>, &'p [String]) {
         let Some(first) = path.first() else {
             return (None, path);
         };
@@ -222,7 +267,9 @@ impl Tree {
             "crate" => Some(0),
             "self" => Some(m),
             "super" => self.modules[m].parent,
-            name => self.child(m, name),
+            name => self
+                .child(m, name)
+                .or_else(|| self.module_bound(m, name, depth)),
         };
         if at.is_none() {
             return (None, path);
@@ -244,6 +291,115 @@ impl Tree {
         (at, rest)
     }
 
+    /// The module that a `use` of module `m` binds to `name`, if any.
+    fn module_bound(&self, m: usize, name: &str, depth: usize) -> Option<usize> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        // Asked for every path that starts with a name of no module: the
+        // answers from the top (not cut short by the depth) are kept.
+        if depth == 0 {
+            let key = (m, name.to_string());
+            if let Some(&known) = self.bound.borrow().get(&key) {
+                return known;
+            }
+            let found = self.module_bound(m, name, 1);
+            self.bound.borrow_mut().insert(key, found);
+            return found;
+        }
+        let bound = self
+            .leaves(m)
+            .filter(|leaf| leaf.binding() == Some(name))
+            .find_map(|leaf| match self.walk_at(m, leaf.target(), depth + 1) {
+                (Some(at), []) => Some(at),
+                _ => None,
+            });
+        // A glob import brings its module's children and bindings too.
+        bound.or_else(|| {
+            self.leaves(m)
+                .filter(|leaf| leaf.is_glob())
+                .find_map(|leaf| {
+                    let target = match self.walk_at(m, leaf.target(), depth + 1) {
+                        (Some(at), []) => at,
+                        _ => return None,
+                    };
+                    self.child(target, name)
+                        .or_else(|| self.module_bound(target, name, depth + 1))
+                })
+        })
+    }
+
+    /// The leaves of the `use` items of module `m`.
+    fn leaves(&self, m: usize) -> impl Iterator<Item = &Leaf> {
+        self.modules[m]
+            .items
+            .iter()
+            .filter(|item| !item.test_only)
+            .flat_map(|item| match &item.what {
+                What::Use(leaves) => leaves.as_slice(),
+                _ => &[],
+            })
+    }
+
+    /// The items of the sources that `path`, written in module `m`, names
+    /// (or whose associated item it names: `Frame::new` gives `Frame`),
+    /// as (module, item index), through `use` items and glob imports:
+    /// none for a module, a std item, a local or a generic parameter.
+    pub fn items_at(&self, m: usize, path: &[String]) -> Vec<(usize, usize)> {
+        let mut found = Vec::new();
+        self.items_at_into(m, path, 0, &mut found);
+        found
+    }
+
+    fn items_at_into(
+        &self,
+        m: usize,
+        path: &[String],
+        depth: usize,
+        found: &mut Vec<(usize, usize)>,
+    ) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        match self.walk_at(m, path, depth) {
+            (Some(at), [name, ..]) => self.named_in(at, name, depth, found),
+            (Some(_), []) => {}
+            (None, _) => match path.first().map(String::as_str) {
+                None | Some("" | "?" | "Self") => {}
+                Some(name) => self.named_in(m, name, depth, found),
+            },
+        }
+    }
+
+    /// The items that `name` alone, in module `m`, may be: its own items
+    /// of that name, what its `use` items bind to it, else what its glob
+    /// imports bring of that name.
+    fn named_in(&self, m: usize, name: &str, depth: usize, found: &mut Vec<(usize, usize)>) {
+        let before = found.len();
+        for (i, item) in self.modules[m].items.iter().enumerate() {
+            let defines = matches!(
+                item.what,
+                What::Type | What::Value | What::Trait | What::Macro
+            );
+            if defines && !item.test_only && item.name.as_deref() == Some(name) {
+                found.push((m, i));
+            }
+        }
+        let leaves: Vec<&Leaf> = self.leaves(m).collect();
+        for leaf in &leaves {
+            if !leaf.is_glob() && leaf.binding() == Some(name) {
+                self.items_at_into(m, leaf.target(), depth + 1, found);
+            }
+        }
+        if found.len() == before {
+            for leaf in leaves.iter().filter(|leaf| leaf.is_glob()) {
+                if let Some(target) = self.module_at(m, leaf.target()) {
+                    self.named_in(target, name, depth + 1, found);
+                }
+            }
+        }
+    }
+
     /// What `path`, written in module `m` (in an `impl` or `trait` for
     /// `self_name`), may name.
     pub fn resolve(&self, m: usize, self_name: Option<&str>, path: &[String], out: &mut Vec<Ref>) {
@@ -257,6 +413,10 @@ impl Tree {
         let (at, rest) = self.walk(m, &path);
         let named_from = match at {
             Some(at) => {
+                if !matches!(path[0].as_str(), "crate" | "self" | "super") {
+                    // The child module or the `use` that the path starts at.
+                    out.push(Ref::Head(m, path[0].clone()));
+                }
                 if let Some(first) = rest.first() {
                     out.push(Ref::In(at, first.clone()));
                 }
@@ -294,10 +454,13 @@ mod tests {
     #[test]
     fn the_mount_is_dropped_from_paths_and_nowhere_else() {
         let src = "use crate::core::io::{self, X};\n// crate::core::x\nfn f() { crate :: core :: a::b(\"crate::core::\") }";
+        let (text, tokens) = unmount(src, "core").unwrap();
         assert_eq!(
-            unmount(src, "core").unwrap(),
+            text,
             "use crate::io::{self, X};\n// crate::core::x\nfn f() { crate ::  a::b(\"crate::core::\") }"
         );
+        // The tokens are those of the new text.
+        assert_eq!(tokens, lex(&text).unwrap());
     }
 
     #[test]
@@ -350,11 +513,15 @@ mod tests {
         );
         assert_eq!(
             resolve(io, None, "lines::Lines::new"),
-            [Ref::In(lines, "Lines".into()), named("Lines", "new")]
+            [
+                Ref::Head(io, "lines".into()),
+                Ref::In(lines, "Lines".into()),
+                named("Lines", "new")
+            ]
         );
         assert_eq!(
             resolve(game, None, "input::shown"),
-            [Ref::Head(game, "input".into()), named("input", "shown")]
+            [Ref::Head(game, "input".into()), Ref::In(io, "shown".into())]
         );
         assert_eq!(
             resolve(game, Some("Frame"), "Self::new"),
@@ -368,5 +535,36 @@ mod tests {
             tree.module_at(game, &strings("super::io::lines")),
             Some(lines)
         );
+    }
+
+    #[test]
+    fn names_resolve_to_items_through_uses_and_globs_by_module() {
+        let files = [
+            ("", "pub mod a;\npub mod b;\n"),
+            (
+                "a",
+                "pub mod parse;\npub mod strict;\npub use self::parse::Checks as C;\n",
+            ),
+            (
+                "a::parse",
+                "pub trait Checks {}\npub struct Tolerant;\nfn f() {}\n",
+            ),
+            ("a::strict", "use super::parse::Checks;\nuse super::*;\n"),
+            ("b", "pub mod parse;\nuse crate::a::parse as p;\n"),
+            ("b::parse", "pub trait Checks {}\n"),
+        ];
+        let tree = Tree::build(&files, "core", "").unwrap();
+        let (a, a_parse, a_strict, b, b_parse) = (1, 2, 3, 4, 5);
+        let at = |m: usize, path: &str| tree.items_at(m, &strings(path));
+        assert_eq!(at(a_strict, "Checks"), [(a_parse, 0)]);
+        assert_eq!(at(b_parse, "Checks"), [(b_parse, 0)]);
+        assert_eq!(at(b, "parse::Checks"), [(b_parse, 0)]);
+        assert_eq!(at(b, "p::Tolerant::new"), [(a_parse, 1)]);
+        assert_eq!(at(a, "C"), [(a_parse, 0)]);
+        assert_eq!(at(a_strict, "C"), [(a_parse, 0)]);
+        assert_eq!(at(a_strict, "parse::f"), [(a_parse, 2)]);
+        assert!(at(a_strict, "Unknown").is_empty());
+        assert!(at(b, "std::io::Write").is_empty());
+        assert!(at(a, "parse").is_empty());
     }
 }
