@@ -95,6 +95,10 @@ pub const CORE: &[(&str, &str)] = &[
         include_str!("../../core/rating/strict.rs"),
     ),
     ("snooker", include_str!("../../core/snooker/mod.rs")),
+    (
+        "snooker::balls",
+        include_str!("../../core/snooker/balls.rs"),
+    ),
     ("snooker::fast", include_str!("../../core/snooker/fast.rs")),
     (
         "snooker::parse",
