@@ -27,8 +27,10 @@ impl Piece {
             len: 0,
         };
         for part in parts {
+            // Past `WIDE` only the length still counts: it tells `fits`.
+            let start = piece.len.min(WIDE);
             let end = (piece.len + part.len()).min(WIDE);
-            piece.bytes[piece.len..end].copy_from_slice(&part[..end - piece.len]);
+            piece.bytes[start..end].copy_from_slice(&part[..end - start]);
             piece.len += part.len();
         }
         piece
@@ -282,5 +284,9 @@ mod tests {
         );
         let long = vec![b'x'; WIDE + 1];
         assert!(!Piece::new(&[&long]).fits());
+        // A part after the room is gone (a long name, then `'s turn`).
+        let piece = Piece::new(&[&long, b"'s turn\n", b"!"]);
+        assert_eq!((piece.len, piece.fits()), (WIDE + 10, false));
+        assert_eq!(&piece.bytes[..], &long[..WIDE]);
     }
 }
