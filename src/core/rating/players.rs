@@ -81,6 +81,10 @@ impl Default for Players {
     }
 }
 
+/// The most players a tournament's table is made ready for before they
+/// are read: 128 Ki slots, 4 MiB.
+const PRESIZED_PLAYERS: usize = 1 << 16;
+
 /// The high and low halves of a 128-bit product, folded.
 #[inline(always)]
 fn fold(a: u64, b: u64) -> u64 {
@@ -89,11 +93,13 @@ fn fold(a: u64, b: u64) -> u64 {
 }
 
 impl Players {
-    /// Empties the table for a tournament of about `expected` players.
+    /// Empties the table for a tournament of about `expected` players. The
+    /// count is the input's claim: past `PRESIZED_PLAYERS` the table grows
+    /// as players come, so that a huge claim costs no memory up front.
     pub fn clear(&mut self, expected: usize) {
         self.names.clear();
         self.starts.clear();
-        let size = (expected.min(1 << 22) * 8 / 7 + 1)
+        let size = (expected.min(PRESIZED_PLAYERS) * 8 / 7 + 1)
             .next_power_of_two()
             .max(16);
         self.slots.clear();
@@ -224,6 +230,13 @@ mod tests {
 
     fn key(name: &str) -> Key {
         Key::of(name.as_bytes(), name.as_bytes())
+    }
+
+    #[test]
+    fn a_huge_claimed_count_takes_no_memory_up_front() {
+        let mut players = Players::default();
+        players.clear(usize::MAX);
+        assert!(players.slots.len() <= 1 << 17, "{}", players.slots.len());
     }
 
     #[test]
