@@ -1,5 +1,5 @@
 //! The tool around the core: command line, generators, benchmark,
-//! scoreboard view, bundler, the two-core driver, the judging of a
+//! scoreboard view, bundler, the judging of a
 //! contestant's own solution, and strict validation and problem packages
 //! for judges.
 
