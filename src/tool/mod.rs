@@ -1,7 +1,6 @@
 //! The tool around the core: command line, generators, benchmark,
-//! scoreboard view, bundler, the judging of a
-//! contestant's own solution, and strict validation and problem packages
-//! for judges.
+//! scoreboard view, bundler, the judging of a contestant's own solution,
+//! and strict validation and problem packages for judges.
 
 pub mod bench;
 pub mod bundle;
