@@ -71,16 +71,16 @@ impl Reading {
             let byte = text[pos];
             if is_blank(byte) {
                 pos += 1;
-            } else if byte == b'G' {
-                // The game being read ends at this header, whatever follows.
+            } else if text[pos..].starts_with(b"Game") {
+                // The game being read ends at this word (F1), whatever follows;
+                // a `G` that does not start `Game` is an error inside the game.
                 self.finish_game(out)?;
                 if self.begun == self.announced {
                     return Err(line.error(
                         pos + 1,
                         format!(
-                            "expected end of input after the last game ({}), found {}",
-                            self.announced,
-                            char_at(text, pos).replace('G', "Game")
+                            "expected end of input after the last game ({}), found `Game`",
+                            self.announced
                         ),
                     ));
                 }
