@@ -53,7 +53,8 @@ pub fn shown(text: &[u8]) -> String {
         match first.and_then(|c| c.chars().next()) {
             None if rest.is_empty() => break,
             Some(c) if !(c.is_control() || is_invisible(c)) => quoted.push(c),
-            Some(c) if !c.is_ascii() => quoted.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            // `\u{202e}`: hex digits in lower case, no leading zeros.
+            Some(c) if !c.is_ascii() => quoted.extend(c.escape_unicode()),
             // An ASCII control character or a byte that is not UTF-8.
             _ => quoted.push_str(&format!("\\x{:02x}", rest[0])),
         }

@@ -239,11 +239,9 @@ impl<R: Read> Lines<R> {
                 .iter()
                 .take_while(|&&b| b == b'\n')
                 .count();
-            if empty > 0 {
-                self.pos += empty;
-                self.number += empty;
-                self.terminated = true;
-            }
+            self.pos += empty;
+            self.number += empty;
+            self.terminated |= empty > 0;
             if !self.next_line()? {
                 return Ok(false);
             }
