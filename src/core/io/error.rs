@@ -46,49 +46,31 @@ const SHOWN_CHARS: usize = 40;
 pub fn shown(text: &[u8]) -> String {
     let mut quoted = String::from("`");
     let mut rest = text;
-    let mut chars = 0;
-    while !rest.is_empty() {
-        if chars == SHOWN_CHARS {
-            quoted.push_str("...");
-            break;
+    for _ in 0..SHOWN_CHARS {
+        // The character that `rest` starts with: the shortest prefix that
+        // is UTF-8; none when its first byte starts no character.
+        let first = (1..5).find_map(|n| std::str::from_utf8(rest.get(..n)?).ok());
+        match first.and_then(|c| c.chars().next()) {
+            None if rest.is_empty() => break,
+            Some(c) if !(c.is_control() || is_invisible(c)) => quoted.push(c),
+            // `\u{202e}`: hex digits in lower case, no leading zeros.
+            Some(c) if !c.is_ascii() => quoted.extend(c.escape_unicode()),
+            // An ASCII control character or a byte that is not UTF-8.
+            _ => quoted.push_str(&format!("\\x{:02x}", rest[0])),
         }
-        chars += 1;
-        // The longest valid UTF-8 prefix, then one bad byte.
-        let (good, bad) = match std::str::from_utf8(rest) {
-            Ok(all) => (all, None),
-            Err(e) => (
-                std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or(""),
-                Some(rest[e.valid_up_to()]),
-            ),
-        };
-        match good.chars().next() {
-            Some(c) => {
-                push_char(&mut quoted, c);
-                rest = &rest[c.len_utf8()..];
-            }
-            None => {
-                let byte = bad.unwrap_or(rest[0]);
-                quoted.push_str(&format!("\\x{:02x}", byte));
-                rest = &rest[1..];
-            }
-        }
+        rest = &rest[first.map_or(1, str::len)..];
+    }
+    if !rest.is_empty() {
+        quoted.push_str("...");
     }
     quoted.push('`');
     quoted
 }
 
-/// One character of a quoted token: printable characters as they are,
-/// the others escaped.
-fn push_char(quoted: &mut String, c: char) {
-    let bidi =
-        matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
-    if (c as u32) < 0x80 && c.is_control() {
-        quoted.push_str(&format!("\\x{:02x}", c as u32));
-    } else if c.is_control() || bidi || c == '\u{feff}' {
-        quoted.push_str(&format!("\\u{{{:x}}}", c as u32));
-    } else {
-        quoted.push(c);
-    }
+/// The characters that change how text around them is shown without a
+/// mark of their own: the bidirectional marks and the byte-order mark.
+fn is_invisible(c: char) -> bool {
+    matches!(u32::from(c), 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069 | 0xfeff)
 }
 
 #[cfg(test)]

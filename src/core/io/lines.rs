@@ -3,7 +3,7 @@
 //! where the input ended. Memory is bounded by the longest line allowed.
 
 use super::error::Error;
-use std::io::{self, Read};
+use std::io::{ErrorKind, Read};
 
 /// The longest line accepted, in bytes without its line end: a longer one
 /// is an input error, not a buffer that grows with the input.
@@ -23,9 +23,6 @@ pub const PAD: usize = 8;
 /// A UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xef\xbb\xbf";
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
 /// Eight bytes as a little-endian word.
 #[inline(always)]
 pub fn word(bytes: &[u8]) -> u64 {
@@ -37,7 +34,6 @@ pub fn word(bytes: &[u8]) -> u64 {
 /// One input line without its line end (LF, or CR LF), with its 1-based
 /// number. `padded` is the text followed by at least `PAD` more bytes
 /// (the line end, the next lines, or zeros).
-#[derive(Clone, Copy, Debug)]
 pub struct Line<'a> {
     pub number: usize,
     pub text: &'a [u8],
@@ -68,48 +64,38 @@ impl<'a> Line<'a> {
     }
 }
 
-/// The index of the first newline in `bytes`, eight bytes at a time.
-#[inline(always)]
+/// The index of the first newline in `bytes`, which end with `PAD` zeros,
+/// eight bytes at a time: a byte of `x` is zero where a newline is, and
+/// the lowest flagged byte is exact.
 fn find_newline(bytes: &[u8]) -> Option<usize> {
-    let mut at = 0;
-    while at + 8 <= bytes.len() {
-        let x = word(&bytes[at..]) ^ (ONES * u64::from(b'\n'));
-        // A byte of x is zero exactly where a newline is; the lowest
-        // flagged byte is exact.
-        let zeros = x.wrapping_sub(ONES) & !x & HIGHS;
-        if zeros != 0 {
-            return Some(at + zeros.trailing_zeros() as usize / 8);
-        }
-        at += 8;
-    }
-    bytes[at..].iter().position(|&b| b == b'\n').map(|i| at + i)
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    bytes.chunks_exact(8).enumerate().find_map(|(i, chunk)| {
+        let x = word(chunk) ^ (ONES * u64::from(b'\n'));
+        let zeros = x.wrapping_sub(ONES) & !x & (ONES << 7);
+        (zeros != 0).then(|| 8 * i + zeros.trailing_zeros() as usize / 8)
+    })
 }
 
 /// Reads lines out of its own buffer. A line is handed out in place; the
-/// buffer grows only for a long line, up to `MAX_LINE`.
+/// buffer grows only for a big input or a long line, up to `MAX_LINE`.
 pub struct Lines<R> {
     reader: R,
     buf: Vec<u8>,
-    /// `buf[pos..end]` is read and not handed out yet.
+    /// `buf[pos..end]` is read and not handed out yet; the `PAD` bytes
+    /// after it are zeros.
     pos: usize,
     end: usize,
-    /// Where the newline search resumes, so that a long line is scanned once.
-    scanned: usize,
     eof: bool,
-    /// Whether `buf[pos..end]` was all ASCII when it was read: its lines
-    /// then need no UTF-8 check.
+    /// Whether `buf[..end]` was all ASCII when it was read: its lines then
+    /// need no UTF-8 check.
     ascii: bool,
-    /// Whether the last read filled all the room it had: the input is
-    /// bigger than the buffer, which grows to `CHUNK` at the next read.
-    filled: bool,
-    /// The line handed out last is `buf[start..stop]`, number `number`.
-    start: usize,
-    stop: usize,
+    /// The line handed out last is `buf[line_start..line_stop]`, number `number`.
+    line_start: usize,
+    line_stop: usize,
     number: usize,
-    /// Whether the last line read ended with a newline, and its length:
-    /// together they place the end of input.
+    /// Whether that line ended with a newline: if not, it was the last,
+    /// and the end of input is right after its text.
     terminated: bool,
-    last_len: usize,
 }
 
 impl<R: Read> Lines<R> {
@@ -119,29 +105,27 @@ impl<R: Read> Lines<R> {
             buf: vec![0; FIRST + PAD],
             pos: 0,
             end: 0,
-            scanned: 0,
             eof: false,
             ascii: true,
-            filled: false,
-            start: 0,
-            stop: 0,
+            line_start: 0,
+            line_stop: 0,
             number: 0,
             terminated: true,
-            last_len: 0,
         }
     }
 
-    /// Skips a byte-order mark at the very start of the input (R0.5);
-    /// says whether there was one.
+    /// Skips a byte-order mark at the very start of the input (R0.5), before
+    /// the first line is read; says whether there was one.
     pub fn skip_bom(&mut self) -> Result<bool, Error> {
         while self.end < BOM.len() && !self.eof {
             self.refill()?;
         }
-        let found = self.number == 0 && self.buf[..self.end].starts_with(BOM);
+        // Nothing is handed out yet, and the buffer is zeros after the data.
+        let found = self.buf.starts_with(BOM);
         if found {
+            // The first block stays marked non-ASCII: its lines get a UTF-8
+            // check they do not need, and the result is the same.
             self.pos = BOM.len();
-            self.scanned = self.pos;
-            self.ascii = self.buf[self.pos..self.end].is_ascii();
         }
         Ok(found)
     }
@@ -157,18 +141,17 @@ impl<R: Read> Lines<R> {
     }
 
     /// The line read last.
-    #[inline(always)]
     pub fn current(&self) -> Line<'_> {
         Line {
             number: self.number,
-            text: &self.buf[self.start..self.stop],
-            padded: &self.buf[self.start..self.stop + PAD],
+            text: &self.buf[self.line_start..self.line_stop],
+            padded: &self.buf[self.line_start..self.line_stop + PAD],
         }
     }
 
     /// The bytes read and not handed out yet, then at least `PAD` more
     /// (zeros past the data): for a solver's fast path, which must take
-    /// whole lines only and hand them out through `take`.
+    /// whole lines only and hand them out through `consume`.
     #[inline(always)]
     pub fn unread(&self) -> &[u8] {
         &self.buf[self.pos..self.end + PAD]
@@ -182,138 +165,60 @@ impl<R: Read> Lines<R> {
     }
 
     /// Moves past the first `len` bytes of `unread()`, which a solver's
-    /// fast path took as `lines` whole lines, the last of them `last_len`
-    /// bytes long without its line end.
+    /// fast path took as `lines` whole lines, each ended by a newline.
+    /// (`_last_len`, the last one's length, is no longer needed: the end
+    /// of input is never placed after a line that a fast path took.)
     #[inline(always)]
-    pub fn consume(&mut self, len: usize, lines: usize, last_len: usize) {
+    pub fn consume(&mut self, len: usize, lines: usize, _last_len: usize) {
         if lines > 0 {
             self.pos += len;
-            self.scanned = self.pos;
             self.number += lines;
             self.terminated = true;
-            self.last_len = last_len;
-            self.start = self.pos;
-            self.stop = self.pos;
+            self.line_start = self.pos;
+            self.line_stop = self.pos;
         }
     }
 
-    /// The next line, or `None` at the end of input.
-    #[inline(always)]
-    pub fn next_line(&mut self) -> Result<Option<Line<'_>>, Error> {
-        Ok(if self.advance()? {
-            Some(self.current())
-        } else {
-            None
-        })
-    }
-
-    /// The next line that holds a token, skipping blank lines (R0.1).
-    #[inline(always)]
-    pub fn next_nonblank(&mut self) -> Result<Option<Line<'_>>, Error> {
-        loop {
-            if self.pos < self.end && self.buf[self.pos] == b'\n' {
-                self.skip_empty_lines();
-            }
-            if !self.advance()? {
-                return Ok(None);
-            }
-            // Most lines start with a token: the first byte settles it.
-            let text = &self.buf[self.start..self.stop];
-            match text.first() {
-                Some(&b) if b > b' ' => break,
-                _ if text.iter().all(|&b| is_blank(b)) => {}
-                _ => break,
-            }
-        }
-        Ok(Some(self.current()))
-    }
-
-    /// Moves past a run of empty lines (LF only) in the buffer, eight at a
-    /// time where it can: a file of blank lines costs little more than
-    /// reading it.
-    #[inline(never)]
-    fn skip_empty_lines(&mut self) {
-        const NEWLINES: u64 = ONES * b'\n' as u64;
-        let mut at = self.pos;
-        while at + 8 <= self.end && word(&self.buf[at..]) == NEWLINES {
-            at += 8;
-        }
-        while at < self.end && self.buf[at] == b'\n' {
-            at += 1;
-        }
-        let skipped = at - self.pos;
-        self.number += skipped;
-        self.start = at - 1;
-        self.stop = at - 1;
-        self.terminated = true;
-        self.last_len = 0;
-        self.pos = at;
-        self.scanned = at;
-    }
-
-    /// Moves to the next line; `false` at the end of input.
-    #[inline(always)]
-    fn advance(&mut self) -> Result<bool, Error> {
-        // The common case inline: an ASCII line already in the buffer.
-        if self.ascii {
-            if let Some(i) = find_newline(&self.buf[self.pos..self.end]) {
-                let start = self.pos;
-                let newline = start + i;
-                let mut stop = newline;
-                if stop > start && self.buf[stop - 1] == b'\r' {
-                    stop -= 1;
-                }
-                if stop - start <= MAX_LINE {
-                    self.start = start;
-                    self.stop = stop;
-                    self.pos = newline + 1;
-                    self.scanned = self.pos;
-                    self.number += 1;
-                    self.terminated = true;
-                    self.last_len = stop - start;
-                    return Ok(true);
-                }
-            }
-        }
-        self.advance_slowly()
-    }
-
-    /// `advance` for everything else: a line to be gathered across reads,
-    /// the last line without a newline, non-ASCII text, a line too long.
-    #[inline(never)]
-    fn advance_slowly(&mut self) -> Result<bool, Error> {
+    /// Moves to the next line, `current()`; `false` at the end of input.
+    /// A line too long or not UTF-8 is an error.
+    pub fn next_line(&mut self) -> Result<bool, Error> {
+        // How many unread bytes are known to hold no newline, so that a
+        // line gathered over many reads is searched once.
+        let mut searched = 0;
         let newline = loop {
-            if let Some(i) = find_newline(&self.buf[self.scanned..self.end]) {
-                break Some(self.scanned + i);
+            if let Some(i) = find_newline(&self.buf[self.pos + searched..self.end + PAD]) {
+                break Some(self.pos + searched + i);
             }
-            self.scanned = self.end;
-            if self.end - self.pos > MAX_LINE + 1 {
-                return Err(too_long(self.number + 1));
-            }
-            if self.eof {
-                if self.pos == self.end {
+            searched = self.end - self.pos;
+            // Past `MAX_LINE` and a CR without a newline, the line is too
+            // long: it is taken as it is and refused below.
+            if self.eof || searched > MAX_LINE + 1 {
+                if searched == 0 {
                     return Ok(false);
                 }
                 break None;
             }
             self.refill()?;
         };
-        self.start = self.pos;
         self.number += 1;
         self.terminated = newline.is_some();
-        self.stop = match newline {
-            Some(at) if at > self.start && self.buf[at - 1] == b'\r' => at - 1,
-            Some(at) => at,
-            None => self.end,
-        };
+        self.line_start = self.pos;
+        self.line_stop = newline.unwrap_or(self.end);
         self.pos = newline.map_or(self.end, |at| at + 1);
-        self.scanned = self.pos;
-        self.last_len = self.stop - self.start;
-        if self.last_len > MAX_LINE {
-            return Err(too_long(self.number));
+        // A CR right before the newline is part of the line end.
+        if self.terminated && self.buf[self.line_start..self.line_stop].ends_with(b"\r") {
+            self.line_stop -= 1;
+        }
+        let text = &self.buf[self.line_start..self.line_stop];
+        if text.len() > MAX_LINE {
+            return Err(Error::at(
+                self.number,
+                MAX_LINE + 1,
+                format!("line too long: expected at most {} bytes", MAX_LINE),
+            ));
         }
         if !self.ascii {
-            if let Err(e) = std::str::from_utf8(&self.buf[self.start..self.stop]) {
+            if let Err(e) = std::str::from_utf8(text) {
                 return Err(Error::at(
                     self.number,
                     e.valid_up_to() + 1,
@@ -324,39 +229,52 @@ impl<R: Read> Lines<R> {
         Ok(true)
     }
 
-    /// Reads more input behind what is unread, moving the unread bytes to
-    /// the front first, and growing the buffer for a big input (to
-    /// `CHUNK`) or a long line.
-    fn refill(&mut self) -> Result<(), Error> {
-        if self.pos > 0 {
-            self.buf.copy_within(self.pos..self.end, 0);
-            self.end -= self.pos;
-            self.scanned -= self.pos;
-            self.start = self.start.saturating_sub(self.pos);
-            self.stop = self.stop.saturating_sub(self.pos);
-            self.pos = 0;
+    /// Moves to the next line that holds a token, past blank lines (R0.1):
+    /// `current()`. `false` at the end of input.
+    pub fn next_nonblank(&mut self) -> Result<bool, Error> {
+        loop {
+            // Empty lines in the buffer are passed in one go: millions of
+            // them cost about what reading them does.
+            let empty = self.buf[self.pos..self.end]
+                .iter()
+                .take_while(|&&b| b == b'\n')
+                .count();
+            self.pos += empty;
+            self.number += empty;
+            self.terminated |= empty > 0;
+            if !self.next_line()? {
+                return Ok(false);
+            }
+            if !self.current().text.iter().all(|&b| is_blank(b)) {
+                return Ok(true);
+            }
         }
+    }
+
+    /// Reads more input behind the unread bytes, which move to the front
+    /// first. The buffer grows when the last read filled it: to `CHUNK`
+    /// for an input that is not small, and beyond for a line longer than
+    /// the buffer.
+    fn refill(&mut self) -> Result<(), Error> {
         let mut capacity = self.buf.len() - PAD;
-        if self.end == capacity || (self.filled && capacity < CHUNK) {
+        let full = self.end == capacity;
+        self.buf.copy_within(self.pos..self.end, 0);
+        self.end -= self.pos;
+        self.pos = 0;
+        if full && (self.end == capacity || capacity < CHUNK) {
             capacity = (capacity * 2).clamp(CHUNK, MAX_LINE + 2 + CHUNK);
             self.buf.resize(capacity + PAD, 0);
         }
-        loop {
+        let got = loop {
             match self.reader.read(&mut self.buf[self.end..capacity]) {
-                Ok(0) => self.eof = true,
-                Ok(n) => {
-                    self.filled = self.end + n == capacity;
-                    self.end += n;
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(Error::Read(e)),
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                result => break result.map_err(Error::Read)?,
             }
-            break;
-        }
-        for b in &mut self.buf[self.end..self.end + PAD] {
-            *b = 0;
-        }
-        self.ascii = self.buf[self.pos..self.end].is_ascii();
+        };
+        self.eof = got == 0;
+        self.end += got;
+        self.buf[self.end..self.end + PAD].fill(0);
+        self.ascii = self.buf[..self.end].is_ascii();
         Ok(())
     }
 
@@ -366,37 +284,28 @@ impl<R: Read> Lines<R> {
         let (line, col) = if self.terminated {
             (self.number + 1, 1)
         } else {
-            (self.number, self.last_len + 1)
+            (self.number, self.line_stop - self.line_start + 1)
         };
         Error::at(line, col, format!("{}, found end of input", expected))
     }
 }
 
-/// The error for line `number`, longer than `MAX_LINE`: at its first byte
-/// past the limit.
-#[cold]
-fn too_long(number: usize) -> Error {
-    Error::at(
-        number,
-        MAX_LINE + 1,
-        format!("line too long: expected at most {} bytes", MAX_LINE),
-    )
-}
-
 /// True for the bytes that separate tokens (R0.1: spaces, tabs, a stray
-/// CR, vertical tab and form feed).
-#[inline(always)]
+/// CR, vertical tab and form feed; and the newline, never inside a line).
+#[inline]
 pub fn is_blank(byte: u8) -> bool {
-    byte <= b' ' && matches!(byte, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c')
+    matches!(byte, b'\t'..=b'\r' | b' ')
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io;
 
     fn all_lines(lines: &mut Lines<impl Read>) -> Vec<(usize, String)> {
         let mut seen = Vec::new();
-        while let Some(line) = lines.next_line().unwrap() {
+        while lines.next_line().unwrap() {
+            let line = lines.current();
             seen.push((line.number, String::from_utf8(line.text.to_vec()).unwrap()));
         }
         seen
@@ -425,27 +334,15 @@ mod tests {
     }
 
     #[test]
-    fn newlines_are_found_in_every_position() {
-        for len in 0..40 {
-            let mut bytes = vec![b'a'; len];
-            assert_eq!(find_newline(&bytes), None);
-            for at in 0..len {
-                bytes[at] = b'\n';
-                assert_eq!(find_newline(&bytes), Some(at));
-                bytes[at] = b'\x8a';
-            }
-        }
-    }
-
-    #[test]
     fn blank_lines_are_skipped_and_still_counted() {
         let mut text = b"\n \t\n".to_vec();
         text.extend(std::iter::repeat(b'\n').take(1000));
         text.extend_from_slice(b"  a\n\r\n\n");
         let mut lines = Lines::new(&text[..]);
-        let line = lines.next_nonblank().unwrap().unwrap();
+        assert!(lines.next_nonblank().unwrap());
+        let line = lines.current();
         assert_eq!((line.number, line.text), (1003, &b"  a"[..]));
-        assert!(lines.next_nonblank().unwrap().is_none());
+        assert!(!lines.next_nonblank().unwrap());
         assert_eq!(
             lines.eof_error("expected x").to_string(),
             "1006:1: expected x, found end of input"
@@ -455,13 +352,13 @@ mod tests {
     #[test]
     fn end_of_input_is_placed_after_the_last_line() {
         let mut lines = Lines::new(&b"1\n"[..]);
-        while lines.next_line().unwrap().is_some() {}
+        while lines.next_line().unwrap() {}
         assert_eq!(
             lines.eof_error("expected x").to_string(),
             "2:1: expected x, found end of input"
         );
         let mut lines = Lines::new(&b"12"[..]);
-        while lines.next_line().unwrap().is_some() {}
+        while lines.next_line().unwrap() {}
         assert_eq!(
             lines.eof_error("expected x").to_string(),
             "1:3: expected x, found end of input"
@@ -472,8 +369,10 @@ mod tests {
     fn a_byte_order_mark_is_skipped_only_at_the_start() {
         let mut lines = Lines::new(&b"\xef\xbb\xbf3\n\xef\xbb\xbf\n"[..]);
         assert!(lines.skip_bom().unwrap());
-        assert_eq!(lines.next_line().unwrap().unwrap().text, b"3");
-        assert_eq!(lines.next_line().unwrap().unwrap().text, b"\xef\xbb\xbf");
+        assert!(lines.next_line().unwrap());
+        assert_eq!(lines.current().text, b"3");
+        assert!(lines.next_line().unwrap());
+        assert_eq!(lines.current().text, b"\xef\xbb\xbf");
         assert!(!Lines::new(&b"3\n"[..]).skip_bom().unwrap());
         assert!(!Lines::new(&b""[..]).skip_bom().unwrap());
     }
@@ -510,8 +409,10 @@ mod tests {
                         let mut lines = Lines::new(reader);
                         lines.next_line().unwrap();
                         match lines.next_line() {
-                            Ok(Some(line)) => assert!(len <= MAX_LINE && line.text.len() == len),
-                            Ok(None) => panic!("line 2 missing"),
+                            Ok(true) => {
+                                assert!(len <= MAX_LINE && lines.current().text.len() == len)
+                            }
+                            Ok(false) => panic!("line 2 missing"),
                             Err(e) => {
                                 assert!(len > MAX_LINE, "{} refused", len);
                                 assert!(e.to_string().starts_with("2:1048577: line too long"));

@@ -22,30 +22,29 @@ use std::io::{ErrorKind, Read};
 pub trait Layout {
     /// Before the first line: a byte-order mark is skipped.
     fn start<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<(), Error> {
-        lines.skip_bom().map(|_| ())
+        lines.skip_bom()?;
+        Ok(())
     }
 
     /// Moves to the next line, blank or not: `lines.current()`. `false` at
     /// the end of input.
-    #[inline(always)]
     fn next_line<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
-        Ok(lines.next_line()?.is_some())
+        lines.next_line()
     }
 
     /// Moves to the next line that holds a token, blank lines skipped:
     /// `lines.current()`. `false` at the end of input.
-    #[inline(always)]
     fn next_record<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
-        Ok(lines.next_nonblank()?.is_some())
+        lines.next_nonblank()
     }
 
     /// After the last case: nothing but blank lines may follow (R0.2).
     /// `after` names the last case for the message.
     fn end<R: Read>(&mut self, lines: &mut Lines<R>, after: &str) -> Result<(), Error> {
-        match lines.next_nonblank()? {
-            None => Ok(()),
-            Some(line) => Err(not_the_end(&line, after)),
+        if lines.next_nonblank()? {
+            return Err(not_the_end(&lines.current(), after));
         }
+        Ok(())
     }
 }
 
@@ -56,14 +55,18 @@ impl Layout for Tolerant {}
 
 /// The error for text after the last case (a blank line, for `--strict`).
 pub fn not_the_end(line: &Line, after: &str) -> Error {
-    let (col, found) = match line.tokens().next() {
+    let expected = format!("expected end of input after {}", after);
+    unexpected(line, line.tokens().next(), &expected)
+}
+
+/// The error for `token` of `line` where `expected` was due, or at the
+/// start of `line` when it holds no token.
+pub fn unexpected(line: &Line, token: Option<Token>, expected: &str) -> Error {
+    let (col, found) = match token {
         Some(token) => (token.col, shown(token.text)),
         None => (1, "a blank line".to_string()),
     };
-    line.error(
-        col,
-        format!("expected end of input after {}, found {}", after, found),
-    )
+    line.error(col, format!("{}, found {}", expected, found))
 }
 
 /// A decimal number of plain digits, or `None` (a sign, another byte, or
@@ -96,27 +99,17 @@ pub fn read_count<'a, R: Read, L: Layout>(
     }
     let line = lines.current();
     let mut tokens = line.tokens();
-    let token = match tokens.next() {
-        Some(token) => token,
-        None => return Err(line.error(1, format!("{}, found a blank line", expected))),
-    };
-    let count = parse_u64(token.text).ok_or_else(|| {
-        line.error(
-            token.col,
-            format!("{}, found {}", expected, shown(token.text)),
-        )
-    })?;
-    if let Some(extra) = tokens.next() {
-        return Err(line.error(
-            extra.col,
-            format!(
-                "expected end of line after {}, found {}",
-                what,
-                shown(extra.text)
-            ),
-        ));
+    let first = tokens.next();
+    match (first, first.and_then(|t| parse_u64(t.text)), tokens.next()) {
+        (Some(token), Some(value), None) => Ok((line, token, value)),
+        // A count, and more after it.
+        (_, Some(_), extra) => Err(unexpected(
+            &line,
+            extra,
+            &format!("expected end of line after {}", what),
+        )),
+        _ => Err(unexpected(&line, first, &expected)),
     }
-    Ok((line, token, count))
 }
 
 /// Says how a run ended, as `referee: NAME:LINE:COL: message` for bad
@@ -124,22 +117,19 @@ pub fn read_count<'a, R: Read, L: Layout>(
 /// and `referee: <stdout>: ...` for a failed write; returns the exit
 /// status. A reader that closed the pipe early ends the run quietly.
 pub fn report(result: Result<(), Error>, name: &str) -> i32 {
-    match result {
-        Ok(()) => 0,
-        Err(Error::Write(ref e)) if e.kind() == ErrorKind::BrokenPipe => 0,
-        Err(Error::Write(e)) => {
-            eprintln!("referee: <stdout>: {}", e);
-            1
-        }
-        Err(e @ Error::Read(_)) => {
-            eprintln!("referee: {}: {}", name, e);
-            1
-        }
-        Err(e) => {
-            eprintln!("referee: {}:{}", name, e);
-            1
-        }
-    }
+    let e = match result {
+        Ok(()) => return 0,
+        Err(e) => e,
+    };
+    // An input error's place follows the name with no space between.
+    let (name, gap) = match &e {
+        Error::Write(w) if w.kind() == ErrorKind::BrokenPipe => return 0,
+        Error::Write(_) => ("<stdout>", " "),
+        Error::Read(_) => (name, " "),
+        Error::Input { .. } => (name, ""),
+    };
+    eprintln!("referee: {}:{}{}", name, gap, e);
+    1
 }
 
 #[cfg(test)]

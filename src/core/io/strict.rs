@@ -42,7 +42,7 @@ impl Strict {
 
     /// The next line, its line end checked.
     fn checked_line<'a, R: Read>(lines: &'a mut Lines<R>) -> Result<Option<Line<'a>>, Error> {
-        if lines.next_line()?.is_none() {
+        if !lines.next_line()? {
             return Ok(None);
         }
         let terminated = lines.terminated();

@@ -1,12 +1,12 @@
 //! The tokenizer: the whitespace-separated tokens of a line with their
-//! byte columns, read 8 bytes at a time where the line is padded.
+//! byte columns.
 
-use super::lines::{is_blank, word, Line};
+use super::lines::{is_blank, Line};
 
 /// A token: its 1-based byte column, its bytes, and its first (up to) 8
 /// bytes as a little-endian integer, zero above the token, so that a short
 /// word is matched in one comparison.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct Token<'a> {
     pub col: usize,
     pub text: &'a [u8],
@@ -31,11 +31,9 @@ pub const fn head_of(token: &[u8]) -> u64 {
     head
 }
 
-/// The tokens of a line.
-#[derive(Clone, Debug)]
+/// The tokens of a line: `text[pos..]` is not read yet.
 pub struct Tokens<'a> {
     text: &'a [u8],
-    padded: &'a [u8],
     pos: usize,
 }
 
@@ -43,7 +41,6 @@ impl<'a> Line<'a> {
     pub fn tokens(&self) -> Tokens<'a> {
         Tokens {
             text: self.text,
-            padded: self.padded,
             pos: 0,
         }
     }
@@ -55,78 +52,25 @@ impl<'a> Line<'a> {
     }
 }
 
-impl<'a> Tokens<'a> {
-    /// The end and head of the token that starts at `start`, 8 bytes at a
-    /// time; `None` (a control byte, or the padding runs out) sends the
-    /// caller to the byte-by-byte scan.
-    #[inline(always)]
-    fn token_at(&self, start: usize) -> Option<(usize, u64)> {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        const HIGHS: u64 = 0x8080_8080_8080_8080;
-        let first = word(self.padded.get(start..start + 8)?);
-        let mut chunk = first;
-        let mut at = start;
-        loop {
-            // The first byte at or below b' ' (a blank, a control byte or
-            // the line end) ends the token; the lowest flagged byte is exact.
-            let low = chunk.wrapping_sub(ONES * 0x21) & !chunk & HIGHS;
-            let left = self.text.len() - at;
-            let len = (low.trailing_zeros() as usize / 8).min(left);
-            if len == left || (len < 8 && is_blank(self.text[at + len])) {
-                let end = at + len;
-                if end == start {
-                    return None;
-                }
-                return Some((end, low_bytes(first, (end - start).min(8))));
-            }
-            if len < 8 {
-                return None;
-            }
-            at += 8;
-            chunk = word(self.padded.get(at..at + 8)?);
-        }
-    }
-}
-
 impl<'a> Iterator for Tokens<'a> {
     type Item = Token<'a>;
 
-    #[inline(always)]
     fn next(&mut self) -> Option<Token<'a>> {
         let text = self.text;
-        let mut pos = self.pos;
-        while pos < text.len() && is_blank(text[pos]) {
-            pos += 1;
-        }
-        if pos == text.len() {
-            self.pos = pos;
-            return None;
-        }
-        let start = pos;
-        let head = match self.token_at(start) {
-            Some((end, head)) => {
-                pos = end;
-                head
-            }
-            None => {
-                while pos < text.len() && !is_blank(text[pos]) {
-                    pos += 1;
-                }
-                head_of(&text[start..pos])
-            }
-        };
-        self.pos = pos;
+        let at = self.pos + text[self.pos..].iter().position(|&b| !is_blank(b))?;
+        let after = text[at..].iter().position(|&b| is_blank(b));
+        self.pos = after.map_or(text.len(), |n| at + n);
+        let token = &text[at..self.pos];
         Some(Token {
-            col: start + 1,
-            text: &text[start..pos],
-            head,
+            col: at + 1,
+            text: token,
+            head: head_of(token),
         })
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::lines::Lines;
     use super::*;
 
     #[test]
@@ -142,10 +86,9 @@ mod tests {
     }
 
     /// Lines of blanks, control bytes, non-ASCII and tokens of many
-    /// lengths, read from a reader's buffer (8-byte loads) and on their own
-    /// (one byte at a time), give the same tokens as a plain split.
+    /// lengths give the same tokens as a plain split, with their heads.
     #[test]
-    fn tokens_read_eight_bytes_at_once_as_they_read_one() {
+    fn tokens_are_what_a_plain_split_gives() {
         let alphabet: [&[u8]; 8] = [
             b"a",
             b"R",
@@ -178,15 +121,11 @@ mod tests {
                 .filter(|(_, t)| !t.is_empty())
                 .map(|(col, t)| (col, t, head_of(t)))
                 .collect();
-            let mut input = text.clone();
-            input.extend_from_slice(b"\nzzzzzzzzzz\n");
-            let mut lines = Lines::new(&input[..]);
-            let buffered = lines.next_line().unwrap().unwrap();
-            for line in [buffered, Line::new(1, &text)] {
-                let got: Vec<(usize, &[u8], u64)> =
-                    line.tokens().map(|t| (t.col, t.text, t.head)).collect();
-                assert_eq!(got, plain, "{:?}", String::from_utf8_lossy(&text));
-            }
+            let got: Vec<(usize, &[u8], u64)> = Line::new(1, &text)
+                .tokens()
+                .map(|t| (t.col, t.text, t.head))
+                .collect();
+            assert_eq!(got, plain, "{:?}", String::from_utf8_lossy(&text));
         }
         assert_eq!(head_of(b"Red"), u64::from_le_bytes(*b"Red\0\0\0\0\0"));
     }
