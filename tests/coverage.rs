@@ -287,7 +287,7 @@ fn fourrow_secret_data_cover_every_ruling() {
             if moves.is_empty() {
                 seen.insert("an empty game".into());
             }
-            let mut game = Game::new();
+            let mut game = Game::default();
             let mut heights = [0; 7];
             for (i, &m) in moves.iter().enumerate() {
                 let column = usize::from(m - b'1');

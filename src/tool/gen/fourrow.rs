@@ -84,7 +84,7 @@ pub fn game(rng: &mut Rng, style: Style, number: u64, out: &mut Vec<u8>) {
         MAX_MOVES
     };
     let mut board = Board {
-        game: Game::new(),
+        game: Game::default(),
         heights: [0; COLUMNS],
         moves: Vec::with_capacity(MAX_MOVES),
     };
