@@ -7,21 +7,16 @@ use crate::core::io::{parse_u64, Output};
 use crate::core::limits::fourrow::{COLUMNS, ROWS};
 use std::io::Write;
 
-/// One of the two players; `First` drops the first chip.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
-    First,
-    Second,
-}
-
-/// Where a game stands after its moves so far (F2).
+/// Where a game stands after its moves so far (F2), in the order of the
+/// verdict lines' endings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     NotOver,
     Invalid,
     /// All 42 cells are filled and nobody won.
     Draw,
-    Won(Player),
+    FirstWon,
+    SecondWon,
 }
 
 /// One game on bitboards: bit `7 * column + row` (row 0 at the bottom).
@@ -112,18 +107,15 @@ impl Game {
         if self.mask & SENTINELS != 0 {
             return Verdict::Invalid;
         }
-        if self.moves == 0 {
-            return Verdict::NotOver;
-        }
         let mover = self.to_move ^ self.mask;
         if has_four(self.to_move) || has_four(mover & !self.last) {
             Verdict::Invalid
         } else if has_four(mover) {
-            Verdict::Won(if self.moves % 2 == 1 {
-                Player::First
+            if self.moves % 2 == 1 {
+                Verdict::FirstWon
             } else {
-                Player::Second
-            })
+                Verdict::SecondWon
+            }
         } else if self.moves == COLUMNS * ROWS {
             Verdict::Draw
         } else {
@@ -133,31 +125,21 @@ impl Game {
 
     /// Writes the verdict line and, for a win, the framed board (F4).
     #[inline(always)]
-    pub fn write<W: Write>(&self, out: &mut Output<W>, number: &Number) {
+    pub fn write<W: Write>(&self, out: &mut Output<W>, heading: &Heading) {
         let verdict = self.verdict();
-        out.put_word(u64::from_le_bytes(*b"Game #\0\0"), 6);
-        number.write(out);
-        let ending = match verdict {
-            Verdict::NotOver => 0,
-            Verdict::Invalid => 1,
-            Verdict::Draw => 2,
-            Verdict::Won(player) => 3 + player as usize,
-        };
-        let start = ENDING_STARTS[ending];
+        heading.write(out);
+        let start = ENDING_STARTS[verdict as usize];
         out.reserve(ENDING_WIDTH)[..ENDING_WIDTH]
-            .copy_from_slice(&ENDINGS[start..start + ENDING_WIDTH]);
-        out.advance(ENDING_STARTS[ending + 1] - start);
-        let winner = match verdict {
-            Verdict::Won(player) => player,
-            _ => return,
-        };
+            .copy_from_slice(&ENDINGS.as_bytes()[start..start + ENDING_WIDTH]);
+        out.advance(ENDING_STARTS[verdict as usize + 1] - start);
         // The winner made the last move.
         let mover = self.to_move ^ self.mask;
-        let marked = in_runs(mover);
-        let [first, second] = match winner {
-            Player::First => [mover, self.to_move],
-            Player::Second => [self.to_move, mover],
+        let [first, second] = match verdict {
+            Verdict::FirstWon => [mover, self.to_move],
+            Verdict::SecondWon => [self.to_move, mover],
+            _ => return,
         };
+        let marked = in_runs(mover);
         // At most six rows between two rules, eight bytes each.
         let room = &mut out.reserve(64)[..64];
         room[..8].copy_from_slice(b"-------\n");
@@ -180,52 +162,51 @@ impl Game {
     }
 }
 
-/// A game's number as its header gave it (F5): its decimal digits
-/// without leading zeros, ready to be copied at once.
+/// The head of a game's verdict line, `Game #n` with n as the game's
+/// header gave it (F5), ready to be copied at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Number {
-    /// The digits, then zeros.
-    digits: [u8; 24],
+pub struct Heading {
+    /// `Game #` and the number's digits, then zeros.
+    bytes: [u8; 32],
     len: usize,
 }
 
-impl Number {
-    /// The number written by `digits` (decimal digits, leading zeros
-    /// allowed), if it fits in 64 bits.
-    pub fn of(digits: &[u8]) -> Option<Number> {
-        // Written again in decimal: the digits without the leading zeros.
-        let text = parse_u64(digits)?.to_string();
-        let mut number = Number {
-            digits: [0; 24],
+impl Heading {
+    /// The heading of the game numbered by `digits` (decimal digits,
+    /// leading zeros allowed, and left out) if the number fits in 64 bits.
+    pub fn of(digits: &[u8]) -> Option<Heading> {
+        let text = format!("Game #{}", parse_u64(digits)?);
+        let mut heading = Heading {
+            bytes: [0; 32],
             len: text.len(),
         };
-        number.digits[..text.len()].copy_from_slice(text.as_bytes());
-        Some(number)
+        heading.bytes[..text.len()].copy_from_slice(text.as_bytes());
+        Some(heading)
     }
 
-    /// The number whose `len` digits (1 to 18, the first not 0) start
-    /// `digits`, which has at least 8 bytes more than the number.
+    /// The heading that starts `header`, the first `len` bytes: `Game #`
+    /// and 1 to 18 digits, the first not 0. `header` has at least 8 bytes
+    /// after them.
     #[inline(always)]
-    pub fn of_plain(digits: &[u8], len: usize) -> Option<Number> {
-        let mut number = Number {
-            digits: [0; 24],
+    pub fn of_plain(header: &[u8], len: usize) -> Option<Heading> {
+        let mut heading = Heading {
+            bytes: [0; 32],
             len,
         };
-        for (i, chunk) in number.digits.chunks_mut(8).enumerate() {
-            // The digits' words, each cut at the number's end.
+        for (i, chunk) in heading.bytes.chunks_mut(8).enumerate() {
+            // The header's words, each cut at the heading's end.
             let n = len.saturating_sub(8 * i).min(8);
             if n > 0 {
-                let word = low_bytes(word(digits.get(8 * i..8 * i + 8)?), n);
+                let word = low_bytes(word(header.get(8 * i..8 * i + 8)?), n);
                 chunk.copy_from_slice(&word.to_le_bytes());
             }
         }
-        Some(number)
+        Some(heading)
     }
 
-    /// Writes the digits.
     #[inline(always)]
     fn write<W: Write>(&self, out: &mut Output<W>) {
-        out.reserve(24)[..24].copy_from_slice(&self.digits);
+        out.reserve(32)[..32].copy_from_slice(&self.bytes);
         out.advance(self.len);
     }
 }
@@ -234,8 +215,13 @@ impl Number {
 /// `Verdict`: each is copied as the `ENDING_WIDTH` bytes from its start,
 /// one copy of a fixed size (the last ending is the longest), and counted
 /// for its own length.
-const ENDINGS: &[u8] = b" is not over, yet.\n is invalid.\n is over. There is no winner.\n \
-    is over. The first player won.\n is over. The second player won.\n";
+const ENDINGS: &str = concat!(
+    " is not over, yet.\n",
+    " is invalid.\n",
+    " is over. There is no winner.\n",
+    " is over. The first player won.\n",
+    " is over. The second player won.\n",
+);
 /// Where each ending starts in `ENDINGS`, and where the last ends.
 const ENDING_STARTS: [usize; 6] = [0, 19, 32, 62, 94, 127];
 const ENDING_WIDTH: usize = 33;
@@ -304,8 +290,8 @@ mod tests {
     }
 
     #[test]
-    fn numbers_keep_their_digits_without_leading_zeros() {
-        let shown = |digits: &[u8]| Number::of(digits).map(|n| n.digits[..n.len].to_vec());
+    fn headings_keep_the_digits_without_leading_zeros() {
+        let shown = |digits: &[u8]| Heading::of(digits).map(|h| h.bytes[6..h.len].to_vec());
         assert_eq!(shown(b"12"), Some(b"12".to_vec()));
         assert_eq!(shown(b"0070"), Some(b"70".to_vec()));
         assert_eq!(shown(b"000"), Some(b"0".to_vec()));
@@ -322,7 +308,7 @@ mod tests {
     #[test]
     fn each_ending_is_one_line_and_the_last_is_the_longest() {
         for pair in ENDING_STARTS.windows(2) {
-            let ending = &ENDINGS[pair[0]..pair[1]];
+            let ending = &ENDINGS.as_bytes()[pair[0]..pair[1]];
             assert!(ending.starts_with(b" is "), "{:?}", ending);
             assert_eq!(
                 ending.iter().position(|&b| b == b'\n'),
@@ -345,21 +331,21 @@ mod tests {
     fn board(moves: &str) -> String {
         let mut text = Vec::new();
         let mut out = Output::new(&mut text);
-        game(moves).write(&mut out, &Number::of(b"1").unwrap());
+        game(moves).write(&mut out, &Heading::of(b"1").unwrap());
         out.finish(Ok(())).unwrap();
         String::from_utf8(text).unwrap()
     }
 
     #[test]
     fn wins_in_every_direction() {
-        assert_eq!(game("1122334").verdict(), Verdict::Won(Player::First));
-        assert_eq!(game("1212121").verdict(), Verdict::Won(Player::First));
+        assert_eq!(game("1122334").verdict(), Verdict::FirstWon);
+        assert_eq!(game("1212121").verdict(), Verdict::FirstWon);
         // Rising diagonal (1,1)-(4,4) for the first player, on the 11th move.
         assert_eq!(game("1223433454").verdict(), Verdict::NotOver);
-        assert_eq!(game("12234334544").verdict(), Verdict::Won(Player::First));
+        assert_eq!(game("12234334544").verdict(), Verdict::FirstWon);
         // The same mirrored: a falling diagonal (4,4)-(7,1).
-        assert_eq!(game("76654554344").verdict(), Verdict::Won(Player::First));
-        assert_eq!(game("71122334").verdict(), Verdict::Won(Player::Second));
+        assert_eq!(game("76654554344").verdict(), Verdict::FirstWon);
+        assert_eq!(game("71122334").verdict(), Verdict::SecondWon);
     }
 
     #[test]

@@ -5,52 +5,49 @@
 //! game is complete. The tool's reading takes lines of the plainest form
 //! by the fast path of [`super::fast`], with the same result.
 
-use super::board::{Game, Number};
+use super::board::{Game, Heading};
 use crate::core::io::{self, is_blank, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
 use std::io::{Read, Write};
 
-/// The strict hooks of the format; the tolerant reading checks nothing.
+/// The hooks of the strict and the tool's reading; the judge's (the
+/// general reading, `io::Tolerant`) takes every default.
 pub trait Checks: Layout {
     /// The line with the number of games.
     fn count(&mut self, _line: &Line, _token: &Token, _games: u64) -> Result<(), Error> {
         Ok(())
     }
 
-    /// A line after the count, before it is read, when `begun` games of
-    /// `announced` have begun before it.
-    fn line(&mut self, _line: &Line, _begun: u64, _announced: u64) -> Result<(), Error> {
-        Ok(())
-    }
-
-    /// Takes lines by a fast path for as long as it can, with the same
-    /// result as the general reading: the tool's reading does (see
-    /// [`super::fast::Fast`]); the judge's and the strict one do not.
-    fn fast_lines<R: Read, W: Write>(
+    /// Moves to the next line for the general reading, `lines.current()`;
+    /// `false` at the end of input. The tool's reading first takes what
+    /// lines it can by a fast path, with the same result (see
+    /// [`super::fast::Fast`]); the strict one checks the line.
+    #[inline(always)]
+    fn next_game_line<R: Read, W: Write>(
         &mut self,
-        _lines: &mut Lines<R>,
+        lines: &mut Lines<R>,
         _reading: &mut Reading,
         _out: &mut Output<W>,
-    ) -> Result<(), Error> {
-        Ok(())
+    ) -> Result<bool, Error> {
+        self.next_line(lines)
     }
 }
 
 impl Checks for Tolerant {}
 
 /// Where the reading stands: the games announced and begun, and the game
-/// being read with its number as the header gave it.
+/// being read with its heading.
 pub struct Reading {
     pub announced: u64,
     pub begun: u64,
-    pub current: Option<(Number, Game)>,
+    pub current: Option<(Heading, Game)>,
 }
 
 impl Reading {
     /// Writes the game being read, now complete, if there is one.
     #[inline(always)]
     pub fn finish_game<W: Write>(&mut self, out: &mut Output<W>) -> Result<(), Error> {
-        if let Some((number, game)) = self.current.take() {
-            game.write(out, &number);
+        if let Some((heading, game)) = self.current.take() {
+            game.write(out, &heading);
             out.end_lines()?;
         }
         Ok(())
@@ -79,9 +76,9 @@ impl Reading {
                             ),
                         ));
                     }
-                    let (number, next) = parse_header(line, pos)?;
+                    let (heading, next) = parse_header(line, pos)?;
                     self.begun += 1;
-                    self.current = Some((number, Game::default()));
+                    self.current = Some((heading, Game::default()));
                     pos = next;
                 }
                 (game, _) => {
@@ -122,18 +119,8 @@ pub fn read_games<R: Read, C: Checks, W: Write>(
         begun: 0,
         current: None,
     };
-    loop {
-        checks.fast_lines(lines, &mut reading, out)?;
-        if !checks.next_line(lines)? {
-            break;
-        }
-        let line = lines.current();
-        if let Err(e) = checks.line(&line, reading.begun, announced) {
-            // Under `--strict` a game is one line: the one before is whole.
-            reading.finish_game(out)?;
-            return Err(e);
-        }
-        reading.line(&line, out)?;
+    while checks.next_game_line(lines, &mut reading, out)? {
+        reading.line(&lines.current(), out)?;
     }
     reading.finish_game(out)?;
     if reading.begun < announced {
@@ -148,9 +135,9 @@ pub fn read_games<R: Read, C: Checks, W: Write>(
 }
 
 /// Parses a `Game #n:` header starting at byte `at` of the line (which
-/// holds `G` there), blanks allowed between its pieces: the game number
-/// and the byte just past the colon.
-fn parse_header(line: &Line, at: usize) -> Result<(Number, usize), Error> {
+/// holds `G` there), blanks allowed between its pieces: the game's
+/// heading and the byte just past the colon.
+fn parse_header(line: &Line, at: usize) -> Result<(Heading, usize), Error> {
     let text = line.text;
     // Where the run of bytes that `takes` from `pos` on ends.
     let run_end = |pos: usize, takes: fn(&u8) -> bool| {
@@ -178,15 +165,15 @@ fn parse_header(line: &Line, at: usize) -> Result<(Number, usize), Error> {
     }
     let digits = blanks_end(hash + 1);
     let digits_end = run_end(digits, u8::is_ascii_digit);
-    let number = match Number::of(&text[digits..digits_end]) {
-        Some(number) => number,
+    let heading = match Heading::of(&text[digits..digits_end]) {
+        Some(heading) => heading,
         None => return error(digits, ": expected the game number"),
     };
     let colon = blanks_end(digits_end);
     if text.get(colon) != Some(&b':') {
         return error(colon, ": expected `:`");
     }
-    Ok((number, colon + 1))
+    Ok((heading, colon + 1))
 }
 
 /// The character at byte `pos` (lines are UTF-8), quoted for a message.

@@ -122,7 +122,7 @@ fn spoil(rng: &mut Rng, board: &mut Board) {
     if room == 0 {
         return;
     }
-    if matches!(board.game.verdict(), Verdict::Won(_)) {
+    if matches!(board.game.verdict(), Verdict::FirstWon | Verdict::SecondWon) {
         for _ in 0..rng.range(1, room.min(4) as u64) {
             let open = board.open();
             if open.is_empty() {
