@@ -3,7 +3,7 @@
 //! read; after a tournament, its ratings in order (P5).
 
 use super::exchange::BadRating;
-use super::exchange::{exchange, in_range, parse_pieces, parse_rating, push_rating, put_rating};
+use super::exchange::{exchange, in_range, parse_pieces, parse_rating, put_rating, rating_text};
 use super::exchange::{Hundredths, Outcome};
 use super::players::{Key, Players};
 use crate::core::io::{self, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
@@ -196,15 +196,13 @@ fn play(line: &Line, fields: &[Token; 5], players: &mut Players) -> Result<(), E
     {
         let rating = players.rating(*slot) + change;
         if !in_range(rating) {
-            let mut reached = Vec::new();
-            push_rating(&mut reached, rating);
             return Err(line.error(
                 token.col,
                 format!(
                     "expected every rating to stay within {}, found {} taken to {}",
                     range_text(),
                     shown(token.text),
-                    String::from_utf8_lossy(&reached)
+                    rating_text(rating)
                 ),
             ));
         }
@@ -215,11 +213,7 @@ fn play(line: &Line, fields: &[Token; 5], players: &mut Players) -> Result<(), E
 
 /// The range of ratings kept, for messages.
 fn range_text() -> String {
-    let mut text = b"-".to_vec();
-    push_rating(&mut text, MAX_RATING);
-    text.extend_from_slice(b" to ");
-    push_rating(&mut text, MAX_RATING);
-    String::from_utf8_lossy(&text).into_owned()
+    format!("-{0} to {0}", rating_text(MAX_RATING))
 }
 
 /// P5: `Ratings after Tournament K:`, then the players by rating
