@@ -35,21 +35,16 @@ pub fn exchange(
     let gap = (white_counted - black).abs();
     // P1: CE = gap / 10 rounded half up to hundredths; the gap is >= 0.
     let core = (gap + 5) / 10;
+    // With equal counted ratings CE is 0, and either side may count as
+    // the higher-rated.
     let white_higher = white_counted > black;
-    let black_higher = black > white_counted;
     let (winner_higher, winner_pieces, loser_pieces, sign) = match outcome {
         Outcome::Drew => {
-            // The higher-rated gives CE to the lower-rated; equal, nothing.
-            let change = if white_higher {
-                -core
-            } else if black_higher {
-                core
-            } else {
-                0
-            };
+            // The higher-rated gives CE to the lower-rated.
+            let change = if white_higher { -core } else { core };
             return (change, -change);
         }
-        Outcome::WhiteWon => (!black_higher, white_pieces, black_pieces, 1),
+        Outcome::WhiteWon => (white_higher, white_pieces, black_pieces, 1),
         Outcome::WhiteLost => (!white_higher, black_pieces, white_pieces, -1),
     };
     // P2: applied literally, so a gap over 10.00 gives a negative RPE.
