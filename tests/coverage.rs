@@ -288,11 +288,11 @@ fn fourrow_secret_data_cover_every_ruling() {
             if moves.is_empty() {
                 seen.insert("an empty game".into());
             }
-            let mut game = Game::new();
+            let mut game = Game::default();
             let mut heights = [0; 7];
             for (i, &m) in moves.iter().enumerate() {
                 let column = usize::from(m - b'1');
-                let was_won = matches!(game.verdict(), Verdict::Won(_));
+                let was_won = matches!(game.verdict(), Verdict::FirstWon | Verdict::SecondWon);
                 game.play(column);
                 heights[column] += 1;
                 if game.verdict() == Verdict::Invalid {
@@ -333,7 +333,7 @@ fn fourrow_secret_data_cover_every_ruling() {
             "invalid: a move after a win",
             "an empty game",
             "after 42 moves: Draw",
-            "after 42 moves: Won(Second)",
+            "after 42 moves: SecondWon",
             "win along a row",
             "win along a slot",
             "win along a diagonal down",

@@ -2,26 +2,21 @@
 //! the framed board of a win with its winning runs marked.
 
 use crate::core::io::lines::word;
-use crate::core::io::tokens::{head_of, low_bytes};
-use crate::core::io::Output;
+use crate::core::io::tokens::low_bytes;
+use crate::core::io::{parse_u64, Output};
 use crate::core::limits::fourrow::{COLUMNS, ROWS};
 use std::io::Write;
 
-/// One of the two players; `First` drops the first chip.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
-    First,
-    Second,
-}
-
-/// Where a game stands after its moves so far (F2).
+/// Where a game stands after its moves so far (F2), in the order of the
+/// verdict lines' endings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     NotOver,
     Invalid,
     /// All 42 cells are filled and nobody won.
     Draw,
-    Won(Player),
+    FirstWon,
+    SecondWon,
 }
 
 /// One game on bitboards: bit `7 * column + row` (row 0 at the bottom).
@@ -33,7 +28,8 @@ pub enum Verdict {
 /// out from the final position when it is asked for, which gives the same
 /// answer as checking after every move, since chips never move (see
 /// `verdict`).
-#[derive(Clone, Copy, Debug)]
+/// `Game::default()` is the empty board.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Game {
     /// Every chip: a column's chips are its lowest bits, so adding the
     /// column's bottom bit lands on the cell above them.
@@ -86,74 +82,20 @@ fn row_bytes(board: u64, row: usize) -> u64 {
     ((board >> row) & COLUMN_BITS).wrapping_mul(0x7f) & BYTE_LOWS
 }
 
-/// How many rows hold a chip: chips stack from the bottom, so these are
-/// the rows below the highest chip.
-#[inline(always)]
-fn rows_used(mask: u64) -> usize {
-    let mut rows = 0;
-    for column in 0..COLUMNS {
-        rows |= mask >> (7 * column);
-    }
-    (64 - (rows & 0x3f).leading_zeros()) as usize
-}
-
-impl Default for Game {
-    fn default() -> Game {
-        Game::new()
-    }
-}
-
 impl Game {
-    pub fn new() -> Game {
-        Game {
-            mask: 0,
-            to_move: 0,
-            last: 0,
-            moves: 0,
-        }
-    }
-
     /// Drops a chip into `column` (0-based, below 7). A chip into a full
     /// column lands in the sentinel row, which makes the game invalid for
     /// good (F2); what happens to the bits after that does not matter.
     #[inline(always)]
     pub fn play(&mut self, column: usize) {
         debug_assert!(column < COLUMNS);
-        let bottom = BOTTOMS[column & 7];
-        let mask = self.mask | self.mask.wrapping_add(bottom);
+        let mask = self.mask | self.mask.wrapping_add(BOTTOMS[column & 7]);
         self.last = mask ^ self.mask;
         // The mover's chips plus all others are the next mover's chips
         // once the mover's are taken away: `to_move ^ mask` of before.
         self.to_move ^= self.mask;
         self.mask = mask;
         self.moves += 1;
-    }
-
-    /// Plays eight moves at once: `columns` holds a 0-based column per
-    /// byte, each below 7. What `play` does, with the bookkeeping of the
-    /// last move and the count done once.
-    #[inline(always)]
-    fn play_eight(&mut self, columns: u64) {
-        let (mut mask, mut to_move, mut before) = (self.mask, self.to_move, self.mask);
-        for byte in columns.to_le_bytes().iter() {
-            before = mask;
-            to_move ^= mask;
-            mask |= mask.wrapping_add(BOTTOMS[usize::from(*byte & 7)]);
-        }
-        self.last = mask ^ before;
-        self.mask = mask;
-        self.to_move = to_move;
-        self.moves += 8;
-    }
-
-    /// The chips of the first and of the second player.
-    fn boards(&self) -> [u64; 2] {
-        let mover = self.to_move ^ self.mask;
-        if self.moves % 2 == 1 {
-            [mover, self.to_move]
-        } else {
-            [self.to_move, mover]
-        }
     }
 
     /// F2 from the final position. Chips never move, so a run of four
@@ -165,18 +107,15 @@ impl Game {
         if self.mask & SENTINELS != 0 {
             return Verdict::Invalid;
         }
-        if self.moves == 0 {
-            return Verdict::NotOver;
-        }
         let mover = self.to_move ^ self.mask;
         if has_four(self.to_move) || has_four(mover & !self.last) {
             Verdict::Invalid
         } else if has_four(mover) {
-            Verdict::Won(if self.moves % 2 == 1 {
-                Player::First
+            if self.moves % 2 == 1 {
+                Verdict::FirstWon
             } else {
-                Player::Second
-            })
+                Verdict::SecondWon
+            }
         } else if self.moves == COLUMNS * ROWS {
             Verdict::Draw
         } else {
@@ -186,32 +125,29 @@ impl Game {
 
     /// Writes the verdict line and, for a win, the framed board (F4).
     #[inline(always)]
-    pub fn write<W: Write>(&self, out: &mut Output<W>, number: &Number) {
+    pub fn write<W: Write>(&self, out: &mut Output<W>, heading: &Heading) {
         let verdict = self.verdict();
-        out.put_word(u64::from_le_bytes(*b"Game #\0\0"), 6);
-        number.write(out);
-        let (ending, len) = &ENDINGS[match verdict {
-            Verdict::NotOver => 0,
-            Verdict::Invalid => 1,
-            Verdict::Draw => 2,
-            Verdict::Won(Player::First) => 3,
-            Verdict::Won(Player::Second) => 4,
-        }];
-        out.reserve(ENDING_WIDTH)[..ENDING_WIDTH].copy_from_slice(ending);
-        out.advance(*len);
-        let winner = match verdict {
-            Verdict::Won(Player::First) => 0,
-            Verdict::Won(Player::Second) => 1,
+        heading.write(out);
+        let start = ENDING_STARTS[verdict as usize];
+        out.reserve(ENDING_WIDTH)[..ENDING_WIDTH]
+            .copy_from_slice(&ENDINGS.as_bytes()[start..start + ENDING_WIDTH]);
+        out.advance(ENDING_STARTS[verdict as usize + 1] - start);
+        // The winner made the last move.
+        let mover = self.to_move ^ self.mask;
+        let [first, second] = match verdict {
+            Verdict::FirstWon => [mover, self.to_move],
+            Verdict::SecondWon => [self.to_move, mover],
             _ => return,
         };
-        let [first, second] = self.boards();
-        let marked = in_runs([first, second][winner]);
+        let marked = in_runs(mover);
         // At most six rows between two rules, eight bytes each.
         let room = &mut out.reserve(64)[..64];
-        let rule = u64::from_le_bytes(*b"-------\n");
-        room[..8].copy_from_slice(&rule.to_le_bytes());
+        room[..8].copy_from_slice(b"-------\n");
         let mut n = 8;
-        for row in (0..rows_used(self.mask)).rev() {
+        // The rows that hold a chip: each column's chips are its lowest
+        // bits, so the columns laid over each other show the tallest.
+        let rows = (0..COLUMNS).fold(0, |rows, column| rows | self.mask >> (7 * column));
+        for row in (0..rows.trailing_ones() as usize).rev() {
             // Bytes: 7 spaces and a newline; a chip adds the distance
             // from ' ' to 'x' or 'o', a mark takes 'x' to 'X', 'o' to 'O'.
             let text = u64::from_le_bytes(*b"       \n")
@@ -221,133 +157,74 @@ impl Game {
             room[n..n + 8].copy_from_slice(&text.to_le_bytes());
             n += 8;
         }
-        room[n..n + 8].copy_from_slice(&rule.to_le_bytes());
+        room[n..n + 8].copy_from_slice(b"-------\n");
         out.advance(n + 8);
     }
 }
 
-/// A game's number as its header gave it (F5), as decimal digits without
-/// leading zeros, packed in words ready to be copied.
+/// The head of a game's verdict line, `Game #n` with n as the game's
+/// header gave it (F5), ready to be copied at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Number {
-    words: [u64; 3],
+pub struct Heading {
+    /// `Game #` and the number's digits, then zeros.
+    bytes: [u8; 32],
     len: usize,
 }
 
-impl Number {
-    /// The number written by `digits` (decimal digits, leading zeros
-    /// allowed), if it has at most 20 digits after them.
-    pub fn of(digits: &[u8]) -> Option<Number> {
-        let start = digits
-            .iter()
-            .position(|&b| b != b'0')
-            .unwrap_or(digits.len());
-        // `0` itself keeps its one digit.
-        let kept = if start == digits.len() {
-            &digits[digits.len().saturating_sub(1)..]
-        } else {
-            &digits[start..]
+impl Heading {
+    /// The heading of the game numbered by `digits` (decimal digits,
+    /// leading zeros allowed, and left out) if the number fits in 64 bits.
+    pub fn of(digits: &[u8]) -> Option<Heading> {
+        let text = format!("Game #{}", parse_u64(digits)?);
+        let mut heading = Heading {
+            bytes: [0; 32],
+            len: text.len(),
         };
-        if kept.is_empty() || kept.len() > 20 {
-            return None;
-        }
-        let mut words = [0; 3];
-        for (word, chunk) in words.iter_mut().zip(kept.chunks(8)) {
-            *word = head_of(chunk);
-        }
-        Some(Number {
-            words,
-            len: kept.len(),
-        })
+        heading.bytes[..text.len()].copy_from_slice(text.as_bytes());
+        Some(heading)
     }
 
-    /// The number whose `len` digits (1 to 18, the first not 0) start
-    /// `digits`, which has at least 8 bytes more than the number.
+    /// The heading that starts `header`, the first `len` bytes: `Game #`
+    /// and 1 to 18 digits, the first not 0. `header` has at least 8 bytes
+    /// after them.
     #[inline(always)]
-    pub fn of_plain(digits: &[u8], len: usize) -> Option<Number> {
-        let word_at = |at: usize, n: usize| {
-            if n == 0 {
-                Some(0)
-            } else {
-                digits.get(at..at + 8).map(|w| low_bytes(word(w), n.min(8)))
-            }
-        };
-        Some(Number {
-            words: [
-                word_at(0, len)?,
-                word_at(8, len.saturating_sub(8))?,
-                word_at(16, len.saturating_sub(16))?,
-            ],
+    pub fn of_plain(header: &[u8], len: usize) -> Option<Heading> {
+        let mut heading = Heading {
+            bytes: [0; 32],
             len,
-        })
+        };
+        for (i, chunk) in heading.bytes.chunks_mut(8).enumerate() {
+            // The header's words, each cut at the heading's end.
+            let n = len.saturating_sub(8 * i).min(8);
+            if n > 0 {
+                let word = low_bytes(word(header.get(8 * i..8 * i + 8)?), n);
+                chunk.copy_from_slice(&word.to_le_bytes());
+            }
+        }
+        Some(heading)
     }
 
-    /// Writes the digits.
     #[inline(always)]
     fn write<W: Write>(&self, out: &mut Output<W>) {
-        let room = &mut out.reserve(24)[..24];
-        for (i, word) in self.words.iter().enumerate() {
-            room[8 * i..8 * i + 8].copy_from_slice(&word.to_le_bytes());
-        }
+        out.reserve(32)[..32].copy_from_slice(&self.bytes);
         out.advance(self.len);
     }
 }
 
-/// The width at which a verdict line's ending is copied.
-const ENDING_WIDTH: usize = 40;
-
-/// The five verdict lines' endings (F2), padded, with their lengths.
-const fn endings() -> [([u8; ENDING_WIDTH], usize); 5] {
-    let texts: [&[u8]; 5] = [
-        b" is not over, yet.\n",
-        b" is invalid.\n",
-        b" is over. There is no winner.\n",
-        b" is over. The first player won.\n",
-        b" is over. The second player won.\n",
-    ];
-    let mut table = [([0; ENDING_WIDTH], 0); 5];
-    let mut i = 0;
-    while i < texts.len() {
-        let mut j = 0;
-        while j < texts[i].len() {
-            table[i].0[j] = texts[i][j];
-            j += 1;
-        }
-        table[i].1 = texts[i].len();
-        i += 1;
-    }
-    table
-}
-
-static ENDINGS: [([u8; ENDING_WIDTH], usize); 5] = endings();
-
-/// Plays the slot digits of `text` from `pos` on; returns where they end.
-/// Eight bytes are checked at once: with `d` each byte minus b'1', all
-/// eight are slot digits when every byte of `d` and of `d + 1` is below 8
-/// (a byte below b'1' borrows and shows high bits at the lowest such byte).
-#[inline(always)]
-pub fn play_digits(game: &mut Game, text: &[u8], mut pos: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const NOT_BELOW_8: u64 = 0xf8f8_f8f8_f8f8_f8f8;
-    while let Some(window) = text.get(pos..pos + 8) {
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(window);
-        let columns = u64::from_le_bytes(bytes).wrapping_sub(ONES * u64::from(b'1'));
-        if (columns | columns.wrapping_add(ONES)) & NOT_BELOW_8 != 0 {
-            break;
-        }
-        game.play_eight(columns);
-        pos += 8;
-    }
-    while let Some(column) = text.get(pos).map(|b| b.wrapping_sub(b'1')) {
-        if column >= 7 {
-            break;
-        }
-        game.play(usize::from(column));
-        pos += 1;
-    }
-    pos
-}
+/// The verdict lines' endings (F2) one after another, in the order of
+/// `Verdict`: each is copied as the `ENDING_WIDTH` bytes from its start,
+/// one copy of a fixed size (the last ending is the longest), and counted
+/// for its own length.
+const ENDINGS: &str = concat!(
+    " is not over, yet.\n",
+    " is invalid.\n",
+    " is over. There is no winner.\n",
+    " is over. The first player won.\n",
+    " is over. The second player won.\n",
+);
+/// Where each ending starts in `ENDINGS`, and where the last ends.
+const ENDING_STARTS: [usize; 6] = [0, 19, 32, 62, 94, 127];
+const ENDING_WIDTH: usize = 33;
 
 #[cfg(test)]
 mod tests {
@@ -404,25 +281,17 @@ mod tests {
         for column in 0..7 {
             for height in 0..=6 {
                 let stack = cells(&(0..height).map(|r| (column, r)).collect::<Vec<_>>());
-                assert_eq!(rows_used(stack), height);
                 for row in 0..6 {
                     let expected = if row < height { 1 << (8 * column) } else { 0 };
                     assert_eq!(row_bytes(stack, row), expected);
                 }
             }
         }
-        assert_eq!(rows_used(cells(&[(0, 0), (5, 3), (6, 1)])), 4);
-        assert_eq!(rows_used(0), 0);
     }
 
     #[test]
-    fn numbers_keep_their_digits_without_leading_zeros() {
-        let shown = |digits: &[u8]| {
-            Number::of(digits).map(|n| {
-                let bytes: Vec<u8> = n.words.iter().flat_map(|w| w.to_le_bytes()).collect();
-                bytes[..n.len].to_vec()
-            })
-        };
+    fn headings_keep_the_digits_without_leading_zeros() {
+        let shown = |digits: &[u8]| Heading::of(digits).map(|h| h.bytes[6..h.len].to_vec());
         assert_eq!(shown(b"12"), Some(b"12".to_vec()));
         assert_eq!(shown(b"0070"), Some(b"70".to_vec()));
         assert_eq!(shown(b"000"), Some(b"0".to_vec()));
@@ -430,32 +299,29 @@ mod tests {
             shown(b"18446744073709551615"),
             Some(b"18446744073709551615".to_vec())
         );
+        assert_eq!(shown(b"18446744073709551616"), None);
+        assert_eq!(shown(b"0000000000000000000000042"), Some(b"42".to_vec()));
         assert_eq!(shown(b"123456789012345678901"), None);
         assert_eq!(shown(b""), None);
     }
 
     #[test]
-    fn digits_are_played_eight_at_a_time_up_to_the_first_other_byte() {
-        // A stop byte at every place of a 20-byte run: the digits before
-        // it are played, one at a time or eight at once alike.
-        for stop in [b'0', b'8', b'9', b'/', b' ', b'G', b'\t', 0xff] {
-            for at in 0..20 {
-                let mut text = b"12345671234567123456".to_vec();
-                text[at] = stop;
-                let mut eight = Game::new();
-                let end = play_digits(&mut eight, &text, 0);
-                let mut one = Game::new();
-                for &b in &text[..at] {
-                    one.play(usize::from(b - b'1'));
-                }
-                assert_eq!(end, at);
-                assert_eq!((eight.mask, eight.to_move), (one.mask, one.to_move));
-            }
+    fn each_ending_is_one_line_and_the_last_is_the_longest() {
+        for pair in ENDING_STARTS.windows(2) {
+            let ending = &ENDINGS.as_bytes()[pair[0]..pair[1]];
+            assert!(ending.starts_with(b" is "), "{:?}", ending);
+            assert_eq!(
+                ending.iter().position(|&b| b == b'\n'),
+                Some(ending.len() - 1)
+            );
+            assert!(ending.len() <= ENDING_WIDTH);
         }
+        assert_eq!(ENDING_STARTS[5], ENDINGS.len());
+        assert_eq!(ENDING_STARTS[5] - ENDING_STARTS[4], ENDING_WIDTH);
     }
 
     fn game(moves: &str) -> Game {
-        let mut game = Game::new();
+        let mut game = Game::default();
         for b in moves.bytes() {
             game.play(usize::from(b - b'1'));
         }
@@ -465,21 +331,21 @@ mod tests {
     fn board(moves: &str) -> String {
         let mut text = Vec::new();
         let mut out = Output::new(&mut text);
-        game(moves).write(&mut out, &Number::of(b"1").unwrap());
+        game(moves).write(&mut out, &Heading::of(b"1").unwrap());
         out.finish(Ok(())).unwrap();
         String::from_utf8(text).unwrap()
     }
 
     #[test]
     fn wins_in_every_direction() {
-        assert_eq!(game("1122334").verdict(), Verdict::Won(Player::First));
-        assert_eq!(game("1212121").verdict(), Verdict::Won(Player::First));
+        assert_eq!(game("1122334").verdict(), Verdict::FirstWon);
+        assert_eq!(game("1212121").verdict(), Verdict::FirstWon);
         // Rising diagonal (1,1)-(4,4) for the first player, on the 11th move.
         assert_eq!(game("1223433454").verdict(), Verdict::NotOver);
-        assert_eq!(game("12234334544").verdict(), Verdict::Won(Player::First));
+        assert_eq!(game("12234334544").verdict(), Verdict::FirstWon);
         // The same mirrored: a falling diagonal (4,4)-(7,1).
-        assert_eq!(game("76654554344").verdict(), Verdict::Won(Player::First));
-        assert_eq!(game("71122334").verdict(), Verdict::Won(Player::Second));
+        assert_eq!(game("76654554344").verdict(), Verdict::FirstWon);
+        assert_eq!(game("71122334").verdict(), Verdict::SecondWon);
     }
 
     #[test]

@@ -75,7 +75,7 @@ pub mod fast;
 pub mod parse;
 pub mod strict;
 
-pub use self::board::{Game, Player, Verdict};
+pub use self::board::{Game, Verdict};
 use crate::core::io::strict::Strict;
 use crate::core::io::{Error, Lines, Output};
 use std::io::{Read, Write};

@@ -3,29 +3,44 @@
 //! with k counting from 1 and at most 42 slot digits, and nothing after
 //! the last game.
 
-use super::parse::{char_at, read_games, Checks};
+use super::parse::{char_at, read_games, Checks, Reading};
 use crate::core::io::strict::{check_count, Strict};
-use crate::core::io::{not_the_end, Error, Line, Lines, Output, Token};
+use crate::core::io::{not_the_end, Error, Layout, Line, Lines, Output, Token};
 use crate::core::limits::fourrow::{GAMES, MAX_MOVES};
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 
 impl Checks for Strict {
     fn count(&mut self, line: &Line, token: &Token, games: u64) -> Result<(), Error> {
         check_count(self, line, token, games, GAMES, "the number of games")
     }
 
-    fn line(&mut self, line: &Line, begun: u64, announced: u64) -> Result<(), Error> {
-        let after = format!("the last game ({})", announced);
-        if begun < announced {
-            check_game_line(line, begun + 1)
+    fn next_game_line<R: Read, W: Write>(
+        &mut self,
+        lines: &mut Lines<R>,
+        reading: &mut Reading,
+        out: &mut Output<W>,
+    ) -> Result<bool, Error> {
+        if !self.next_line(lines)? {
+            return Ok(false);
+        }
+        let line = lines.current();
+        let after = format!("the last game ({})", reading.announced);
+        let checked = if reading.begun < reading.announced {
+            check_game_line(&line, reading.begun + 1)
         } else if line.text.is_empty() {
             Err(line.error(
                 1,
                 format!("expected no blank line here (after {}), found one", after),
             ))
         } else {
-            Err(not_the_end(line, &after))
+            Err(not_the_end(&line, &after))
+        };
+        if let Err(e) = checked {
+            // A game is one line: the one before is whole.
+            reading.finish_game(out)?;
+            return Err(e);
         }
+        Ok(true)
     }
 }
 

@@ -35,21 +35,16 @@ pub fn exchange(
     let gap = (white_counted - black).abs();
     // P1: CE = gap / 10 rounded half up to hundredths; the gap is >= 0.
     let core = (gap + 5) / 10;
+    // With equal counted ratings CE is 0, and either side may count as
+    // the higher-rated.
     let white_higher = white_counted > black;
-    let black_higher = black > white_counted;
     let (winner_higher, winner_pieces, loser_pieces, sign) = match outcome {
         Outcome::Drew => {
-            // The higher-rated gives CE to the lower-rated; equal, nothing.
-            let change = if white_higher {
-                -core
-            } else if black_higher {
-                core
-            } else {
-                0
-            };
+            // The higher-rated gives CE to the lower-rated.
+            let change = if white_higher { -core } else { core };
             return (change, -change);
         }
-        Outcome::WhiteWon => (!black_higher, white_pieces, black_pieces, 1),
+        Outcome::WhiteWon => (white_higher, white_pieces, black_pieces, 1),
         Outcome::WhiteLost => (!white_higher, black_pieces, white_pieces, -1),
     };
     // P2: applied literally, so a gap over 10.00 gives a negative RPE.
@@ -117,24 +112,16 @@ pub fn parse_rating(text: &[u8]) -> Result<Hundredths, BadRating> {
     Ok(if negative { -value } else { value })
 }
 
-/// Appends a rating with exactly two decimals: `-0.05`, `86.70`.
-pub fn push_rating(text: &mut Vec<u8>, rating: Hundredths) {
-    if rating < 0 {
-        text.push(b'-');
-    }
+/// A rating with exactly two decimals: `-0.05`, `86.70`.
+pub fn rating_text(rating: Hundredths) -> String {
     let abs = rating.unsigned_abs();
-    let whole = abs / 100;
-    match small_decimal(whole) {
-        Some((digits, len)) => text.extend_from_slice(&digits.to_le_bytes()[..len]),
-        None => text.extend_from_slice(whole.to_string().as_bytes()),
-    }
-    let cents = (abs % 100) as u8;
-    text.extend_from_slice(&[b'.', b'0' + cents / 10, b'0' + cents % 10]);
+    let sign = if rating < 0 { "-" } else { "" };
+    format!("{}{}.{:02}", sign, abs / 100, abs % 100)
 }
 
 /// Writes ` RATING\n`: a space, the rating with exactly two decimals, a
-/// newline (ratings below 10^13 / 100 points from the table, the others
-/// through `push_rating`).
+/// newline (ratings from 0 to 999.99 from the table, the others through
+/// `rating_text`).
 #[inline(always)]
 pub fn put_rating<W: Write>(out: &mut Output<W>, rating: Hundredths) {
     let abs = rating.unsigned_abs();
@@ -150,12 +137,7 @@ pub fn put_rating<W: Write>(out: &mut Output<W>, rating: Hundredths) {
             out.put_word(head, len + 1);
             out.put_word(tail, 4);
         }
-        _ => {
-            let mut text = vec![b' '];
-            push_rating(&mut text, rating);
-            text.push(b'\n');
-            out.put(&text);
-        }
+        _ => out.put(format!(" {}\n", rating_text(rating)).as_bytes()),
     }
 }
 
@@ -208,12 +190,25 @@ mod tests {
 
     #[test]
     fn ratings_print_with_two_decimals() {
-        let mut out = Vec::new();
-        for r in [-5, 0, 7, 8670, -12345, MAX_RATING] {
-            push_rating(&mut out, r);
-            out.push(b' ');
+        let mut text = String::new();
+        for r in [-5, 0, 7, 8670, -12345, MAX_RATING, -MAX_RATING] {
+            text += &rating_text(r);
+            text.push(' ');
         }
-        assert_eq!(out, b"-0.05 0.00 0.07 86.70 -123.45 9999999999999.99 ");
+        assert_eq!(
+            text,
+            "-0.05 0.00 0.07 86.70 -123.45 9999999999999.99 -9999999999999.99 "
+        );
+        let mut written = Vec::new();
+        let mut out = Output::new(&mut written);
+        for r in [-5, 0, 7, 8670, 99999, 100000, -12345, MAX_RATING] {
+            put_rating(&mut out, r);
+        }
+        out.finish(Ok(())).unwrap();
+        assert_eq!(
+            String::from_utf8(written).unwrap(),
+            " -0.05\n 0.00\n 0.07\n 86.70\n 999.99\n 1000.00\n -123.45\n 9999999999999.99\n"
+        );
     }
 
     #[test]

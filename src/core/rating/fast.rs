@@ -127,34 +127,44 @@ struct PlainGame {
     len: usize,
 }
 
+/// The token at `at`, its start and length, when the byte after it is
+/// `end`.
+#[inline(always)]
+fn field(bytes: &[u8], at: usize, end: u8) -> Option<(usize, usize)> {
+    let len = token_len(bytes, at)?;
+    if *bytes.get(at + len)? == end {
+        Some((at, len))
+    } else {
+        None
+    }
+}
+
 #[inline(always)]
 fn plain_game(bytes: &[u8]) -> Option<PlainGame> {
-    let mut spans = [(0, 0); 5];
-    let mut at = 0;
-    for (i, span) in spans.iter_mut().enumerate() {
-        let len = token_len(bytes, at)?;
-        let end = *bytes.get(at + len)?;
-        let wanted = if i == 4 { b'\n' } else { b' ' };
-        if end != wanted {
-            return None;
-        }
-        *span = (at, len);
-        at += len + 1;
-    }
-    let (start, len) = spans[2];
+    // Each field starts after the one before and its space.
+    let after = |(start, len): (usize, usize)| start + len + 1;
+    let white = field(bytes, 0, b' ')?;
+    let black = field(bytes, after(white), b' ')?;
+    let result = field(bytes, after(black), b' ')?;
+    let white_pieces = field(bytes, after(result), b' ')?;
+    let black_pieces = field(bytes, after(white_pieces), b'\n')?;
+    const WON: u64 = head_of(b"won");
+    const DREW: u64 = head_of(b"drew");
+    const LOST: u64 = head_of(b"lost");
+    let (start, len) = result;
     let outcome = match low_bytes(word(&bytes[start..]), len.min(8)) {
-        w if len == 3 && w == head_of(b"won") => Outcome::WhiteWon,
-        w if len == 4 && w == head_of(b"drew") => Outcome::Drew,
-        w if len == 4 && w == head_of(b"lost") => Outcome::WhiteLost,
+        WON if len == 3 => Outcome::WhiteWon,
+        DREW if len == 4 => Outcome::Drew,
+        LOST if len == 4 => Outcome::WhiteLost,
         _ => return None,
     };
     let number = |(start, len): (usize, usize)| small_number(&bytes[start..start + len]);
     Some(PlainGame {
-        white: spans[0],
-        black: spans[1],
+        white,
+        black,
         outcome,
-        pieces: (number(spans[3])?, number(spans[4])?),
-        len: at,
+        pieces: (number(white_pieces)?, number(black_pieces)?),
+        len: after(black_pieces),
     })
 }
 

@@ -3,7 +3,7 @@
 //! read; after a tournament, its ratings in order (P5).
 
 use super::exchange::BadRating;
-use super::exchange::{exchange, in_range, parse_pieces, parse_rating, push_rating, put_rating};
+use super::exchange::{exchange, in_range, parse_pieces, parse_rating, put_rating, rating_text};
 use super::exchange::{Hundredths, Outcome};
 use super::players::{Key, Players};
 use crate::core::io::{self, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
@@ -79,8 +79,7 @@ pub fn read_tournaments<R: Read, C: Checks, W: Write>(
                 tournament
             )
         };
-        let line = record(lines, checks, &expected)?;
-        let [n, m] = fields::<2>(&line, &expected)?;
+        let (line, [n, m]) = record(lines, checks, &expected)?;
         let listed = count(&n, &line, "the number of players")?;
         let games = count(&m, &line, "the number of games")?;
         checks.header(&line, &n, &m)?;
@@ -95,8 +94,7 @@ pub fn read_tournaments<R: Read, C: Checks, W: Write>(
             let player = listed - left + 1;
             left -= 1;
             let expected = || format!("expected player {} of {}: `name rating`", player, listed);
-            let line = record(lines, checks, &expected)?;
-            let [name, rating] = fields::<2>(&line, &expected)?;
+            let (line, [name, rating]) = record(lines, checks, &expected)?;
             checks.player(&line, &name, &rating)?;
             let rating = parse_rating(rating.text).map_err(|why| {
                 let message = match why {
@@ -133,8 +131,7 @@ pub fn read_tournaments<R: Read, C: Checks, W: Write>(
                     game, games
                 )
             };
-            let line = record(lines, checks, &expected)?;
-            let fields = fields::<5>(&line, &expected)?;
+            let (line, fields) = record::<_, _, 5>(lines, checks, &expected)?;
             checks.game(&line, [&fields[3], &fields[4]])?;
             play(&line, &fields, &mut players)?;
         }
@@ -196,15 +193,13 @@ fn play(line: &Line, fields: &[Token; 5], players: &mut Players) -> Result<(), E
     {
         let rating = players.rating(*slot) + change;
         if !in_range(rating) {
-            let mut reached = Vec::new();
-            push_rating(&mut reached, rating);
             return Err(line.error(
                 token.col,
                 format!(
                     "expected every rating to stay within {}, found {} taken to {}",
                     range_text(),
                     shown(token.text),
-                    String::from_utf8_lossy(&reached)
+                    rating_text(rating)
                 ),
             ));
         }
@@ -215,11 +210,7 @@ fn play(line: &Line, fields: &[Token; 5], players: &mut Players) -> Result<(), E
 
 /// The range of ratings kept, for messages.
 fn range_text() -> String {
-    let mut text = b"-".to_vec();
-    push_rating(&mut text, MAX_RATING);
-    text.extend_from_slice(b" to ");
-    push_rating(&mut text, MAX_RATING);
-    String::from_utf8_lossy(&text).into_owned()
+    format!("-{0} to {0}", rating_text(MAX_RATING))
 }
 
 /// P5: `Ratings after Tournament K:`, then the players by rating
@@ -247,27 +238,20 @@ fn write_ratings<W: Write>(
     Ok(())
 }
 
-/// The next line that holds a record, or an error naming what was due.
+/// The next line that holds a record and its `N` tokens, or an error
+/// naming what was due: at the end of input, or at the missing or extra
+/// token.
 #[inline(always)]
-fn record<'a, R: Read, C: Checks>(
+fn record<'a, R: Read, C: Checks, const N: usize>(
     lines: &'a mut Lines<R>,
     checks: &mut C,
     expected: &dyn Fn() -> String,
-) -> Result<Line<'a>, Error> {
+) -> Result<(Line<'a>, [Token<'a>; N]), Error> {
     if !checks.next_record(lines)? {
         return Err(lines.eof_error(&expected()));
     }
     let line = lines.current();
     checks.record(&line)?;
-    Ok(line)
-}
-
-/// Exactly `N` tokens from a line, or an error at the missing or extra one.
-#[inline(always)]
-fn fields<'a, const N: usize>(
-    line: &Line<'a>,
-    expected: &dyn Fn() -> String,
-) -> Result<[Token<'a>; N], Error> {
     let mut tokens = line.tokens();
     let mut found = [Token {
         col: 0,
@@ -285,7 +269,7 @@ fn fields<'a, const N: usize>(
             format!("{}, found an extra token {}", expected(), shown(extra.text)),
         ));
     }
-    Ok(found)
+    Ok((line, found))
 }
 
 /// A count of players or games.

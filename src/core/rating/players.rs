@@ -9,6 +9,7 @@ use super::exchange::Hundredths;
 use crate::core::io::lines::word;
 use crate::core::io::tokens::{head_of, low_bytes};
 use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
 
 /// A name as the table compares it: its first 8 bytes, the next 8, both
 /// zero past the name, and its length.
@@ -66,12 +67,11 @@ impl Default for Players {
     fn default() -> Players {
         // Two keys from std's per-process random hashing keys.
         let state = RandomState::new();
-        let mut key = [0; 2];
-        for (i, k) in key.iter_mut().enumerate() {
-            let mut hasher = std::hash::BuildHasher::build_hasher(&state);
-            std::hash::Hasher::write_usize(&mut hasher, i);
-            *k = std::hash::Hasher::finish(&hasher) | 1;
-        }
+        let key = [0, 1].map(|i| {
+            let mut hasher = state.build_hasher();
+            hasher.write_usize(i);
+            hasher.finish() | 1
+        });
         Players {
             names: Vec::new(),
             starts: Vec::new(),
@@ -180,7 +180,6 @@ impl Players {
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
         self.slots = vec![Slot::default(); 2 * old.len()];
-        let mask = self.slots.len() - 1;
         for slot in old.into_iter().filter(|s| s.player > 0) {
             let player = slot.player as usize - 1;
             let key = Key {
@@ -188,10 +187,10 @@ impl Players {
                 tail: slot.tail,
                 len: slot.len as usize,
             };
-            let mut at = self.home(&key, self.name(player));
-            while self.slots[at].player != 0 {
-                at = (at + 1) & mask;
-            }
+            // Names are unique: the search ends at the empty slot for it.
+            let at = match self.find(&key, self.name(player)) {
+                Ok(at) | Err(at) => at,
+            };
             self.slots[at] = slot;
             self.starts[player].1 = at;
         }

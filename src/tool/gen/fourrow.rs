@@ -84,7 +84,7 @@ pub fn game(rng: &mut Rng, style: Style, number: u64, out: &mut Vec<u8>) {
         MAX_MOVES
     };
     let mut board = Board {
-        game: Game::new(),
+        game: Game::default(),
         heights: [0; COLUMNS],
         moves: Vec::with_capacity(MAX_MOVES),
     };
@@ -122,7 +122,7 @@ fn spoil(rng: &mut Rng, board: &mut Board) {
     if room == 0 {
         return;
     }
-    if matches!(board.game.verdict(), Verdict::Won(_)) {
+    if matches!(board.game.verdict(), Verdict::FirstWon | Verdict::SecondWon) {
         for _ in 0..rng.range(1, room.min(4) as u64) {
             let open = board.open();
             if open.is_empty() {

@@ -108,7 +108,7 @@ pub fn tournament(rng: &mut Rng, style: Style, out: &mut Vec<u8>) {
     for (name, &rating) in names.iter().zip(&ratings) {
         out.extend_from_slice(name);
         out.push(b' ');
-        rating::exchange::push_rating(out, rating);
+        out.extend_from_slice(rating::exchange::rating_text(rating).as_bytes());
         out.push(b'\n');
     }
     for g in 0..games {
