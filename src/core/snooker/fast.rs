@@ -185,7 +185,7 @@ fn fast_run<R: Read, V: Visit>(
         };
         let written = match entry.event {
             Event::Stroke(stroke) => match frame.play_judged(&stroke, &mut entry.verdicts) {
-                Ok(outcome) => visit.stroke(&line, &stroke, &outcome, &frame, names),
+                Ok(outcome) => visit.fast_stroke(&line, &stroke, &outcome, &frame, names),
                 Err(why) => break Err(why),
             },
             Event::PlayAgain => match frame.play_again() {

@@ -58,6 +58,19 @@ pub trait Visit {
         frame: &Frame,
         names: &Names,
     ) -> Result<(), Error>;
+    /// A stroke that the fast path ([`super::fast`]) took: `stroke`,
+    /// unless the visit has a quicker way to the same result.
+    #[inline(always)]
+    fn fast_stroke(
+        &mut self,
+        line: &Line,
+        stroke: &Stroke,
+        outcome: &Outcome,
+        frame: &Frame,
+        names: &Names,
+    ) -> Result<(), Error> {
+        self.stroke(line, stroke, outcome, frame, names)
+    }
     fn play_again(
         &mut self,
         line: &Line,

@@ -1,7 +1,9 @@
 //! The referee's words (the statement's Output): a `Visit` that writes,
-//! for every line the frame took, what the referee says. Every line that
-//! does not hold a score is made once (per frame for the turn lines) and
-//! copied at a fixed width; a stroke's lines go into room reserved once.
+//! for every line the frame took, what the referee says. The general
+//! reading's strokes are written line by line; the fast path's strokes
+//! take [`Referee::quick_stroke`], which copies lines made in advance
+//! (the turn lines once per frame, the respot lines at compile time) at a
+//! fixed width into room reserved once.
 
 use super::balls::{Player, Stroke};
 use super::parse::{Names, Visit};
@@ -10,7 +12,10 @@ use crate::core::io::out::small_decimal;
 use crate::core::io::{Error, Line, Output};
 use std::io::Write;
 
-/// The width at which a prepared line is copied; longer ones are put.
+/// What follows a player's name in a turn line: out of hand, in hand.
+const TURN_ENDS: [&[u8]; 2] = [b"'s turn\n", b"'s turn, in-hand\n"];
+
+/// The width at which a prepared line is copied.
 const WIDE: usize = 64;
 
 /// A line made in advance, padded to `WIDE` bytes.
@@ -20,24 +25,10 @@ struct Piece {
     len: usize,
 }
 
-impl Piece {
-    fn new(parts: &[&[u8]]) -> Piece {
-        let mut piece = Piece {
-            bytes: [0; WIDE],
-            len: 0,
-        };
-        for part in parts {
-            let end = (piece.len + part.len()).min(WIDE);
-            piece.bytes[piece.len..end].copy_from_slice(&part[..end - piece.len]);
-            piece.len += part.len();
-        }
-        piece
-    }
-
-    fn fits(&self) -> bool {
-        self.len <= WIDE
-    }
-}
+const BLANK: Piece = Piece {
+    bytes: [0; WIDE],
+    len: 0,
+};
 
 /// `Respot` and the colours, lowest value first, for each set of colours
 /// (a `Colours` value shifted past its two unused low bits): made at
@@ -46,10 +37,7 @@ const fn respot_lines() -> [Piece; 64] {
     const NAMES: [&[u8]; 6] = [
         b" Yellow", b" Green", b" Brown", b" Blue", b" Pink", b" Black",
     ];
-    let mut lines = [Piece {
-        bytes: [0; WIDE],
-        len: 0,
-    }; 64];
+    let mut lines = [BLANK; 64];
     let mut set = 0;
     while set < 64 {
         // Written through the index: rustc 1.63 has no `&mut` in const fn.
@@ -85,43 +73,47 @@ static RESPOTS: [Piece; 64] = respot_lines();
 /// Writes the referee's output to `out`.
 pub struct Referee<'o, W: Write> {
     out: &'o mut Output<W>,
-    /// The frame's turn lines, `NAME's turn\n` and `NAME's turn, in-hand\n`
-    /// for A then for B; `names` holds them whole when they are too long
-    /// for a piece.
-    turns: [Piece; 4],
-    long_turns: [Vec<u8>; 4],
-    /// Whether every turn line of the frame fits in a piece.
+    /// The frame's turn lines by `turn_index`: whole, and when every one
+    /// of them fits a piece (`short`), as pieces for the quick strokes to
+    /// copy (the general reading writes them from the pieces too).
+    turns: [Vec<u8>; 4],
+    pieces: [Piece; 4],
     short: bool,
 }
 
-/// The most a stroke writes when its turn line fits a piece and its scores
-/// are below 1000: `Foul!`, the score, a respot line, a turn line, each
-/// copied at its width.
+/// Where a turn line is in `Referee::turns`: `NAME's turn\n` then
+/// `NAME's turn, in-hand\n`, for A then for B.
+fn turn_index(player: Player, in_hand: bool) -> usize {
+    2 * player.index() + usize::from(in_hand)
+}
+
+/// The most a quick stroke writes: `Foul!`, the score (both below 1000),
+/// a respot line and a turn line, each copied at its width.
 const STROKE_ROOM: usize = 8 + 16 + 2 * WIDE;
 
 impl<'o, W: Write> Referee<'o, W> {
     pub fn new(out: &'o mut Output<W>) -> Referee<'o, W> {
         Referee {
             out,
-            turns: [Piece::new(&[]); 4],
-            long_turns: Default::default(),
+            turns: Default::default(),
+            pieces: [BLANK; 4],
             short: true,
         }
     }
 
     /// Writes `NAME's turn`, with `, in-hand` when the player is in hand.
     fn turn(&mut self, player: Player, in_hand: bool) {
-        let which = 2 * player.index() + usize::from(in_hand);
+        let which = turn_index(player, in_hand);
         if self.short {
-            let piece = &self.turns[which];
+            let piece = &self.pieces[which];
             self.out.put(&piece.bytes[..piece.len]);
         } else {
-            self.out.put(&self.long_turns[which]);
+            self.out.put(&self.turns[which]);
         }
     }
 
-    /// The lines of a stroke, the common way: scores below 1000 and turn
-    /// lines that fit; `false` (nothing written) otherwise.
+    /// The lines of a stroke, the quick way: scores below 1000 and turn
+    /// lines that fit a piece; `false` (nothing written) otherwise.
     #[inline(always)]
     fn quick_stroke(&mut self, outcome: &Outcome, frame: &Frame, names: &Names) -> bool {
         let digits = (
@@ -151,7 +143,7 @@ impl<'o, W: Write> Referee<'o, W> {
             n += piece.len;
         }
         if let Next::TurnPasses(player) = outcome.next {
-            let piece = &self.turns[2 * player.index() + usize::from(outcome.in_hand)];
+            let piece = &self.pieces[turn_index(player, outcome.in_hand)];
             room[n..n + WIDE].copy_from_slice(&piece.bytes);
             n += piece.len;
         }
@@ -170,28 +162,16 @@ impl<'o, W: Write> Referee<'o, W> {
 
 impl<'o, W: Write> Visit for Referee<'o, W> {
     fn names(&mut self, number: u64, _line: &Line, names: &Names) -> Result<(), Error> {
-        self.short = true;
-        for (i, player) in [Player::A, Player::B].iter().enumerate() {
-            for (j, end) in [&b"'s turn\n"[..], b"'s turn, in-hand\n"]
-                .iter()
-                .enumerate()
-            {
-                let piece = Piece::new(&[names.name(*player), end]);
-                self.short &= piece.fits();
-                self.turns[2 * i + j] = piece;
-            }
+        for (which, turn) in self.turns.iter_mut().enumerate() {
+            turn.clear();
+            turn.extend_from_slice(names.name([Player::A, Player::B][which / 2]));
+            turn.extend_from_slice(TURN_ENDS[which % 2]);
         }
-        if !self.short {
-            for (i, player) in [Player::A, Player::B].iter().enumerate() {
-                for (j, end) in [&b"'s turn\n"[..], b"'s turn, in-hand\n"]
-                    .iter()
-                    .enumerate()
-                {
-                    let long = &mut self.long_turns[2 * i + j];
-                    long.clear();
-                    long.extend_from_slice(names.name(*player));
-                    long.extend_from_slice(end);
-                }
+        self.short = self.turns.iter().all(|turn| turn.len() <= WIDE);
+        if self.short {
+            for (piece, turn) in self.pieces.iter_mut().zip(self.turns.iter()) {
+                piece.bytes[..turn.len()].copy_from_slice(turn);
+                piece.len = turn.len();
             }
         }
         if number > 1 {
@@ -213,27 +193,44 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
         frame: &Frame,
         names: &Names,
     ) -> Result<(), Error> {
-        if !self.quick_stroke(outcome, frame, names) {
-            if outcome.foul {
-                self.out.put(b"Foul!\n");
+        if outcome.foul {
+            self.out.put(b"Foul!\n");
+        }
+        self.out.put_u64(frame.score(Player::A));
+        self.out.put(b" : ");
+        self.out.put_u64(frame.score(Player::B));
+        self.out.put(b"\n");
+        if !outcome.respot.is_empty() {
+            self.out.put(b"Respot");
+            for colour in outcome.respot.iter() {
+                self.out.put(b" ");
+                self.out.put(colour.name().as_bytes());
             }
-            self.out.put_u64(frame.score(Player::A));
-            self.out.put(b" : ");
-            self.out.put_u64(frame.score(Player::B));
             self.out.put(b"\n");
-            if !outcome.respot.is_empty() {
-                let piece = RESPOTS[usize::from(outcome.respot.0 >> 2)];
-                self.out.put(&piece.bytes[..piece.len]);
+        }
+        match outcome.next {
+            Next::SameStriker => {}
+            Next::TurnPasses(player) => self.turn(player, outcome.in_hand),
+            Next::Tie => self.out.put(b"Tie\nRespot Black\n"),
+            Next::Won(player) => {
+                self.out.put(names.name(player));
+                self.out.put(b" wins\n");
             }
-            match outcome.next {
-                Next::SameStriker => {}
-                Next::TurnPasses(player) => self.turn(player, outcome.in_hand),
-                Next::Tie => self.out.put(b"Tie\nRespot Black\n"),
-                Next::Won(player) => {
-                    self.out.put(names.name(player));
-                    self.out.put(b" wins\n");
-                }
-            }
+        }
+        self.out.end_lines()
+    }
+
+    #[inline(always)]
+    fn fast_stroke(
+        &mut self,
+        line: &Line,
+        stroke: &Stroke,
+        outcome: &Outcome,
+        frame: &Frame,
+        names: &Names,
+    ) -> Result<(), Error> {
+        if !self.quick_stroke(outcome, frame, names) {
+            return self.stroke(line, stroke, outcome, frame, names);
         }
         self.out.end_lines()
     }
@@ -271,16 +268,5 @@ mod tests {
         let set = Colours(Colours::of(Ball::Black).0 | Colours::of(Ball::Yellow).0);
         let piece = RESPOTS[usize::from(set.0 >> 2)];
         assert_eq!(&piece.bytes[..piece.len], b"Respot Yellow Black\n");
-    }
-
-    #[test]
-    fn pieces_keep_what_fits_and_say_when_it_does_not() {
-        let piece = Piece::new(&[b"ab", b"c"]);
-        assert_eq!(
-            (&piece.bytes[..3], piece.len, piece.fits()),
-            (&b"abc"[..], 3, true)
-        );
-        let long = vec![b'x'; WIDE + 1];
-        assert!(!Piece::new(&[&long]).fits());
     }
 }
