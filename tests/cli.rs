@@ -1,4 +1,4 @@
-//! The command-line contract (shared/spec/CLI.md) through the built binary:
+//! The command line through the built binary:
 //! help, version, exit statuses, stdin, errors after flushed output, a
 //! reader closing the pipe early; usage errors and their suggestions,
 //! bounded numbers, the man page and the completion scripts.

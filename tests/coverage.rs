@@ -1,4 +1,5 @@
-//! The packages' secret data cover every ruling of RULINGS.md: each
+//! The packages' secret data cover every ruling (the numbered rulings in
+//! the problems' module docs, `src/core/*/mod.rs`): each
 //! secret input is replayed through the core's own rules (snooker's
 //! `Frame`, four in a row's `Game`, rating's `exchange`), and what each
 //! stroke, move or game did is collected as a set of named facts; every

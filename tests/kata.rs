@@ -1,5 +1,5 @@
-//! The Snooker Scoreboard kata's examples (shared/spec/snooker-scoreboard.md)
-//! against the library API, written to read like the kata, plus breaks and
+//! The Snooker Scoreboard kata's examples (the kata is stated in
+//! `src/tool/scoreboard/mod.rs`) against the library API, written to read like the kata, plus breaks and
 //! points remaining.
 
 use referee::core::snooker::{Ball, BallOn, Player};

@@ -1,4 +1,4 @@
-//! The command line (shared/spec/CLI.md), std only.
+//! The command line, std only; `referee --help` and the README show it.
 //!
 //! Every flag and every subcommand is defined once, in [`table`]; the
 //! parser ([`mod@parse`]), the help texts ([`help`]), the man page ([`man`])

@@ -1,7 +1,7 @@
 //! A package's test data: the statement's sample, then the secret cases.
 //!
 //! The secret cases are the project's hand-made fixtures that pass
-//! `--strict` (each ruling of `shared/spec/RULINGS.md` played out on
+//! `--strict` (each ruling of the problems' module docs played out on
 //! purpose), then inputs generated with fixed seeds in both styles: the
 //! smallest and the largest count the statement allows, and counts drawn
 //! within it. The fixtures are part of the binary, which needs no
