@@ -337,26 +337,20 @@ impl Frame {
 
         if self.on == Ball::Black as u8 && points > 0 {
             // S9: the first score or foul on the only black ends the frame
-            // (a foul always scores); nothing is respotted.
+            // (a foul always scores), or ties it: the black goes back for
+            // the lot; nothing else is respotted.
             self.replay = None;
-            let next = if self.scores[0] == self.scores[1] {
+            self.stage = if self.scores[0] == self.scores[1] {
                 self.colours = Colours::of(Ball::Black);
-                self.stage = Stage::LotDue;
-                Next::Tie
+                Stage::LotDue
             } else {
-                self.stage = Stage::Over;
-                Next::Won(if self.scores[0] > self.scores[1] {
-                    Player::A
-                } else {
-                    Player::B
-                })
+                Stage::Over
             };
-            let respot = Colours::NONE;
             return Outcome {
                 foul,
-                respot,
+                respot: Colours::NONE,
                 in_hand,
-                next,
+                next: self.winner().map_or(Next::Tie, Next::Won),
             };
         }
         self.colours.0 &= !verdict.potted_for_good();
@@ -390,7 +384,7 @@ impl Frame {
         }
     }
 
-    /// Why a stroke cannot be played now: the frame is not in play.
+    /// Why a line cannot be played now: the frame is not in play.
     #[cold]
     fn not_playing(&self) -> Impossible {
         if self.stage == Stage::LotDue {
@@ -417,10 +411,9 @@ impl Frame {
     /// The other player asks the offender of the last stroke, a foul, to
     /// play again from the same position (S11).
     pub fn play_again(&mut self) -> Result<Replay, Impossible> {
-        let replay = self.replay.take().ok_or(match self.stage {
-            Stage::LotDue => Impossible::LotDue,
-            Stage::Over => Impossible::FrameOver,
+        let replay = self.replay.take().ok_or_else(|| match self.stage {
             Stage::Playing => Impossible::NoPlayAgain,
+            _ => self.not_playing(),
         })?;
         self.striker = replay.offender;
         Ok(replay)
