@@ -255,60 +255,60 @@ fn is_play_again(line: &Line) -> bool {
 /// table is the frame's business.
 #[inline(always)]
 pub fn parse_event(line: &Line) -> Result<Event, Error> {
-    let mut tokens = line.tokens();
-    let first = match tokens.next() {
-        Some(first) => first,
-        None => return Err(line.error(1, "expected a stroke, found a blank line".to_string())),
-    };
-    let first_code = word_code(first.text);
-    if first_code == Some(PLAY) && is_play_again(line) {
-        return Ok(Event::PlayAgain);
-    }
     let mut stroke = Stroke::default();
-    let hit_nothing = first_code == Some(NONE);
-    if !hit_nothing {
-        stroke.first = first_code.and_then(ball_of);
-        if stroke.first.is_none() {
-            let found = if first_code == Some(WHITE) {
-                "`White` (the cue ball cannot be hit first)".to_string()
-            } else {
-                shown(first.text)
-            };
-            let message = format!(
-                "expected a ball first hit, `None`, `Play again` or a lot line; found {}",
-                found
-            );
-            return Err(line.error(first.col, message));
-        }
-    }
-    for token in tokens {
+    let mut hit_nothing = false;
+    for (at, token) in line.tokens().enumerate() {
         let code = word_code(token.text);
-        // Each potted token adds to the stroke, or is the error.
-        let message = match (code, code.and_then(ball_of)) {
-            (Some(WHITE), _) if !stroke.white => {
+        // Each token adds to the stroke, or is the error: the first one
+        // (`at` 0) is `Play again`'s or says what was hit first.
+        let message = match (at, code, code.and_then(ball_of)) {
+            (0, Some(PLAY), _) if is_play_again(line) => return Ok(Event::PlayAgain),
+            (0, Some(NONE), _) => {
+                hit_nothing = true;
+                continue;
+            }
+            (0, _, Some(ball)) => {
+                stroke.first = Some(ball);
+                continue;
+            }
+            (0, ..) => {
+                let found = if code == Some(WHITE) {
+                    "`White` (the cue ball cannot be hit first)".to_string()
+                } else {
+                    shown(token.text)
+                };
+                format!(
+                    "expected a ball first hit, `None`, `Play again` or a lot line; found {}",
+                    found
+                )
+            }
+            (_, Some(WHITE), _) if !stroke.white => {
                 stroke.white = true;
                 continue;
             }
-            (Some(WHITE), _) => "expected `White` potted once, found it twice".to_string(),
-            (_, Some(_)) if hit_nothing => format!(
+            (_, Some(WHITE), _) => "expected `White` potted once, found it twice".to_string(),
+            (_, _, Some(_)) if hit_nothing => format!(
                 "expected `White` or end of line after `None`, found {}",
                 shown(token.text)
             ),
-            (_, Some(Ball::Red)) => {
+            (_, _, Some(Ball::Red)) => {
                 stroke.reds += 1;
                 continue;
             }
-            (_, Some(colour)) if !stroke.colours.contains(colour) => {
+            (_, _, Some(colour)) if !stroke.colours.contains(colour) => {
                 stroke.colours.insert(colour);
                 continue;
             }
-            (_, Some(colour)) => format!(
+            (_, _, Some(colour)) => format!(
                 "expected each colour potted once, found {} twice",
                 colour.name()
             ),
-            (_, None) => format!("expected a potted ball name, found {}", shown(token.text)),
+            (_, _, None) => format!("expected a potted ball name, found {}", shown(token.text)),
         };
         return Err(line.error(token.col, message));
+    }
+    if stroke.first.is_none() && !hit_nothing {
+        return Err(line.error(1, "expected a stroke, found a blank line".to_string()));
     }
     Ok(Event::Stroke(stroke))
 }

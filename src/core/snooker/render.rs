@@ -2,8 +2,8 @@
 //! for every line the frame took, what the referee says. The general
 //! reading's strokes are written line by line; the fast path's strokes
 //! take [`Referee::quick_stroke`], which copies lines made in advance
-//! (the turn lines once per frame, the respot lines at compile time) at a
-//! fixed width into room reserved once.
+//! (the turn lines once per frame, padded; the respot lines at compile
+//! time) at a fixed width into room reserved once.
 
 use super::balls::{Player, Stroke};
 use super::parse::{Names, Visit};
@@ -12,13 +12,10 @@ use crate::core::io::out::small_decimal;
 use crate::core::io::{Error, Line, Output};
 use std::io::Write;
 
-/// What follows a player's name in a turn line: out of hand, in hand.
-const TURN_ENDS: [&[u8]; 2] = [b"'s turn\n", b"'s turn, in-hand\n"];
-
-/// The width at which a prepared line is copied.
+/// The width at which a quick stroke copies a line made in advance.
 const WIDE: usize = 64;
 
-/// A line made in advance, padded to `WIDE` bytes.
+/// A respot line, padded to `WIDE` bytes.
 #[derive(Clone, Copy)]
 struct Piece {
     bytes: [u8; WIDE],
@@ -73,13 +70,15 @@ static RESPOTS: [Piece; 64] = respot_lines();
 /// Writes the referee's output to `out`.
 pub struct Referee<'o, W: Write> {
     out: &'o mut Output<W>,
-    /// The frame's turn lines by `turn_index`: whole, and when every one
-    /// of them fits a piece (`short`), as pieces for the quick strokes to
-    /// copy (the general reading writes them from the pieces too).
+    /// The frame's turn lines by `turn_index`, each followed by `WIDE`
+    /// zero bytes so that a quick stroke can copy it at that width, and
+    /// their lengths.
     turns: [Vec<u8>; 4],
-    pieces: [Piece; 4],
-    short: bool,
+    turn_lens: [usize; 4],
 }
+
+/// What follows a player's name in a turn line: out of hand, in hand.
+const TURN_ENDS: [&[u8]; 2] = [b"'s turn\n", b"'s turn, in-hand\n"];
 
 /// Where a turn line is in `Referee::turns`: `NAME's turn\n` then
 /// `NAME's turn, in-hand\n`, for A then for B.
@@ -96,32 +95,36 @@ impl<'o, W: Write> Referee<'o, W> {
         Referee {
             out,
             turns: Default::default(),
-            pieces: [BLANK; 4],
-            short: true,
+            turn_lens: [0; 4],
         }
     }
 
     /// Writes `NAME's turn`, with `, in-hand` when the player is in hand.
     fn turn(&mut self, player: Player, in_hand: bool) {
         let which = turn_index(player, in_hand);
-        if self.short {
-            let piece = &self.pieces[which];
-            self.out.put(&piece.bytes[..piece.len]);
-        } else {
-            self.out.put(&self.turns[which]);
-        }
+        self.out.put(&self.turns[which][..self.turn_lens[which]]);
     }
 
-    /// The lines of a stroke, the quick way: scores below 1000 and turn
-    /// lines that fit a piece; `false` (nothing written) otherwise.
+    /// The lines of a stroke, the quick way: scores below 1000 and a turn
+    /// line no longer than `WIDE`; `false` (nothing written) otherwise.
     #[inline(always)]
     fn quick_stroke(&mut self, outcome: &Outcome, frame: &Frame, names: &Names) -> bool {
+        let turn = match outcome.next {
+            Next::TurnPasses(player) => {
+                let which = turn_index(player, outcome.in_hand);
+                if self.turn_lens[which] > WIDE {
+                    return false;
+                }
+                Some(which)
+            }
+            _ => None,
+        };
         let digits = (
             small_decimal(frame.score(Player::A)),
             small_decimal(frame.score(Player::B)),
         );
         let ((a, a_len), (b, b_len)) = match digits {
-            (Some(a), Some(b)) if self.short => (a, b),
+            (Some(a), Some(b)) => (a, b),
             _ => return false,
         };
         let room = self.out.reserve(STROKE_ROOM);
@@ -142,10 +145,9 @@ impl<'o, W: Write> Referee<'o, W> {
             room[n..n + WIDE].copy_from_slice(&piece.bytes);
             n += piece.len;
         }
-        if let Next::TurnPasses(player) = outcome.next {
-            let piece = &self.pieces[turn_index(player, outcome.in_hand)];
-            room[n..n + WIDE].copy_from_slice(&piece.bytes);
-            n += piece.len;
+        if let Some(which) = turn {
+            room[n..n + WIDE].copy_from_slice(&self.turns[which][..WIDE]);
+            n += self.turn_lens[which];
         }
         self.out.advance(n);
         match outcome.next {
@@ -166,13 +168,8 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
             turn.clear();
             turn.extend_from_slice(names.name([Player::A, Player::B][which / 2]));
             turn.extend_from_slice(TURN_ENDS[which % 2]);
-        }
-        self.short = self.turns.iter().all(|turn| turn.len() <= WIDE);
-        if self.short {
-            for (piece, turn) in self.pieces.iter_mut().zip(self.turns.iter()) {
-                piece.bytes[..turn.len()].copy_from_slice(turn);
-                piece.len = turn.len();
-            }
+            self.turn_lens[which] = turn.len();
+            turn.resize(turn.len() + WIDE, 0);
         }
         if number > 1 {
             self.out.put(b"\n");
