@@ -228,11 +228,6 @@ pub fn word_code(token: &[u8]) -> Option<u8> {
         .map(|at| at as u8 + 1)
 }
 
-/// The ball a token names, in any letter case.
-pub fn ball_named(token: &[u8]) -> Option<Ball> {
-    word_code(token).and_then(ball_of)
-}
-
 /// The ball whose code is `code`.
 fn ball_of(code: u8) -> Option<Ball> {
     Ball::from_value(u32::from(code))
@@ -320,9 +315,9 @@ pub(crate) fn impossible(line: &Line, frame: &Frame, names: &Names, why: Impossi
     let mut tokens = line.tokens();
     let (col, first) = tokens.next().map_or((1, &b""[..]), |t| (t.col, t.text));
     // The column of the `nth` (from 0) `ball` potted, if the line has it.
-    let potted = |ball, nth| {
+    let potted = |ball: Ball, nth| {
         tokens
-            .filter(|t| ball_named(t.text) == Some(ball))
+            .filter(|t| word_code(t.text) == Some(ball as u8))
             .nth(nth)
             .map_or(col, |t| t.col)
     };
@@ -387,6 +382,10 @@ pub(crate) fn stroke(text: &str) -> Stroke {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn ball_named(token: &[u8]) -> Option<Ball> {
+        word_code(token).and_then(ball_of)
+    }
 
     #[test]
     fn ball_names_in_any_case() {

@@ -135,14 +135,13 @@ impl Stroke {
         // Colours potted in a foul go back; a colour potted legally goes
         // back in phase one and stays down in phase two (S6).
         let scored = !foul && points > 0;
+        let colour_potted = if scored { colour_on } else { 0 };
         let (respot, for_good) = if foul {
             (self.colours.0, 0)
-        } else if scored && target > 1 && on >= ANY_COLOUR {
-            (colour_on, 0)
-        } else if scored && target > 1 {
-            (0, colour_on)
+        } else if on >= ANY_COLOUR {
+            (colour_potted, 0)
         } else {
-            (0, 0)
+            (0, colour_potted)
         };
         Verdict(
             1 << 31
