@@ -1,6 +1,7 @@
 //! The balls and what a stroke line says of them: [`Ball`] (its value is
-//! its discriminant), sets of colours as bits ([`Colours`]), a [`Stroke`],
-//! the ball on ([`BallOn`]) and the two [`Player`]s.
+//! its discriminant), the words of the format ([`WORDS`]), sets of colours
+//! as bits ([`Colours`]), a [`Stroke`], the ball on ([`BallOn`]) and the
+//! two [`Player`]s.
 
 /// A ball other than the cue ball; the discriminant is its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -44,9 +45,22 @@ impl Ball {
 
     /// The ball's name as the statement spells it.
     pub fn name(self) -> &'static str {
-        ["Red", "Yellow", "Green", "Brown", "Blue", "Pink", "Black"][self as usize - 1]
+        WORDS[self as usize - 1]
     }
 }
+
+/// The words of the format as the statement spells them: the balls by
+/// value, then `White`, `None` and the words of `Play again`. A word's
+/// code is its place here plus one, so that a ball's code is its value.
+pub const WORDS: [&str; 11] = [
+    "Red", "Yellow", "Green", "Brown", "Blue", "Pink", "Black", "White", "None", "Play", "again",
+];
+
+/// The codes of the words that are no ball.
+pub const WHITE: u8 = 8;
+pub const NONE: u8 = 9;
+pub const PLAY: u8 = 10;
+pub const AGAIN: u8 = 11;
 
 /// A set of colours, one bit per colour (bit = value).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -5,11 +5,8 @@
 //! reading's line bookkeeping. Any other line is left to the general
 //! reading, which gives the same events and the exact errors.
 
-use super::balls::{Ball, Stroke};
-use super::parse::{
-    impossible, Checks, Event, Names, Visit, AGAIN, BLACK, BLUE, BROWN, GREEN, NONE, PINK, PLAY,
-    RED, WHITE, YELLOW,
-};
+use super::balls::{Ball, Stroke, AGAIN, NONE, PLAY, WHITE, WORDS};
+use super::parse::{impossible, Checks, Event, Names, Visit};
 use super::rules::{Frame, Stage, Verdict};
 use crate::core::io::lines::word;
 use crate::core::io::{Error, Layout, Line, Lines};
@@ -185,7 +182,7 @@ fn fast_run<R: Read, V: Visit>(
         };
         let written = match entry.event {
             Event::Stroke(stroke) => match frame.play_judged(&stroke, &mut entry.verdicts) {
-                Ok(outcome) => visit.stroke(&line, &stroke, &outcome, &frame, names),
+                Ok(outcome) => visit.fast_stroke(&line, &stroke, &outcome, &frame, names),
                 Err(why) => break Err(why),
             },
             Event::PlayAgain => match frame.play_again() {
@@ -217,11 +214,18 @@ fn fast_run<R: Read, V: Visit>(
     result
 }
 
-/// A code for each word of the format: a ball's value, or one of these.
-const WHITE_CODE: u8 = 8;
-const NONE_CODE: u8 = 9;
-const PLAY_CODE: u8 = 10;
-const AGAIN_CODE: u8 = 11;
+/// A word of the format folded to lower case and packed into an
+/// integer, as `fast_event` packs a word it reads: `| 0x20` lowercases
+/// ASCII letters and makes no other byte a letter (S13).
+const fn key_of(word: &[u8]) -> u64 {
+    let mut key = 0;
+    let mut i = 0;
+    while i < word.len() {
+        key |= ((word[i] | 0x20) as u64) << (8 * i);
+        i += 1;
+    }
+    key
+}
 
 /// A multiplier that sends the eleven words' keys to eleven different
 /// slots of sixteen (checked when the table is built).
@@ -233,33 +237,21 @@ const fn slot(key: u64) -> usize {
 
 /// The words of the format by `slot` of their key: (key, code).
 const fn word_table() -> [(u64, u8); 16] {
-    let words = [
-        (RED, 1),
-        (YELLOW, 2),
-        (GREEN, 3),
-        (BROWN, 4),
-        (BLUE, 5),
-        (PINK, 6),
-        (BLACK, 7),
-        (WHITE, WHITE_CODE),
-        (NONE, NONE_CODE),
-        (PLAY, PLAY_CODE),
-        (AGAIN, AGAIN_CODE),
-    ];
     let mut table = [(0, 0); 16];
     let mut i = 0;
-    while i < words.len() {
-        let at = slot(words[i].0);
+    while i < WORDS.len() {
+        let key = key_of(WORDS[i].as_bytes());
+        let at = slot(key);
         if table[at].1 != 0 {
             panic!("two words of the format share a slot");
         }
-        table[at] = words[i];
+        table[at] = (key, i as u8 + 1);
         i += 1;
     }
     table
 }
 
-static WORDS: [(u64, u8); 16] = word_table();
+static KEYS: [(u64, u8); 16] = word_table();
 
 /// The next line of `bytes` (a reader's unread bytes) if it is an event
 /// line in the format's plainest form: words of the format in any case,
@@ -286,7 +278,7 @@ pub fn fast_event(bytes: &[u8]) -> Option<(Event, usize, usize)> {
         }
         let low = u64::MAX >> (64 - 8 * len);
         let key = (chunk & low) | (0x2020_2020_2020_2020 & low);
-        let (known, code) = WORDS[slot(key)];
+        let (known, code) = KEYS[slot(key)];
         if known != key {
             return None;
         }
@@ -295,8 +287,8 @@ pub fn fast_event(bytes: &[u8]) -> Option<(Event, usize, usize)> {
                 stroke.first = Ball::from_value(u32::from(code));
                 1
             }
-            (0, NONE_CODE) => 2,
-            (0, PLAY_CODE) => 3,
+            (0, NONE) => 2,
+            (0, PLAY) => 3,
             (1, 1) => {
                 stroke.reds += 1;
                 1
@@ -305,11 +297,11 @@ pub fn fast_event(bytes: &[u8]) -> Option<(Event, usize, usize)> {
                 stroke.colours.0 |= 1 << code;
                 1
             }
-            (1, WHITE_CODE) | (2, WHITE_CODE) if !stroke.white => {
+            (1, WHITE) | (2, WHITE) if !stroke.white => {
                 stroke.white = true;
                 state
             }
-            (3, AGAIN_CODE) => 4,
+            (3, AGAIN) => 4,
             _ => return None,
         };
         let end = bytes[at + len];

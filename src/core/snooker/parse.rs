@@ -6,9 +6,8 @@
 //! the plainest form may take the fast path of [`super::fast`] (the tool's
 //! reading), which gives the same events.
 
-use super::balls::{Ball, Player, Stroke};
+use super::balls::{Ball, Player, Stroke, AGAIN, NONE, PLAY, WHITE, WORDS};
 use super::rules::{Frame, Impossible, Outcome, Replay, Stage};
-use crate::core::io::tokens::{head_of, Tokens};
 use crate::core::io::{self, shown, Error, Layout, Line, Lines, Token, Tolerant};
 use std::io::Read;
 
@@ -58,6 +57,19 @@ pub trait Visit {
         frame: &Frame,
         names: &Names,
     ) -> Result<(), Error>;
+    /// A stroke that the fast path ([`super::fast`]) took: `stroke`,
+    /// unless the visit has a quicker way to the same result.
+    #[inline(always)]
+    fn fast_stroke(
+        &mut self,
+        line: &Line,
+        stroke: &Stroke,
+        outcome: &Outcome,
+        frame: &Frame,
+        names: &Names,
+    ) -> Result<(), Error> {
+        self.stroke(line, stroke, outcome, frame, names)
+    }
     fn play_again(
         &mut self,
         line: &Line,
@@ -119,15 +131,26 @@ pub fn read_frames<R: Read, C: Checks, V: Visit>(
             let line = lines.current();
             let lot = frame.stage() == Stage::LotDue;
             checks.event(&line, lot)?;
-            if lot {
+            // The frame takes the line, then `visit` is told, or the line
+            // is impossible.
+            let taken = if lot {
                 let player = read_lot(&line, &frame, &names)?;
                 frame
                     .lot(player)
-                    .map_err(|why| impossible(&line, &frame, &names, why))?;
-                visit.lot(&line, player, &frame, &names)?;
+                    .map(|()| visit.lot(&line, player, &frame, &names))
             } else {
-                let event = parse_event(&line)?;
-                apply(&line, event, &mut frame, &names, visit)?;
+                match parse_event(&line)? {
+                    Event::Stroke(stroke) => frame
+                        .play(&stroke)
+                        .map(|outcome| visit.stroke(&line, &stroke, &outcome, &frame, &names)),
+                    Event::PlayAgain => frame
+                        .play_again()
+                        .map(|replay| visit.play_again(&line, &replay, &frame, &names)),
+                }
+            };
+            match taken {
+                Ok(told) => told?,
+                Err(why) => return Err(impossible(&line, &frame, &names, why)),
             }
         }
     }
@@ -141,90 +164,51 @@ fn names_expected(number: u64) -> String {
 /// Reads a names line into `names`.
 fn read_names(line: &Line, number: u64, names: &mut Names) -> Result<(), Error> {
     let mut tokens = line.tokens();
-    let (a, b) = match (tokens.next(), tokens.next(), tokens.next()) {
-        (Some(first), _, _)
-            if key_of(first.head, first.text.len()) == PLAY && is_play_again(line) =>
-        {
+    let (col, found) = match (tokens.next(), tokens.next(), tokens.next()) {
+        (Some(a), Some(_), None) if is_play_again(line) => {
+            (a.col, "`Play again` after the end of the frame".to_string())
+        }
+        (Some(a), Some(b), None) if a.text == b.text => {
             return Err(line.error(
-                line.tokens().next().map_or(1, |t| t.col),
+                b.col,
                 format!(
-                    "{}, found `Play again` after the end of the frame",
-                    names_expected(number)
+                    "expected two different names, found {} twice",
+                    shown(b.text)
                 ),
             ))
         }
-        (Some(a), Some(b), None) => (a, b),
-        (Some(_), None, _) | (None, _, _) => {
-            return Err(line.error(
-                line.end_col(),
-                format!("{}, found one name only", names_expected(number)),
-            ))
+        (Some(a), Some(b), None) => {
+            for (name, token) in names.0.iter_mut().zip([a, b].iter()) {
+                name.clear();
+                name.extend_from_slice(token.text);
+            }
+            return Ok(());
         }
-        (_, _, Some(extra)) => {
-            return Err(line.error(
-                extra.col,
-                format!(
-                    "{}, found a third token {}",
-                    names_expected(number),
-                    shown(extra.text)
-                ),
-            ))
-        }
+        (_, _, Some(extra)) => (extra.col, format!("a third token {}", shown(extra.text))),
+        _ => (line.end_col(), "one name only".to_string()),
     };
-    if a.text == b.text {
-        return Err(line.error(
-            b.col,
-            format!(
-                "expected two different names, found {} twice",
-                shown(b.text)
-            ),
-        ));
-    }
-    for (name, token) in names.0.iter_mut().zip([a, b].iter()) {
-        name.clear();
-        name.extend_from_slice(token.text);
-    }
-    Ok(())
+    let message = format!("{}, found {}", names_expected(number), found);
+    Err(line.error(col, message))
 }
 
 /// The player a lot line names (S10).
 fn read_lot(line: &Line, frame: &Frame, names: &Names) -> Result<Player, Error> {
     let mut tokens = line.tokens();
-    let player = match tokens.next().map(|t| t.text) {
-        Some(name) if name == names.name(Player::A) => Player::A,
-        Some(name) if name == names.name(Player::B) => Player::B,
-        _ => return Err(impossible(line, frame, names, Impossible::LotDue)),
-    };
-    if let Some(extra) = tokens.next() {
-        return Err(line.error(
+    let named = tokens.next().map(|t| t.text);
+    let player = [Player::A, Player::B]
+        .iter()
+        .copied()
+        .find(|&player| named == Some(names.name(player)))
+        .ok_or_else(|| impossible(line, frame, names, Impossible::LotDue))?;
+    match tokens.next() {
+        Some(extra) => Err(line.error(
             extra.col,
             format!(
                 "expected end of line after the lot, found {}",
                 shown(extra.text)
             ),
-        ));
-    }
-    Ok(player)
-}
-
-/// Applies an event to the frame and tells `visit`.
-#[inline(always)]
-pub(crate) fn apply<V: Visit>(
-    line: &Line,
-    event: Event,
-    frame: &mut Frame,
-    names: &Names,
-    visit: &mut V,
-) -> Result<(), Error> {
-    match event {
-        Event::Stroke(stroke) => match frame.play(&stroke) {
-            Ok(outcome) => visit.stroke(line, &stroke, &outcome, frame, names),
-            Err(why) => Err(impossible(line, frame, names, why)),
-        },
-        Event::PlayAgain => match frame.play_again() {
-            Ok(replay) => visit.play_again(line, &replay, frame, names),
-            Err(why) => Err(impossible(line, frame, names, why)),
-        },
+        )),
+        None => Ok(player),
     }
 }
 
@@ -235,102 +219,30 @@ pub enum Event {
     PlayAgain,
 }
 
-/// A token of at most 8 bytes folded to lower case, packed into an
-/// integer (0 for a longer token): `| 0x20` lowercases ASCII letters and
-/// makes no other byte a letter, and no folded byte is 0, so equal keys
-/// mean the same letters in any case (S13).
-#[inline(always)]
-pub(crate) const fn key_of(head: u64, len: usize) -> u64 {
-    if len == 0 || len > 8 {
-        0
-    } else {
-        head | (0x2020_2020_2020_2020 & (u64::MAX >> (64 - 8 * len)))
-    }
+/// The code of the word of the format that `token` is, in any letter case
+/// (S13): its place in `WORDS` plus one, a ball's value for a ball.
+pub fn word_code(token: &[u8]) -> Option<u8> {
+    WORDS
+        .iter()
+        .position(|word| word.as_bytes().eq_ignore_ascii_case(token))
+        .map(|at| at as u8 + 1)
 }
 
-pub(crate) const fn folded(word: &[u8]) -> u64 {
-    key_of(head_of(word), word.len())
-}
-
-pub(crate) const RED: u64 = folded(b"red");
-pub(crate) const YELLOW: u64 = folded(b"yellow");
-pub(crate) const GREEN: u64 = folded(b"green");
-pub(crate) const BROWN: u64 = folded(b"brown");
-pub(crate) const BLUE: u64 = folded(b"blue");
-pub(crate) const PINK: u64 = folded(b"pink");
-pub(crate) const BLACK: u64 = folded(b"black");
-pub(crate) const WHITE: u64 = folded(b"white");
-pub(crate) const NONE: u64 = folded(b"none");
-pub(crate) const PLAY: u64 = folded(b"play");
-pub(crate) const AGAIN: u64 = folded(b"again");
-
-/// A token with its folded key.
-#[derive(Clone, Copy)]
-struct Word<'a> {
-    col: usize,
-    text: &'a [u8],
-    key: u64,
-}
-
-/// The tokens of an event line with their folded keys.
-struct Words<'a>(Tokens<'a>);
-
-impl<'a> Iterator for Words<'a> {
-    type Item = Word<'a>;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<Word<'a>> {
-        self.0.next().map(|token| Word {
-            col: token.col,
-            text: token.text,
-            key: key_of(token.head, token.text.len()),
-        })
-    }
-}
-
-fn words<'a>(line: &Line<'a>) -> Words<'a> {
-    Words(line.tokens())
-}
-
-/// The ball whose name folds to `key`.
-#[inline(always)]
-fn ball_of(key: u64) -> Option<Ball> {
-    match key {
-        RED => Some(Ball::Red),
-        YELLOW => Some(Ball::Yellow),
-        GREEN => Some(Ball::Green),
-        BROWN => Some(Ball::Brown),
-        BLUE => Some(Ball::Blue),
-        PINK => Some(Ball::Pink),
-        BLACK => Some(Ball::Black),
-        _ => None,
-    }
-}
-
-/// The ball a token names, in any letter case.
-pub fn ball_named(token: &[u8]) -> Option<Ball> {
-    ball_of(folded(token))
+/// The ball whose code is `code`.
+fn ball_of(code: u8) -> Option<Ball> {
+    Ball::from_value(u32::from(code))
 }
 
 /// The statement's spelling of a word of the format written in any case:
 /// a ball, `None`, `White`, or a word of `Play again` (S13).
 pub fn canonical(token: &[u8]) -> Option<&'static str> {
-    match folded(token) {
-        NONE => Some("None"),
-        WHITE => Some("White"),
-        PLAY => Some("Play"),
-        AGAIN => Some("again"),
-        key => ball_of(key).map(Ball::name),
-    }
+    word_code(token).map(|code| WORDS[usize::from(code) - 1])
 }
 
 /// Whether a line is `Play again`, in any letter case (S13).
 fn is_play_again(line: &Line) -> bool {
-    let mut tokens = words(line);
-    match (tokens.next(), tokens.next(), tokens.next()) {
-        (Some(a), Some(b), None) => a.key == PLAY && b.key == AGAIN,
-        _ => false,
-    }
+    let mut codes = line.tokens().map(|token| word_code(token.text));
+    codes.next() == Some(Some(PLAY)) && codes.next() == Some(Some(AGAIN)) && codes.next().is_none()
 }
 
 /// Parses a line inside a frame: `Play again`, or a stroke (S8, S13): a
@@ -338,74 +250,62 @@ fn is_play_again(line: &Line) -> bool {
 /// table is the frame's business.
 #[inline(always)]
 pub fn parse_event(line: &Line) -> Result<Event, Error> {
-    let mut tokens = words(line);
-    let first = match tokens.next() {
-        Some(first) => first,
-        None => return Err(line.fail(1, || "expected a stroke, found a blank line".to_string())),
-    };
-    if first.key == PLAY && is_play_again(line) {
-        return Ok(Event::PlayAgain);
-    }
     let mut stroke = Stroke::default();
-    let hit_nothing = first.key == NONE;
-    if !hit_nothing {
-        match ball_of(first.key) {
-            Some(ball) => stroke.first = Some(ball),
-            None => return Err(line.fail(first.col, || first_hit_error(&first))),
-        }
-    }
-    for token in tokens {
-        if token.key == WHITE {
-            if stroke.white {
-                return Err(line.fail(token.col, || {
-                    "expected `White` potted once, found it twice".to_string()
-                }));
+    let mut hit_nothing = false;
+    for (at, token) in line.tokens().enumerate() {
+        let code = word_code(token.text);
+        // Each token adds to the stroke, or is the error: the first one
+        // (`at` 0) is `Play again`'s or says what was hit first.
+        let message = match (at, code, code.and_then(ball_of)) {
+            (0, Some(PLAY), _) if is_play_again(line) => return Ok(Event::PlayAgain),
+            (0, Some(NONE), _) => {
+                hit_nothing = true;
+                continue;
             }
-            stroke.white = true;
-            continue;
-        }
-        let ball = match ball_of(token.key) {
-            Some(_) if hit_nothing => {
-                return Err(line.fail(token.col, || {
-                    format!(
-                        "expected `White` or end of line after `None`, found {}",
-                        shown(token.text)
-                    )
-                }))
+            (0, _, Some(ball)) => {
+                stroke.first = Some(ball);
+                continue;
             }
-            Some(ball) => ball,
-            None => {
-                return Err(line.fail(token.col, || {
-                    format!("expected a potted ball name, found {}", shown(token.text))
-                }))
-            }
-        };
-        if ball == Ball::Red {
-            stroke.reds += 1;
-        } else if stroke.colours.contains(ball) {
-            return Err(line.fail(token.col, || {
+            (0, ..) => {
+                let found = if code == Some(WHITE) {
+                    "`White` (the cue ball cannot be hit first)".to_string()
+                } else {
+                    shown(token.text)
+                };
                 format!(
-                    "expected each colour potted once, found {} twice",
-                    ball.name()
+                    "expected a ball first hit, `None`, `Play again` or a lot line; found {}",
+                    found
                 )
-            }));
-        } else {
-            stroke.colours.insert(ball);
-        }
+            }
+            (_, Some(WHITE), _) if !stroke.white => {
+                stroke.white = true;
+                continue;
+            }
+            (_, Some(WHITE), _) => "expected `White` potted once, found it twice".to_string(),
+            (_, _, Some(_)) if hit_nothing => format!(
+                "expected `White` or end of line after `None`, found {}",
+                shown(token.text)
+            ),
+            (_, _, Some(Ball::Red)) => {
+                stroke.reds += 1;
+                continue;
+            }
+            (_, _, Some(colour)) if !stroke.colours.contains(colour) => {
+                stroke.colours.insert(colour);
+                continue;
+            }
+            (_, _, Some(colour)) => format!(
+                "expected each colour potted once, found {} twice",
+                colour.name()
+            ),
+            (_, _, None) => format!("expected a potted ball name, found {}", shown(token.text)),
+        };
+        return Err(line.error(token.col, message));
+    }
+    if stroke.first.is_none() && !hit_nothing {
+        return Err(line.error(1, "expected a stroke, found a blank line".to_string()));
     }
     Ok(Event::Stroke(stroke))
-}
-
-fn first_hit_error(first: &Word) -> String {
-    let what = if first.key == WHITE {
-        "found `White` (the cue ball cannot be hit first)".to_string()
-    } else {
-        format!("found {}", shown(first.text))
-    };
-    format!(
-        "expected a ball first hit, `None`, `Play again` or a lot line; {}",
-        what
-    )
 }
 
 /// The error for a line the frame cannot take, at the offending token.
@@ -413,20 +313,20 @@ fn first_hit_error(first: &Word) -> String {
 #[inline(never)]
 pub(crate) fn impossible(line: &Line, frame: &Frame, names: &Names, why: Impossible) -> Error {
     let mut tokens = line.tokens();
-    let first = tokens.next().map_or((1, &b""[..]), |t| (t.col, t.text));
+    let (col, first) = tokens.next().map_or((1, &b""[..]), |t| (t.col, t.text));
+    // The column of the `nth` (from 0) `ball` potted, if the line has it.
+    let potted = |ball: Ball, nth| {
+        tokens
+            .filter(|t| word_code(t.text) == Some(ball as u8))
+            .nth(nth)
+            .map_or(col, |t| t.col)
+    };
     let (col, message) = match why {
-        Impossible::NotOnTable { ball, first: hit } => {
-            let col = if hit {
-                first.0
-            } else {
-                tokens
-                    .find(|t| ball_named(t.text) == Some(ball))
-                    .map_or(first.0, |t| t.col)
-            };
-            let reds = if frame.reds() > 0 { Some("Red") } else { None };
-            let left: Vec<&str> = reds
-                .into_iter()
-                .chain(frame.colours().iter().map(Ball::name))
+        Impossible::NotOnTable { ball, first } => {
+            let left: Vec<&str> = (1..=7)
+                .filter_map(Ball::from_value)
+                .filter(|&ball| frame.on_table(ball))
+                .map(Ball::name)
                 .collect();
             let left = if left.is_empty() {
                 "none".to_string()
@@ -438,37 +338,33 @@ pub(crate) fn impossible(line: &Line, frame: &Frame, names: &Names, why: Impossi
                 ball.name(),
                 left
             );
-            (col, message)
+            (if first { col } else { potted(ball, 0) }, message)
         }
-        Impossible::TooManyReds { left } => {
-            let col = tokens
-                .filter(|t| ball_named(t.text) == Some(Ball::Red))
-                .nth(left as usize)
-                .map_or(first.0, |t| t.col);
-            let message = format!(
+        Impossible::TooManyReds { left } => (
+            potted(Ball::Red, left as usize),
+            format!(
                 "expected at most {} potted reds (reds left), found more",
                 left
-            );
-            (col, message)
-        }
+            ),
+        ),
         Impossible::LotDue => (
-            first.0,
+            col,
             format!(
                 "expected the lot after the tie ({} or {}), found {}",
                 shown(names.name(Player::A)),
                 shown(names.name(Player::B)),
-                shown(first.1)
+                shown(first)
             ),
         ),
         Impossible::NoPlayAgain => (
-            first.0,
+            col,
             "expected a stroke, found `Play again` where no foul was just made".to_string(),
         ),
         Impossible::FrameOver | Impossible::NoLotDue => (
-            first.0,
+            col,
             format!(
                 "expected no more lines in this frame, found {}",
-                shown(first.1)
+                shown(first)
             ),
         ),
     };
@@ -487,6 +383,10 @@ pub(crate) fn stroke(text: &str) -> Stroke {
 mod tests {
     use super::*;
 
+    fn ball_named(token: &[u8]) -> Option<Ball> {
+        word_code(token).and_then(ball_of)
+    }
+
     #[test]
     fn ball_names_in_any_case() {
         for ball in [Ball::Red].iter().chain(Ball::COLOURS.iter()) {
@@ -503,6 +403,20 @@ mod tests {
         }
         assert_eq!(canonical(b"pLAY"), Some("Play"));
         assert_eq!(canonical(b"Ann"), None);
+    }
+
+    #[test]
+    fn words_of_the_format_have_their_codes_in_any_case() {
+        for (at, word) in WORDS.iter().enumerate() {
+            let code = Some(at as u8 + 1);
+            assert_eq!(word_code(word.as_bytes()), code);
+            assert_eq!(word_code(word.to_uppercase().as_bytes()), code);
+        }
+        assert_eq!(word_code(b"nONE"), Some(NONE));
+        assert_eq!(ball_named(b"bLACK"), Some(Ball::Black));
+        for bad in ["", "Whit", "Play again", "again!", "r\u{0}d"] {
+            assert_eq!(word_code(bad.as_bytes()), None, "{:?}", bad);
+        }
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! The referee's words (the statement's Output): a `Visit` that writes,
-//! for every line the frame took, what the referee says. Every line that
-//! does not hold a score is made once (per frame for the turn lines) and
-//! copied at a fixed width; a stroke's lines go into room reserved once.
+//! for every line the frame took, what the referee says. The general
+//! reading's strokes are written line by line; the fast path's strokes
+//! take [`Referee::quick_stroke`], which copies lines made in advance
+//! (the turn lines once per frame, padded; the respot lines at compile
+//! time) at a fixed width into room reserved once.
 
 use super::balls::{Player, Stroke};
 use super::parse::{Names, Visit};
@@ -10,36 +12,20 @@ use crate::core::io::out::small_decimal;
 use crate::core::io::{Error, Line, Output};
 use std::io::Write;
 
-/// The width at which a prepared line is copied; longer ones are put.
+/// The width at which a quick stroke copies a line made in advance.
 const WIDE: usize = 64;
 
-/// A line made in advance, padded to `WIDE` bytes.
+/// A respot line, padded to `WIDE` bytes.
 #[derive(Clone, Copy)]
 struct Piece {
     bytes: [u8; WIDE],
     len: usize,
 }
 
-impl Piece {
-    fn new(parts: &[&[u8]]) -> Piece {
-        let mut piece = Piece {
-            bytes: [0; WIDE],
-            len: 0,
-        };
-        for part in parts {
-            // Past `WIDE` only the length still counts: it tells `fits`.
-            let start = piece.len.min(WIDE);
-            let end = (piece.len + part.len()).min(WIDE);
-            piece.bytes[start..end].copy_from_slice(&part[..end - start]);
-            piece.len += part.len();
-        }
-        piece
-    }
-
-    fn fits(&self) -> bool {
-        self.len <= WIDE
-    }
-}
+const BLANK: Piece = Piece {
+    bytes: [0; WIDE],
+    len: 0,
+};
 
 /// `Respot` and the colours, lowest value first, for each set of colours
 /// (a `Colours` value shifted past its two unused low bits): made at
@@ -48,10 +34,7 @@ const fn respot_lines() -> [Piece; 64] {
     const NAMES: [&[u8]; 6] = [
         b" Yellow", b" Green", b" Brown", b" Blue", b" Pink", b" Black",
     ];
-    let mut lines = [Piece {
-        bytes: [0; WIDE],
-        len: 0,
-    }; 64];
+    let mut lines = [BLANK; 64];
     let mut set = 0;
     while set < 64 {
         // Written through the index: rustc 1.63 has no `&mut` in const fn.
@@ -87,51 +70,61 @@ static RESPOTS: [Piece; 64] = respot_lines();
 /// Writes the referee's output to `out`.
 pub struct Referee<'o, W: Write> {
     out: &'o mut Output<W>,
-    /// The frame's turn lines, `NAME's turn\n` and `NAME's turn, in-hand\n`
-    /// for A then for B; `names` holds them whole when they are too long
-    /// for a piece.
-    turns: [Piece; 4],
-    long_turns: [Vec<u8>; 4],
-    /// Whether every turn line of the frame fits in a piece.
-    short: bool,
+    /// The frame's turn lines by `turn_index`, each followed by `WIDE`
+    /// zero bytes so that a quick stroke can copy it at that width, and
+    /// their lengths.
+    turns: [Vec<u8>; 4],
+    turn_lens: [usize; 4],
 }
 
-/// The most a stroke writes when its turn line fits a piece and its scores
-/// are below 1000: `Foul!`, the score, a respot line, a turn line, each
-/// copied at its width.
+/// What follows a player's name in a turn line: out of hand, in hand.
+const TURN_ENDS: [&[u8]; 2] = [b"'s turn\n", b"'s turn, in-hand\n"];
+
+/// Where a turn line is in `Referee::turns`: `NAME's turn\n` then
+/// `NAME's turn, in-hand\n`, for A then for B.
+fn turn_index(player: Player, in_hand: bool) -> usize {
+    2 * player.index() + usize::from(in_hand)
+}
+
+/// The most a quick stroke writes: `Foul!`, the score (both below 1000),
+/// a respot line and a turn line, each copied at its width.
 const STROKE_ROOM: usize = 8 + 16 + 2 * WIDE;
 
 impl<'o, W: Write> Referee<'o, W> {
     pub fn new(out: &'o mut Output<W>) -> Referee<'o, W> {
         Referee {
             out,
-            turns: [Piece::new(&[]); 4],
-            long_turns: Default::default(),
-            short: true,
+            turns: Default::default(),
+            turn_lens: [0; 4],
         }
     }
 
     /// Writes `NAME's turn`, with `, in-hand` when the player is in hand.
     fn turn(&mut self, player: Player, in_hand: bool) {
-        let which = 2 * player.index() + usize::from(in_hand);
-        if self.short {
-            let piece = &self.turns[which];
-            self.out.put(&piece.bytes[..piece.len]);
-        } else {
-            self.out.put(&self.long_turns[which]);
-        }
+        let which = turn_index(player, in_hand);
+        self.out.put(&self.turns[which][..self.turn_lens[which]]);
     }
 
-    /// The lines of a stroke, the common way: scores below 1000 and turn
-    /// lines that fit; `false` (nothing written) otherwise.
+    /// The lines of a stroke, the quick way: scores below 1000 and a turn
+    /// line no longer than `WIDE`; `false` (nothing written) otherwise.
     #[inline(always)]
     fn quick_stroke(&mut self, outcome: &Outcome, frame: &Frame, names: &Names) -> bool {
+        let turn = match outcome.next {
+            Next::TurnPasses(player) => {
+                let which = turn_index(player, outcome.in_hand);
+                if self.turn_lens[which] > WIDE {
+                    return false;
+                }
+                Some(which)
+            }
+            _ => None,
+        };
         let digits = (
             small_decimal(frame.score(Player::A)),
             small_decimal(frame.score(Player::B)),
         );
         let ((a, a_len), (b, b_len)) = match digits {
-            (Some(a), Some(b)) if self.short => (a, b),
+            (Some(a), Some(b)) => (a, b),
             _ => return false,
         };
         let room = self.out.reserve(STROKE_ROOM);
@@ -152,10 +145,9 @@ impl<'o, W: Write> Referee<'o, W> {
             room[n..n + WIDE].copy_from_slice(&piece.bytes);
             n += piece.len;
         }
-        if let Next::TurnPasses(player) = outcome.next {
-            let piece = &self.turns[2 * player.index() + usize::from(outcome.in_hand)];
-            room[n..n + WIDE].copy_from_slice(&piece.bytes);
-            n += piece.len;
+        if let Some(which) = turn {
+            room[n..n + WIDE].copy_from_slice(&self.turns[which][..WIDE]);
+            n += self.turn_lens[which];
         }
         self.out.advance(n);
         match outcome.next {
@@ -172,29 +164,12 @@ impl<'o, W: Write> Referee<'o, W> {
 
 impl<'o, W: Write> Visit for Referee<'o, W> {
     fn names(&mut self, number: u64, _line: &Line, names: &Names) -> Result<(), Error> {
-        self.short = true;
-        for (i, player) in [Player::A, Player::B].iter().enumerate() {
-            for (j, end) in [&b"'s turn\n"[..], b"'s turn, in-hand\n"]
-                .iter()
-                .enumerate()
-            {
-                let piece = Piece::new(&[names.name(*player), end]);
-                self.short &= piece.fits();
-                self.turns[2 * i + j] = piece;
-            }
-        }
-        if !self.short {
-            for (i, player) in [Player::A, Player::B].iter().enumerate() {
-                for (j, end) in [&b"'s turn\n"[..], b"'s turn, in-hand\n"]
-                    .iter()
-                    .enumerate()
-                {
-                    let long = &mut self.long_turns[2 * i + j];
-                    long.clear();
-                    long.extend_from_slice(names.name(*player));
-                    long.extend_from_slice(end);
-                }
-            }
+        for (which, turn) in self.turns.iter_mut().enumerate() {
+            turn.clear();
+            turn.extend_from_slice(names.name([Player::A, Player::B][which / 2]));
+            turn.extend_from_slice(TURN_ENDS[which % 2]);
+            self.turn_lens[which] = turn.len();
+            turn.resize(turn.len() + WIDE, 0);
         }
         if number > 1 {
             self.out.put(b"\n");
@@ -215,27 +190,44 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
         frame: &Frame,
         names: &Names,
     ) -> Result<(), Error> {
-        if !self.quick_stroke(outcome, frame, names) {
-            if outcome.foul {
-                self.out.put(b"Foul!\n");
+        if outcome.foul {
+            self.out.put(b"Foul!\n");
+        }
+        self.out.put_u64(frame.score(Player::A));
+        self.out.put(b" : ");
+        self.out.put_u64(frame.score(Player::B));
+        self.out.put(b"\n");
+        if !outcome.respot.is_empty() {
+            self.out.put(b"Respot");
+            for colour in outcome.respot.iter() {
+                self.out.put(b" ");
+                self.out.put(colour.name().as_bytes());
             }
-            self.out.put_u64(frame.score(Player::A));
-            self.out.put(b" : ");
-            self.out.put_u64(frame.score(Player::B));
             self.out.put(b"\n");
-            if !outcome.respot.is_empty() {
-                let piece = RESPOTS[usize::from(outcome.respot.0 >> 2)];
-                self.out.put(&piece.bytes[..piece.len]);
+        }
+        match outcome.next {
+            Next::SameStriker => {}
+            Next::TurnPasses(player) => self.turn(player, outcome.in_hand),
+            Next::Tie => self.out.put(b"Tie\nRespot Black\n"),
+            Next::Won(player) => {
+                self.out.put(names.name(player));
+                self.out.put(b" wins\n");
             }
-            match outcome.next {
-                Next::SameStriker => {}
-                Next::TurnPasses(player) => self.turn(player, outcome.in_hand),
-                Next::Tie => self.out.put(b"Tie\nRespot Black\n"),
-                Next::Won(player) => {
-                    self.out.put(names.name(player));
-                    self.out.put(b" wins\n");
-                }
-            }
+        }
+        self.out.end_lines()
+    }
+
+    #[inline(always)]
+    fn fast_stroke(
+        &mut self,
+        line: &Line,
+        stroke: &Stroke,
+        outcome: &Outcome,
+        frame: &Frame,
+        names: &Names,
+    ) -> Result<(), Error> {
+        if !self.quick_stroke(outcome, frame, names) {
+            return self.stroke(line, stroke, outcome, frame, names);
         }
         self.out.end_lines()
     }
@@ -273,20 +265,5 @@ mod tests {
         let set = Colours(Colours::of(Ball::Black).0 | Colours::of(Ball::Yellow).0);
         let piece = RESPOTS[usize::from(set.0 >> 2)];
         assert_eq!(&piece.bytes[..piece.len], b"Respot Yellow Black\n");
-    }
-
-    #[test]
-    fn pieces_keep_what_fits_and_say_when_it_does_not() {
-        let piece = Piece::new(&[b"ab", b"c"]);
-        assert_eq!(
-            (&piece.bytes[..3], piece.len, piece.fits()),
-            (&b"abc"[..], 3, true)
-        );
-        let long = vec![b'x'; WIDE + 1];
-        assert!(!Piece::new(&[&long]).fits());
-        // A part after the room is gone (a long name, then `'s turn`).
-        let piece = Piece::new(&[&long, b"'s turn\n", b"!"]);
-        assert_eq!((piece.len, piece.fits()), (WIDE + 10, false));
-        assert_eq!(&piece.bytes[..], &long[..WIDE]);
     }
 }

@@ -135,14 +135,13 @@ impl Stroke {
         // Colours potted in a foul go back; a colour potted legally goes
         // back in phase one and stays down in phase two (S6).
         let scored = !foul && points > 0;
+        let colour_potted = if scored { colour_on } else { 0 };
         let (respot, for_good) = if foul {
             (self.colours.0, 0)
-        } else if scored && target > 1 && on >= ANY_COLOUR {
-            (colour_on, 0)
-        } else if scored && target > 1 {
-            (0, colour_on)
+        } else if on >= ANY_COLOUR {
+            (colour_potted, 0)
         } else {
-            (0, 0)
+            (0, colour_potted)
         };
         Verdict(
             1 << 31
@@ -337,26 +336,20 @@ impl Frame {
 
         if self.on == Ball::Black as u8 && points > 0 {
             // S9: the first score or foul on the only black ends the frame
-            // (a foul always scores); nothing is respotted.
+            // (a foul always scores), or ties it: the black goes back for
+            // the lot; nothing else is respotted.
             self.replay = None;
-            let next = if self.scores[0] == self.scores[1] {
+            self.stage = if self.scores[0] == self.scores[1] {
                 self.colours = Colours::of(Ball::Black);
-                self.stage = Stage::LotDue;
-                Next::Tie
+                Stage::LotDue
             } else {
-                self.stage = Stage::Over;
-                Next::Won(if self.scores[0] > self.scores[1] {
-                    Player::A
-                } else {
-                    Player::B
-                })
+                Stage::Over
             };
-            let respot = Colours::NONE;
             return Outcome {
                 foul,
-                respot,
+                respot: Colours::NONE,
                 in_hand,
-                next,
+                next: self.winner().map_or(Next::Tie, Next::Won),
             };
         }
         self.colours.0 &= !verdict.potted_for_good();
@@ -390,7 +383,7 @@ impl Frame {
         }
     }
 
-    /// Why a stroke cannot be played now: the frame is not in play.
+    /// Why a line cannot be played now: the frame is not in play.
     #[cold]
     fn not_playing(&self) -> Impossible {
         if self.stage == Stage::LotDue {
@@ -417,10 +410,9 @@ impl Frame {
     /// The other player asks the offender of the last stroke, a foul, to
     /// play again from the same position (S11).
     pub fn play_again(&mut self) -> Result<Replay, Impossible> {
-        let replay = self.replay.take().ok_or(match self.stage {
-            Stage::LotDue => Impossible::LotDue,
-            Stage::Over => Impossible::FrameOver,
+        let replay = self.replay.take().ok_or_else(|| match self.stage {
             Stage::Playing => Impossible::NoPlayAgain,
+            _ => self.not_playing(),
         })?;
         self.striker = replay.offender;
         Ok(replay)
