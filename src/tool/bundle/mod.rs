@@ -16,6 +16,7 @@
 //! judge path (fields never read, variants never built, and the like).
 
 mod emit;
+mod flat;
 mod items;
 mod lex;
 mod locals;
@@ -120,7 +121,7 @@ pub const CORE: &[(&str, &str)] = &[
 
 /// What each problem's `main` calls: the judge form's solver of stdin
 /// into stdout, and the validator's strict check of stdin.
-fn entries(problem: Problem) -> (&'static str, &'static str) {
+pub(super) fn entries(problem: Problem) -> (&'static str, &'static str) {
     match problem {
         Problem::Snooker => (
             "crate::core::snooker::solve_with(stdin.lock(), stdout.lock(), &mut crate::core::io::Tolerant)",
