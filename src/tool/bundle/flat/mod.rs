@@ -154,7 +154,12 @@ impl Plan {
                 root.push(leaf);
             }
         }
-        root.sort_by(|a, b| a.path.cmp(&b.path).then(a.alias.cmp(&b.alias)));
+        // `self` first, as people write it.
+        root.sort_by_key(|leaf| {
+            let path = (leaf.path.iter()).map(|s| if s == "self" { "" } else { s.as_str() });
+            let path: Vec<String> = path.map(str::to_string).collect();
+            (path, leaf.alias.clone())
+        });
         Ok(Plan {
             flat,
             changed,
