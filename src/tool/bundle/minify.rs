@@ -1,5 +1,5 @@
 //! The judge form's text: the readable form's tokens without comments and
-//! doc attributes, joined by a space only where two tokens written together
+//! doc attributes (and, when shrunk, what `strip.rs` leaves out), joined by a space only where two tokens written together
 //! would lex as something else, and wrapped at token boundaries so that
 //! the file stays viewable. A literal is always copied byte for byte. When
 //! shrunk, the nested modules become one (`flat/`) and identifiers may get
@@ -9,13 +9,14 @@ use super::emit::Span;
 use super::flat::{flatten, Flat};
 use super::lex::{is_ident_continue, lex, Kind, Token};
 use super::rename::{renames, Code, Renames};
+use super::strip::strip;
 use std::collections::{HashMap, HashSet};
 
 /// Lines are wrapped before the token that would take them past this.
 pub const WIDTH: usize = 150;
 
 /// `src` minified; it lexes to the same code tokens, doc attributes aside
-/// and, with `shrink`, flattened and with identifiers shortened.
+/// and, with `shrink`, stripped, flattened and with identifiers shortened.
 pub fn minify(src: &str, shrink: bool) -> Result<String, String> {
     Ok(sized(src, shrink, &[])?.0)
 }
@@ -31,7 +32,7 @@ pub fn sized(src: &str, shrink: bool, spans: &[Span]) -> Result<(String, Vec<usi
     }
     let mut sizes = vec![0; spans.len()];
     let tokens: Vec<Token> = lex(src)?.into_iter().filter(Token::is_code).collect();
-    let tokens = without_doc_attributes(src, &tokens);
+    let tokens = strip(src, &tokens, shrink);
     // A bundle that cannot be flat stays nested.
     let flat = match shrink {
         true => flatten(src, &tokens).ok(),
@@ -86,35 +87,6 @@ pub fn sized(src: &str, shrink: bool, spans: &[Span]) -> Result<(String, Vec<usi
     }
     out.push('\n');
     Ok((out, sizes))
-}
-
-/// The tokens without `#[doc ..]` and `#![doc ..]` attributes.
-fn without_doc_attributes(src: &str, tokens: &[Token]) -> Vec<Token> {
-    let t = |i: usize| tokens.get(i).map_or("", |t| t.text(src));
-    let mut kept = Vec::with_capacity(tokens.len());
-    let mut i = 0;
-    while i < tokens.len() {
-        let open = if t(i + 1) == "!" { i + 2 } else { i + 1 };
-        if t(i) == "#" && t(open) == "[" && t(open + 1) == "doc" {
-            let mut depth = 0;
-            i = open;
-            while i < tokens.len() {
-                match t(i) {
-                    "[" => depth += 1,
-                    "]" => depth -= 1,
-                    _ => {}
-                }
-                i += 1;
-                if depth == 0 {
-                    break;
-                }
-            }
-            continue;
-        }
-        kept.push(tokens[i]);
-        i += 1;
-    }
-    kept
 }
 
 /// Whether `a` and `b` (of kinds `ak` and `bk`) need a space between them.

@@ -29,6 +29,7 @@ mod minify;
 mod reach;
 mod rename;
 mod std_traits;
+mod strip;
 mod tree;
 mod uses;
 
