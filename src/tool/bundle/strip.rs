@@ -79,9 +79,53 @@ pub fn strip(src: &str, tokens: &[Token], shrink: bool) -> Vec<Token> {
         }
         i += 1;
     }
-    (tokens.iter().zip(dropped))
+    let kept: Vec<Token> = (tokens.iter().zip(dropped))
         .filter(|(_, dropped)| !dropped)
         .map(|(token, _)| *token)
+        .collect();
+    match shrink {
+        true => without_trailing_commas(src, kept),
+        false => kept,
+    }
+}
+
+/// `tokens` without the commas that end a list: before `}` and `]`, and
+/// before `)` where the list has another comma (`(x,)` is a tuple, `(x)`
+/// is not). Macros are left alone, since a rule may match a comma.
+fn without_trailing_commas(src: &str, tokens: Vec<Token>) -> Vec<Token> {
+    let t = |i: usize| tokens.get(i).map_or("", |t| t.text(src));
+    let mut dropped = vec![false; tokens.len()];
+    // Each open group: whether it is a macro's, and its commas so far.
+    let mut open: Vec<(bool, usize)> = Vec::new();
+    let mut in_macro = 0;
+    for i in 0..tokens.len() {
+        match t(i) {
+            "(" | "[" | "{" => {
+                let macro_group = in_macro > 0
+                    || i.checked_sub(1).is_some_and(|j| t(j) == "!")
+                    || (i >= 3 && t(i - 2) == "!" && t(i - 3) == "macro_rules");
+                in_macro += usize::from(macro_group);
+                open.push((macro_group, 0));
+            }
+            close @ (")" | "]" | "}") => {
+                let (macro_group, commas) = open.pop().unwrap_or((true, 0));
+                in_macro -= usize::from(macro_group);
+                let trailing = i > 0 && t(i - 1) == ",";
+                if trailing && !macro_group && (close != ")" || commas > 1) {
+                    dropped[i - 1] = true;
+                }
+            }
+            "," => {
+                if let Some(group) = open.last_mut() {
+                    group.1 += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    (tokens.into_iter().zip(dropped))
+        .filter(|(_, dropped)| !dropped)
+        .map(|(token, _)| token)
         .collect()
 }
 
