@@ -157,6 +157,14 @@ fn a_multi_file_crate_bundles_without_warnings_on_every_compiler_and_edition() {
     assert!(readable.contains("/// Solves the input tolerantly"));
     assert!(!judge.contains("/// ") && !judge.contains("/*"));
     assert!(judge.len() < readable.len() / 2, "{}", judge);
+    // The minified forms are one module.
+    for flat in [&judge, &validator] {
+        assert!(
+            !flat.contains("mod ") && !flat.contains("crate::"),
+            "{}",
+            flat
+        );
+    }
 
     let sources = [
         ("crate-judge", &judge),

@@ -1,26 +1,29 @@
 //! The judge form's text: the readable form's tokens without comments and
-//! doc attributes, joined by a space only where two tokens written together
+//! doc attributes (and, when shrunk, what `strip.rs` leaves out), joined by a space only where two tokens written together
 //! would lex as something else, and wrapped at token boundaries so that
-//! the file stays viewable. A literal is always copied byte for byte; an
-//! identifier may get a short name (`rename/`).
+//! the file stays viewable. A literal is always copied byte for byte. When
+//! shrunk, the nested modules become one (`flat/`) and identifiers may get
+//! short names (`rename/`).
 
 use super::emit::Span;
+use super::flat::{flatten, Flat};
 use super::lex::{is_ident_continue, lex, Kind, Token};
 use super::rename::{renames, Code, Renames};
+use super::strip::strip;
 use std::collections::{HashMap, HashSet};
 
 /// Lines are wrapped before the token that would take them past this.
 pub const WIDTH: usize = 150;
 
 /// `src` minified; it lexes to the same code tokens, doc attributes aside
-/// and, with `rename`, identifiers shortened (`rename/`).
-pub fn minify(src: &str, rename: bool) -> Result<String, String> {
-    Ok(sized(src, rename, &[])?.0)
+/// and, with `shrink`, stripped, flattened and with identifiers shortened.
+pub fn minify(src: &str, shrink: bool) -> Result<String, String> {
+    Ok(sized(src, shrink, &[])?.0)
 }
 
 /// `src` minified, and how many of its bytes come from each of `spans`
 /// (of `src`; a byte of spans one in another counts for the inner one).
-pub fn sized(src: &str, rename: bool, spans: &[Span]) -> Result<(String, Vec<usize>), String> {
+pub fn sized(src: &str, shrink: bool, spans: &[Span]) -> Result<(String, Vec<usize>), String> {
     let mut owner = vec![usize::MAX; src.len()];
     let mut by_length: Vec<usize> = (0..spans.len()).collect();
     by_length.sort_by_key(|&k| std::cmp::Reverse(spans[k].end - spans[k].start));
@@ -29,10 +32,24 @@ pub fn sized(src: &str, rename: bool, spans: &[Span]) -> Result<(String, Vec<usi
     }
     let mut sizes = vec![0; spans.len()];
     let tokens: Vec<Token> = lex(src)?.into_iter().filter(Token::is_code).collect();
-    let tokens = without_doc_attributes(src, &tokens);
-    let texts: Vec<&str> = tokens.iter().map(|t| t.text(src)).collect();
-    let kinds: Vec<Kind> = tokens.iter().map(|t| t.kind).collect();
-    let renamed = match rename {
+    let tokens = strip(src, &tokens, shrink);
+    // A bundle that cannot be flat stays nested.
+    let flat = match shrink {
+        true => flatten(src, &tokens).ok(),
+        false => None,
+    };
+    let flat = flat.unwrap_or_else(|| {
+        (tokens.iter().enumerate())
+            .map(|(i, t)| Flat {
+                text: t.text(src).to_string(),
+                kind: t.kind,
+                from: i,
+            })
+            .collect()
+    });
+    let texts: Vec<&str> = flat.iter().map(|t| t.text.as_str()).collect();
+    let kinds: Vec<Kind> = flat.iter().map(|t| t.kind).collect();
+    let renamed = match shrink {
         true => renames(&Code::new(texts.clone(), kinds.clone())),
         false => Renames {
             names: HashMap::new(),
@@ -63,41 +80,13 @@ pub fn sized(src: &str, rename: bool, spans: &[Span]) -> Result<(String, Vec<usi
             Some(n) => text.len() - n - 1,
             None => line + text.len(),
         };
-        if let Some(&k) = owner.get(tokens[i].start).filter(|&&k| k != usize::MAX) {
+        let start = tokens[flat[i].from].start;
+        if let Some(&k) = owner.get(start).filter(|&&k| k != usize::MAX) {
             sizes[k] += out.len() - before;
         }
     }
     out.push('\n');
     Ok((out, sizes))
-}
-
-/// The tokens without `#[doc ..]` and `#![doc ..]` attributes.
-fn without_doc_attributes<'t>(src: &str, tokens: &'t [Token]) -> Vec<&'t Token> {
-    let t = |i: usize| tokens.get(i).map_or("", |t| t.text(src));
-    let mut kept = Vec::with_capacity(tokens.len());
-    let mut i = 0;
-    while i < tokens.len() {
-        let open = if t(i + 1) == "!" { i + 2 } else { i + 1 };
-        if t(i) == "#" && t(open) == "[" && t(open + 1) == "doc" {
-            let mut depth = 0;
-            i = open;
-            while i < tokens.len() {
-                match t(i) {
-                    "[" => depth += 1,
-                    "]" => depth -= 1,
-                    _ => {}
-                }
-                i += 1;
-                if depth == 0 {
-                    break;
-                }
-            }
-            continue;
-        }
-        kept.push(&tokens[i]);
-        i += 1;
-    }
-    kept
 }
 
 /// Whether `a` and `b` (of kinds `ak` and `bk`) need a space between them.

@@ -6,16 +6,21 @@
 //! (`crate::core::x` is written `crate::x`), after a `fn main` is added to
 //! the root. Only what that `main` reaches is kept (`reach.rs`), found by
 //! name: no test code, no strict mode when the judge path does not name it,
-//! no unused import. The judge and validator forms are then minified
-//! (`minify.rs`), their identifiers shortened where nothing of std's can
-//! share them (`rename/`); the readable form keeps the kept items'
-//! comments, layout and names.
+//! no unused import. That is the readable form, which keeps the kept
+//! items' comments, layout and names.
+//!
+//! The judge and validator forms are then minified (`minify.rs`): the
+//! modules become one (`flat/`), so that no `use` of the core's own items,
+//! no `pub` and no path through a module is written, every module-level
+//! item under a name unique in the bundle; then their identifiers are
+//! shortened where nothing of std's can share them (`rename/`).
 //!
 //! A bundle builds alone with rustc 1.63 and later as edition 2015, 2018
 //! or 2021, without warnings as long as the core has no dead code on the
 //! judge path (fields never read, variants never built, and the like).
 
 mod emit;
+mod flat;
 mod items;
 mod lex;
 mod locals;
@@ -24,6 +29,7 @@ mod minify;
 mod reach;
 mod rename;
 mod std_traits;
+mod strip;
 mod tree;
 mod uses;
 
@@ -120,7 +126,7 @@ pub const CORE: &[(&str, &str)] = &[
 
 /// What each problem's `main` calls: the judge form's solver of stdin
 /// into stdout, and the validator's strict check of stdin.
-fn entries(problem: Problem) -> (&'static str, &'static str) {
+pub(super) fn entries(problem: Problem) -> (&'static str, &'static str) {
     match problem {
         Problem::Snooker => (
             "crate::core::snooker::solve_with(stdin.lock(), stdout.lock(), &mut crate::core::io::Tolerant)",
@@ -319,7 +325,7 @@ mod tests {
             let sizes = sizes(problem);
             let total: usize = sizes.iter().map(|(_, n)| n).sum();
             let judge = made(problem, Form::Judge).len();
-            // Left out: the heading, and `mod x{` and `}`.
+            // Left out: the heading.
             assert!(
                 total < judge && total > judge * 9 / 10,
                 "{} of {}",

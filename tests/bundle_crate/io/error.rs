@@ -26,6 +26,10 @@ impl fmt::Display for Error {
     }
 }
 
+/// What can fail: a name of the prelude's, which the prelude keeps
+/// in the modules that do not import this one.
+pub type Result<T> = std::result::Result<T, Error>;
+
 /// How strictly the validator reads (strict mode only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strictness {

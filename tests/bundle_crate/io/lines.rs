@@ -1,7 +1,10 @@
 //! Lines with their numbers, blank ones skipped unless strict.
 
-use super::Error;
+use super::{Error, Result};
 use std::io::{self, BufRead};
+
+/// The number of the first line (another module has a `FIRST` too).
+const FIRST: usize = 1;
 
 /// The lines of an input, numbered from 1.
 pub struct Lines<R> {
@@ -20,19 +23,19 @@ impl<R: BufRead> Lines<R> {
     }
 
     /// The next line without its line end, or `None` at the end.
-    pub fn next_line(&mut self) -> Result<Option<&str>, Error> {
+    pub fn next_line(&mut self) -> Result<Option<&str>> {
         self.text.clear();
         if self.input.read_line(&mut self.text)? == 0 {
             return Ok(None);
         }
-        self.number += 1;
+        self.number += FIRST;
         Ok(Some(self.text.trim_end_matches(&['\r', '\n'][..])))
     }
 
     /// The next line that is not blank.
-    pub fn next_nonblank(&mut self) -> Result<Option<(usize, Vec<String>)>, Error> {
+    pub fn next_nonblank(&mut self) -> Result<Option<(usize, Vec<String>)>> {
         loop {
-            let number = self.number + 1;
+            let number = self.number + FIRST;
             match self.next_line()? {
                 None => return Ok(None),
                 Some(line) if line.trim().is_empty() => continue,
@@ -56,7 +59,7 @@ impl<R: BufRead> Lines<R> {
     }
 
     /// Strict mode: single spaces, nothing around them (never judged).
-    pub fn check_layout(&self, line: &str) -> Result<(), Error> {
+    pub fn check_layout(&self, line: &str) -> Result<()> {
         let bad = line.starts_with(' ') || line.ends_with(' ') || line.contains("  ") || line.contains('\t');
         if bad {
             return Err(self.error(format!("expected single spaces ({})", super::Strictness::Layout)));

@@ -3,5 +3,5 @@
 pub mod error;
 pub mod lines;
 
-pub use self::error::{Error, Strictness};
+pub use self::error::{Error, Result, Strictness};
 pub use self::lines::Lines;

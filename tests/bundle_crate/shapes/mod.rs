@@ -5,8 +5,10 @@
 pub mod area;
 pub mod strict;
 
+use self::area::Shape::*;
 use self::area::*;
 use crate::core::io::{Error, Lines};
+use crate::core::limits::MAX_SIZE as SIZE_LIMIT;
 use std::io::{BufRead, Write};
 
 /// Writes a line (a macro, to be bundled like any item).
@@ -25,14 +27,14 @@ pub fn parse<R: BufRead>(lines: &Lines<R>, words: &[String]) -> Result<Shape, Er
         let word = words.get(i).ok_or_else(|| lines.error(format!("expected {} sizes", i + 1)))?;
         match word.parse::<u64>() {
             // Far past the limit, areas could overflow.
-            Ok(n) if n > 0 && n / 1000 < crate::core::limits::MAX_SIZE => Ok(n),
+            Ok(n) if n > 0 && n / 1000 < SIZE_LIMIT => Ok(n),
             _ => Err(lines.error(format!("expected a size, found `{word}`"))),
         }
     };
     match words[0].as_bytes() {
-        [b's', ..] => Ok(Shape::Square(size(1)?)),
-        [b'c', ..] => Ok(Shape::Circle(size(1)?)),
-        [b'r', ..] => Ok(Shape::Rect(size(1)?, size(2)?)),
+        [b's', ..] => Ok(Square(size(1)?)),
+        [b'c', ..] => Ok(Circle(size(1)?)),
+        [b'r', ..] => Ok(Rect(size(1)?, size(2)?)),
         [b'\'', ..] => Err(lines.error("a quote is no shape".to_string())),
         _ => Err(lines.error(format!("unknown shape `{}`", words[0]))),
     }

@@ -21,7 +21,7 @@
 //! renamed by mistake fails to compile rather than call another method.
 
 mod code;
-mod names;
+pub(super) mod names;
 mod scan;
 mod scope;
 
