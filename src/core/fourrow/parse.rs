@@ -28,7 +28,7 @@ pub trait Checks: Layout {
         _reading: &mut Reading,
         _out: &mut Output<W>,
     ) -> Result<bool, Error> {
-        self.next_line(lines)
+        self.take_line(lines)
     }
 }
 

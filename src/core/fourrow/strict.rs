@@ -20,7 +20,7 @@ impl Checks for Strict {
         reading: &mut Reading,
         out: &mut Output<W>,
     ) -> Result<bool, Error> {
-        if !self.next_line(lines)? {
+        if !self.take_line(lines)? {
             return Ok(false);
         }
         let line = lines.current();

@@ -32,22 +32,16 @@ pub fn word(bytes: &[u8]) -> u64 {
 }
 
 /// One input line without its line end (LF, or CR LF), with its 1-based
-/// number. `padded` is the text followed by at least `PAD` more bytes
-/// (the line end, the next lines, or zeros).
+/// number.
 pub struct Line<'a> {
     pub number: usize,
     pub text: &'a [u8],
-    pub padded: &'a [u8],
 }
 
 impl<'a> Line<'a> {
     /// A line on its own (tests, and text that is not in a reader).
     pub fn new(number: usize, text: &'a [u8]) -> Line<'a> {
-        Line {
-            number,
-            text,
-            padded: text,
-        }
+        Line { number, text }
     }
 
     /// An error at byte column `col` of this line.
@@ -145,8 +139,13 @@ impl<R: Read> Lines<R> {
         Line {
             number: self.number,
             text: &self.buf[self.line_start..self.line_stop],
-            padded: &self.buf[self.line_start..self.line_stop + PAD],
         }
+    }
+
+    /// Whether the line handed out last ended in CR LF (the CR is not
+    /// part of its text).
+    pub fn ended_by_crlf(&self) -> bool {
+        self.buf[self.line_stop] == b'\r'
     }
 
     /// The bytes read and not handed out yet, then at least `PAD` more

@@ -28,7 +28,7 @@ pub trait Layout {
 
     /// Moves to the next line, blank or not: `lines.current()`. `false` at
     /// the end of input.
-    fn next_line<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
+    fn take_line<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
         lines.next_line()
     }
 

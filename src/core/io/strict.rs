@@ -46,9 +46,10 @@ impl Strict {
             return Ok(None);
         }
         let terminated = lines.terminated();
+        let crlf = lines.ended_by_crlf();
         let line = lines.current();
         let len = line.text.len();
-        if line.padded[len] == b'\r' {
+        if crlf {
             return Err(line.error(len + 1, "expected a LF line end, found CR LF".to_string()));
         }
         if !terminated {
@@ -99,7 +100,7 @@ impl Layout for Strict {
         Ok(())
     }
 
-    fn next_line<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
+    fn take_line<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
         Ok(Strict::checked_line(lines)?.is_some())
     }
 

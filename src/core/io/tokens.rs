@@ -3,14 +3,11 @@
 
 use super::lines::{is_blank, Line};
 
-/// A token: its 1-based byte column, its bytes, and its first (up to) 8
-/// bytes as a little-endian integer, zero above the token, so that a short
-/// word is matched in one comparison.
+/// A token: its 1-based byte column and its bytes.
 #[derive(Clone, Copy)]
 pub struct Token<'a> {
     pub col: usize,
     pub text: &'a [u8],
-    pub head: u64,
 }
 
 /// The low `len` bytes (1 to 8) of a word.
@@ -19,8 +16,10 @@ pub fn low_bytes(word: u64, len: usize) -> u64 {
     word & (u64::MAX >> (64 - 8 * len))
 }
 
-/// The first 8 bytes of a token packed as in `Token::head` (`const`, so
-/// that solvers can make the heads of their words at compile time).
+/// The first (up to) 8 bytes of a token as a little-endian word, zero
+/// above the token, so that a short word is matched in one comparison
+/// (`const`, so that solvers can make the heads of their words at compile
+/// time).
 pub const fn head_of(token: &[u8]) -> u64 {
     let mut head = 0;
     let mut i = 0;
@@ -64,7 +63,6 @@ impl<'a> Iterator for Tokens<'a> {
         Some(Token {
             col: at + 1,
             text: token,
-            head: head_of(token),
         })
     }
 }
@@ -86,7 +84,7 @@ mod tests {
     }
 
     /// Lines of blanks, control bytes, non-ASCII and tokens of many
-    /// lengths give the same tokens as a plain split, with their heads.
+    /// lengths give the same tokens as a plain split.
     #[test]
     fn tokens_are_what_a_plain_split_gives() {
         let alphabet: [&[u8]; 8] = [
@@ -111,7 +109,7 @@ mod tests {
                 text.extend_from_slice(alphabet[pick % alphabet.len()]);
                 seed = seed.rotate_left(7) ^ i as u64;
             }
-            let plain: Vec<(usize, &[u8], u64)> = text
+            let plain: Vec<(usize, &[u8])> = text
                 .split(|&b| is_blank(b))
                 .scan(1, |col, t| {
                     let at = *col;
@@ -119,11 +117,10 @@ mod tests {
                     Some((at, t))
                 })
                 .filter(|(_, t)| !t.is_empty())
-                .map(|(col, t)| (col, t, head_of(t)))
                 .collect();
-            let got: Vec<(usize, &[u8], u64)> = Line::new(1, &text)
+            let got: Vec<(usize, &[u8])> = Line::new(1, &text)
                 .tokens()
-                .map(|t| (t.col, t.text, t.head))
+                .map(|t| (t.col, t.text))
                 .collect();
             assert_eq!(got, plain, "{:?}", String::from_utf8_lossy(&text));
         }

@@ -106,7 +106,7 @@ pub fn read_tournaments<R: Read, C: Checks, W: Write>(
                     format!("expected {}, found {}", message, shown(rating.text)),
                 )
             })?;
-            let key = Key::of(name.text, &line.padded[name.col - 1..]);
+            let key = Key::of(name.text, name.text);
             if !players.add(&key, name.text, rating) {
                 return Err(line.error(
                     name.col,
@@ -145,7 +145,7 @@ pub fn read_tournaments<R: Read, C: Checks, W: Write>(
 fn play(line: &Line, fields: &[Token; 5], players: &mut Players) -> Result<(), Error> {
     let [white, black, result, white_pieces, black_pieces] = fields;
     let slot = |token: &Token| {
-        let key = Key::of(token.text, &line.padded[token.col - 1..]);
+        let key = Key::of(token.text, token.text);
         players.get(&key, token.text).ok_or_else(|| {
             line.error(
                 token.col,
@@ -253,11 +253,7 @@ fn record<'a, R: Read, C: Checks, const N: usize>(
     let line = lines.current();
     checks.record(&line)?;
     let mut tokens = line.tokens();
-    let mut found = [Token {
-        col: 0,
-        text: &[],
-        head: 0,
-    }; N];
+    let mut found = [Token { col: 0, text: &[] }; N];
     for slot in found.iter_mut() {
         *slot = tokens.next().ok_or_else(|| {
             line.error(line.end_col(), format!("{}, found end of line", expected()))

@@ -178,7 +178,6 @@ fn fast_run<R: Read, V: Visit>(
         let line = Line {
             number: number + taken + 1,
             text: &bytes[at..at + entry.stop as usize],
-            padded: &bytes[at..],
         };
         let written = match entry.event {
             Event::Stroke(stroke) => match frame.play_judged(&stroke, &mut entry.verdicts) {
@@ -205,7 +204,6 @@ fn fast_run<R: Read, V: Visit>(
         let line = Line {
             number: number + taken + 1,
             text: &bytes[at..at + cache.entry(&bytes[at..]).map_or(0, |e| e.stop as usize)],
-            padded: &bytes[at..],
         };
         impossible(&line, &frame, names, why)
     });
