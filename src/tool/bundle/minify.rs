@@ -3,8 +3,10 @@
 //! would lex as something else, and wrapped at token boundaries so that
 //! the file stays viewable. A literal is always copied byte for byte. When
 //! shrunk, the nested modules become one (`flat/`) and identifiers may get
-//! short names (`rename/`).
+//! short names (`rename/`), and the most written `Result<(), E>` an
+//! alias (`alias.rs`).
 
+use super::alias::alias_unit_results;
 use super::emit::Span;
 use super::flat::{flatten, Flat};
 use super::lex::{is_ident_continue, lex, Kind, Token};
@@ -35,7 +37,7 @@ pub fn sized(src: &str, shrink: bool, spans: &[Span]) -> Result<(String, Vec<usi
     let tokens = strip(src, &tokens, shrink);
     // A bundle that cannot be flat stays nested.
     let flat = match shrink {
-        true => flatten(src, &tokens).ok(),
+        true => flatten(src, &tokens).ok().map(alias_unit_results),
         false => None,
     };
     let flat = flat.unwrap_or_else(|| {

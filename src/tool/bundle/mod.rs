@@ -19,6 +19,7 @@
 //! or 2021, without warnings as long as the core has no dead code on the
 //! judge path (fields never read, variants never built, and the like).
 
+mod alias;
 mod emit;
 mod flat;
 mod items;

@@ -5,7 +5,9 @@
 //! statements (which a release build leaves out too, and which can only
 //! panic), and `Debug` in derives where nothing could use it (no `{:?}`,
 //! no `unwrap`, `expect` or `assert_eq!`, no `Debug` named elsewhere, no
-//! impl of std's `Error` trait).
+//! impl of std's `Error` trait). A function's parameter named `_name`
+//! that nothing else in the function names becomes `_` when shrunk (the
+//! renamer keeps such names whole, and `_` binds nothing).
 
 use super::lex::{Kind, Token};
 
@@ -84,9 +86,65 @@ pub fn strip(src: &str, tokens: &[Token], shrink: bool) -> Vec<Token> {
         .map(|(token, _)| *token)
         .collect();
     match shrink {
-        true => without_trailing_commas(src, kept),
+        true => unnamed_unused_parameters(src, without_trailing_commas(src, kept)),
         false => kept,
     }
+}
+
+/// `tokens` with each function parameter `_name: T` that the function
+/// names nowhere else cut to `_: T` (its first character).
+fn unnamed_unused_parameters(src: &str, mut tokens: Vec<Token>) -> Vec<Token> {
+    let t = |tokens: &[Token], i: usize| tokens.get(i).map_or("", |t| t.text(src));
+    let past = |tokens: &[Token], open: usize, until: &str| {
+        let mut depth = 0usize;
+        for (j, token) in tokens.iter().enumerate().skip(open) {
+            match token.text(src) {
+                text if depth == 0 && until.split(' ').any(|u| u == text) => return j,
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        tokens.len()
+    };
+    for i in 0..tokens.len() {
+        if t(&tokens, i) != "fn" || tokens.get(i + 1).map(|t| t.kind) != Some(Kind::Ident) {
+            continue;
+        }
+        // The parameters are the first `(` group past the generics; the
+        // function ends with its body or, bodiless, with `;`.
+        let mut open = i + 2;
+        let mut angles = 0;
+        while t(&tokens, open) != "(" || angles > 0 {
+            match t(&tokens, open) {
+                "<" => angles += 1,
+                ">" => angles -= 1,
+                ">>" => angles -= 2,
+                "" => break,
+                _ => {}
+            }
+            open += 1;
+        }
+        let close = past(&tokens, open + 1, ")");
+        let body = past(&tokens, close, "{ ;");
+        let end = match t(&tokens, body) {
+            "{" => past(&tokens, body + 1, "}"),
+            _ => body,
+        };
+        for k in open + 1..close {
+            let name = t(&tokens, k);
+            let unnamed = name.len() > 1
+                && name.starts_with('_')
+                && tokens[k].kind == Kind::Ident
+                && matches!(t(&tokens, k - 1), "(" | ",")
+                && t(&tokens, k + 1) == ":"
+                && (i..=end.min(tokens.len() - 1)).all(|j| j == k || t(&tokens, j) != name);
+            if unnamed {
+                tokens[k].end = tokens[k].start + 1;
+            }
+        }
+    }
+    tokens
 }
 
 /// `tokens` without the commas that end a list: before `}` and `]`, and
@@ -218,6 +276,20 @@ mod tests {
             stripped(src, true),
             "fn f ( x : u8 ) -> u8 { let y = x ; y }"
         );
+    }
+
+    #[test]
+    fn unused_parameters_lose_their_names_when_shrunk() {
+        let src = "trait T { fn f(&self, _a: u8, _b: &[u8]) -> u8; fn g(&self, _c: u8) {} }
+            fn h<X: Fn(u8)>(_x: X, (_y, z): (u8, u8), _w: u8, mut _v: u8) -> u8 { _w + z }
+            fn k(_x: u8, _w: u8) {}";
+        assert_eq!(
+            stripped(src, true),
+            "trait T { fn f ( & self , _ : u8 , _ : & [ u8 ] ) -> u8 ; fn g ( & self , _ : u8 ) { } } \
+             fn h < X : Fn ( u8 ) > ( _ : X , ( _y , z ) : ( u8 , u8 ) , _w : u8 , mut _v : u8 ) -> u8 { _w + z } \
+             fn k ( _ : u8 , _ : u8 ) { }"
+        );
+        assert!(stripped(src, false).contains("_a : u8"));
     }
 
     #[test]
