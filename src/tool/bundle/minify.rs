@@ -1,7 +1,8 @@
 //! The judge form's text: the readable form's tokens without comments and
 //! doc attributes (and, when shrunk, what `strip.rs` leaves out), joined by a space only where two tokens written together
 //! would lex as something else, and wrapped at token boundaries so that
-//! the file stays viewable. A literal is always copied byte for byte. When
+//! the file stays viewable: at a space already written where one comes
+//! late enough in the line, so that wrapping costs nothing. A literal is always copied byte for byte. When
 //! shrunk, the nested modules become one (`flat/`) and identifiers may get
 //! short names (`rename/`), and the most written `Result<(), E>` an
 //! alias (`alias.rs`).
@@ -64,22 +65,38 @@ pub fn sized(src: &str, shrink: bool, spans: &[Span]) -> Result<(String, Vec<usi
     };
     let mut out = String::with_capacity(src.len() / 2);
     let mut line = 0;
+    // The last space written between two tokens of the line, if any.
+    let mut last_space: Option<usize> = None;
     for i in 0..texts.len() {
         let text = shown(i);
         let before = out.len();
         if i > 0 {
             let space = needs_space(shown(i - 1), kinds[i - 1], text, kinds[i]);
-            if line + usize::from(space) + text.len() > WIDTH {
+            let fits = |line: usize| line + usize::from(space) + text.len() <= WIDTH;
+            // A line breaks at its last space when that leaves it at least
+            // half full: the newline then costs no byte.
+            let late = last_space.filter(|&at| out.len() - at <= WIDTH / 2);
+            if let (false, Some(at)) = (fits(line), late) {
+                out.replace_range(at..=at, "\n");
+                line = out.len() - at - 1;
+                last_space = None;
+            }
+            if !fits(line) {
                 out.push('\n');
                 line = 0;
+                last_space = None;
             } else if space {
+                last_space = Some(out.len());
                 out.push(' ');
                 line += 1;
             }
         }
         out.push_str(text);
         line = match text.rfind('\n') {
-            Some(n) => text.len() - n - 1,
+            Some(n) => {
+                last_space = None;
+                text.len() - n - 1
+            }
             None => line + text.len(),
         };
         let start = tokens[flat[i].from].start;
@@ -175,6 +192,9 @@ mod tests {
         assert!(out.lines().count() > 5);
         assert!(out.lines().all(|l| l.len() <= WIDTH), "{}", out);
         assert_eq!(code(&out), code(&src));
+        // Each line breaks where `let` needed its space anyway.
+        let one_line: String = (0..100).map(|i| format!("let v{}={};", i, i)).collect();
+        assert_eq!(out.replace('\n', " "), one_line + " ");
     }
 
     #[test]
