@@ -1,83 +1,99 @@
-//! One alias for the flat bundle's most written type: the result of a
-//! step that gives nothing back, `Result<(), E>`, is spelled in nearly
-//! every signature of a judge path. When one error type `E` is written
-//! so often that an alias costs less than the spellings, `type N =
-//! Result<(), E>;` is declared once and each spelling becomes `N` (which
-//! the renamer then shortens). `E` must name the same type everywhere:
-//! a type that some generic parameter list also binds is left alone.
+//! Aliases for the flat bundle's most written types: a result such as
+//! `Result<(), E>` is spelled in nearly every signature of a judge path.
+//! Each `Result<T, E>` (`T` a name or `()`, `E` a name) written so often
+//! that an alias costs less than the spellings gets `type N = Result<T,
+//! E>;`, declared once, and each spelling becomes `N` (which the renamer
+//! then shortens). `T` and `E` must name the same types everywhere: a
+//! name that some generic parameter list also binds is left alone.
 
 use super::flat::Flat;
 use super::lex::Kind;
 use std::collections::{HashMap, HashSet};
 
-/// The tokens of `Result<(), E>` after `Result`, `E` at `ERROR_AT`.
-const SPELLING: [&str; 6] = ["<", "(", ")", ",", "", ">"];
-const ERROR_AT: usize = 4;
-
 /// Spellings below this count stay: an alias and its name cost more.
 const WORTH_IT: usize = 3;
 
-/// `flat` with the most spelled `Result<(), E>` written through an alias.
-pub fn alias_unit_results(flat: Vec<Flat>) -> Vec<Flat> {
+/// `flat` with each `Result<T, E>` spelled at least `WORTH_IT` times
+/// (`T` a name or `()`, `E` a name) written through an alias.
+pub fn alias_results(flat: Vec<Flat>) -> Vec<Flat> {
     let t = |i: usize| flat.get(i).map_or("", |f| f.text.as_str());
-    let spelled_at = |i: usize| {
-        let error = t(i + 1 + ERROR_AT);
-        let spelled = t(i) == "Result"
-            && t(i.wrapping_sub(1)) != "::"
-            && (SPELLING.iter().enumerate()).all(|(k, &s)| k == ERROR_AT || t(i + 1 + k) == s)
-            && flat.get(i + 1 + ERROR_AT).map(|f| f.kind) == Some(Kind::Ident);
-        Some(error).filter(|_| spelled)
+    let name_at = |i: usize| {
+        flat.get(i)
+            .filter(|f| f.kind == Kind::Ident)
+            .map(|f| f.text.as_str())
     };
-    let mut counts: HashMap<&str, usize> = HashMap::new();
+    // The spelling at `i`: its `T` and `E`, and its number of tokens.
+    let spelled_at = |i: usize| {
+        if t(i) != "Result" || t(i.wrapping_sub(1)) == "::" || t(i + 1) != "<" {
+            return None;
+        }
+        let (ok, past_ok) = match (t(i + 2), t(i + 3)) {
+            ("(", ")") => ("()", i + 4),
+            _ => (name_at(i + 2)?, i + 3),
+        };
+        let error = name_at(past_ok + 1).filter(|_| t(past_ok) == ",")?;
+        Some((ok, error, past_ok + 3 - i)).filter(|_| t(past_ok + 2) == ">")
+    };
+    let mut counts: HashMap<(&str, &str), usize> = HashMap::new();
     for i in 0..flat.len() {
-        if let Some(error) = spelled_at(i) {
-            *counts.entry(error).or_default() += 1;
+        if let Some((ok, error, _)) = spelled_at(i) {
+            *counts.entry((ok, error)).or_default() += 1;
         }
     }
     let generic = generic_parameters(&flat);
-    let best = (counts.iter())
-        .filter(|(error, &count)| count >= WORTH_IT && !generic.contains(**error))
-        .max_by_key(|(error, &count)| (count, std::cmp::Reverse(**error)));
-    let error = match best {
-        Some((error, _)) => error.to_string(),
-        None => return flat,
-    };
+    let mut aliased: Vec<(&str, &str)> = (counts.iter())
+        .filter(|(&(ok, error), &count)| {
+            count >= WORTH_IT && !generic.contains(ok) && !generic.contains(error)
+        })
+        .map(|(&key, _)| key)
+        .collect();
+    aliased.sort();
     let taken: HashSet<&str> = flat.iter().map(|f| f.text.as_str()).collect();
-    let name = (0..)
-        .map(|n| format!("UnitResult{}", n))
-        .find(|name| !taken.contains(name.as_str()))
-        .unwrap_or_default();
-    let first = (0..flat.len())
-        .find(|&i| spelled_at(i) == Some(&error))
-        .map_or(0, |i| flat[i].from);
-    let token = |text: &str, kind: Kind| Flat {
-        text: text.to_string(),
-        kind,
-        from: first,
-    };
-    let mut out = vec![
-        token("type", Kind::Ident),
-        token(&name, Kind::Ident),
-        token("=", Kind::Punct),
-        token("Result", Kind::Ident),
-    ];
-    for (k, s) in SPELLING.iter().enumerate() {
-        out.push(match k {
-            ERROR_AT => token(&error, Kind::Ident),
-            _ => token(s, Kind::Punct),
-        });
+    let mut fresh = (0..)
+        .map(|n| format!("ResultAlias{}", n))
+        .filter(|name| !taken.contains(name.as_str()));
+    let names: HashMap<(&str, &str), String> = (aliased.iter())
+        .map(|&key| (key, fresh.next().unwrap_or_default()))
+        .collect();
+    let mut out = Vec::with_capacity(flat.len());
+    for &(ok, error) in &aliased {
+        let from = (0..flat.len())
+            .find(|&i| spelled_at(i).map(|(o, e, _)| (o, e)) == Some((ok, error)))
+            .map_or(0, |i| flat[i].from);
+        let token = |text: &str, kind: Kind| Flat {
+            text: text.to_string(),
+            kind,
+            from,
+        };
+        out.push(token("type", Kind::Ident));
+        out.push(token(&names[&(ok, error)], Kind::Ident));
+        out.push(token("=", Kind::Punct));
+        out.push(token("Result", Kind::Ident));
+        out.push(token("<", Kind::Punct));
+        match ok {
+            "()" => {
+                out.push(token("(", Kind::Punct));
+                out.push(token(")", Kind::Punct));
+            }
+            _ => out.push(token(ok, Kind::Ident)),
+        }
+        out.push(token(",", Kind::Punct));
+        out.push(token(error, Kind::Ident));
+        out.push(token(">", Kind::Punct));
+        out.push(token(";", Kind::Punct));
     }
-    out.push(token(";", Kind::Punct));
     let mut i = 0;
     while i < flat.len() {
-        if spelled_at(i) == Some(&error) {
-            out.push(Flat {
-                text: name.clone(),
-                kind: Kind::Ident,
-                from: flat[i].from,
-            });
-            i += 2 + SPELLING.len() - 1;
-            continue;
+        if let Some((ok, error, len)) = spelled_at(i) {
+            if let Some(name) = names.get(&(ok, error)) {
+                out.push(Flat {
+                    text: name.clone(),
+                    kind: Kind::Ident,
+                    from: flat[i].from,
+                });
+                i += len;
+                continue;
+            }
         }
         out.push(flat[i].clone());
         i += 1;
@@ -135,34 +151,36 @@ mod tests {
                 from,
             })
             .collect();
-        let texts: Vec<String> = (alias_unit_results(flat).into_iter())
-            .map(|f| f.text)
-            .collect();
+        let texts: Vec<String> = (alias_results(flat).into_iter()).map(|f| f.text).collect();
         texts.join(" ")
     }
 
     #[test]
     fn the_most_spelled_unit_result_gets_an_alias() {
         let src = "fn a() -> Result<(), E> {} fn b() -> Result<(), E> {}
-            fn c(x: Result<(), E>) -> Result<(), F> {} fn d() -> io::Result<(), E> {}";
+            fn c(x: Result<(), E>) -> Result<(), F> {} fn d() -> io::Result<(), E> {}
+            fn e(x: Result<u8, E>, y: Result<u8, E>) -> Result<u8, E> {}";
         assert_eq!(
             aliased(src),
-            "type UnitResult0 = Result < ( ) , E > ; \
-             fn a ( ) -> UnitResult0 { } fn b ( ) -> UnitResult0 { } \
-             fn c ( x : UnitResult0 ) -> Result < ( ) , F > { } \
-             fn d ( ) -> io :: Result < ( ) , E > { }"
+            "type ResultAlias0 = Result < ( ) , E > ; type ResultAlias1 = Result < u8 , E > ; \
+             fn a ( ) -> ResultAlias0 { } fn b ( ) -> ResultAlias0 { } \
+             fn c ( x : ResultAlias0 ) -> Result < ( ) , F > { } \
+             fn d ( ) -> io :: Result < ( ) , E > { } \
+             fn e ( x : ResultAlias1 , y : ResultAlias1 ) -> ResultAlias1 { }"
         );
     }
 
     #[test]
-    fn rare_or_generic_errors_keep_their_spelling() {
+    fn rare_or_generic_results_keep_their_spelling() {
         let rare = "fn a() -> Result<(), E> {} fn b() -> Result<(), E> {}";
         assert_eq!(aliased(rare).matches("Result").count(), 2);
         let generic = format!("{} fn c<'a, T, E: X<u8>>() -> Result<(), E> {{}}", rare);
         assert_eq!(aliased(&generic).matches("Result").count(), 3);
         let impl_generic = format!("{} impl<E> S<E> {{ fn c() -> Result<(), E> {{}} }}", rare);
         assert_eq!(aliased(&impl_generic).matches("Result").count(), 3);
-        let taken = format!("{} fn c() -> Result<(), E> {{ UnitResult0 }}", rare);
-        assert!(aliased(&taken).starts_with("type UnitResult1 ="));
+        let generic_ok = "fn c<T>(x: Result<T, E>, y: Result<T, E>) -> Result<T, E> {}";
+        assert_eq!(aliased(generic_ok).matches("Result").count(), 3);
+        let taken = format!("{} fn c() -> Result<(), E> {{ ResultAlias0 }}", rare);
+        assert!(aliased(&taken).starts_with("type ResultAlias1 ="));
     }
 }

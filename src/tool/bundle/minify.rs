@@ -4,10 +4,10 @@
 //! the file stays viewable: at a space already written where one comes
 //! late enough in the line, so that wrapping costs nothing. A literal is always copied byte for byte. When
 //! shrunk, the nested modules become one (`flat/`) and identifiers may get
-//! short names (`rename/`), and the most written `Result<(), E>` an
-//! alias (`alias.rs`).
+//! short names (`rename/`), and the most written `Result<T, E>` types
+//! aliases (`alias.rs`).
 
-use super::alias::alias_unit_results;
+use super::alias::alias_results;
 use super::emit::Span;
 use super::flat::{flatten, Flat};
 use super::lex::{is_ident_continue, lex, Kind, Token};
@@ -38,7 +38,7 @@ pub fn sized(src: &str, shrink: bool, spans: &[Span]) -> Result<(String, Vec<usi
     let tokens = strip(src, &tokens, shrink);
     // A bundle that cannot be flat stays nested.
     let flat = match shrink {
-        true => flatten(src, &tokens).ok().map(alias_unit_results),
+        true => flatten(src, &tokens).ok().map(alias_results),
         false => None,
     };
     let flat = flat.unwrap_or_else(|| {
