@@ -222,14 +222,14 @@ impl<R: Read> Lines<R> {
     pub fn next_nonblank(&mut self) -> Result<bool, Error> {
         loop {
             // Empty lines in the buffer are passed in one go: millions of
-            // them cost about what reading them does.
+            // them cost about what reading them does. (`terminated` is
+            // already true: unread bytes only follow a line end.)
             let empty = self.buf[self.pos..self.end]
                 .iter()
                 .take_while(|&&b| b == b'\n')
                 .count();
             self.pos += empty;
             self.number += empty;
-            self.terminated |= empty > 0;
             if !self.next_line()? {
                 return Ok(false);
             }
