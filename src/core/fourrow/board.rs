@@ -176,13 +176,12 @@ impl Heading {
     /// The heading of the game numbered by `digits` (decimal digits,
     /// leading zeros allowed, and left out) if the number fits in 64 bits.
     pub fn of(digits: &[u8]) -> Option<Heading> {
-        let text = format!("Game #{}", parse_u64(digits)?);
-        let mut heading = Heading {
-            bytes: [0; 32],
-            len: text.len(),
-        };
-        heading.bytes[..text.len()].copy_from_slice(text.as_bytes());
-        Some(heading)
+        let mut bytes = [0; 32];
+        // What the text leaves of `bytes` after it.
+        let mut rest = &mut bytes[..];
+        write!(rest, "Game #{}", parse_u64(digits)?).ok()?;
+        let len = 32 - rest.len();
+        Some(Heading { bytes, len })
     }
 
     /// The heading that starts `header`, the first `len` bytes: `Game #`

@@ -48,9 +48,8 @@ impl Reading {
     pub fn finish_game<W: Write>(&mut self, out: &mut Output<W>) -> Result<(), Error> {
         if let Some((heading, game)) = self.current.take() {
             game.write(out, &heading);
-            out.end_lines()?;
         }
-        Ok(())
+        out.end_lines()
     }
 
     /// Reads one line byte by byte: blanks, slot digits, headers.
