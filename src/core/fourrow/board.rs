@@ -104,11 +104,8 @@ impl Game {
     /// the last mover had four without the last chip.
     #[inline(always)]
     pub fn verdict(&self) -> Verdict {
-        if self.mask & SENTINELS != 0 {
-            return Verdict::Invalid;
-        }
         let mover = self.to_move ^ self.mask;
-        if has_four(self.to_move) || has_four(mover & !self.last) {
+        if self.mask & SENTINELS != 0 || has_four(self.to_move) || has_four(mover & !self.last) {
             Verdict::Invalid
         } else if has_four(mover) {
             if self.moves % 2 == 1 {
@@ -127,7 +124,8 @@ impl Game {
     #[inline(always)]
     pub fn write<W: Write>(&self, out: &mut Output<W>, heading: &Heading) {
         let verdict = self.verdict();
-        heading.write(out);
+        out.reserve(32)[..32].copy_from_slice(&heading.bytes);
+        out.advance(heading.len);
         let start = ENDING_STARTS[verdict as usize];
         out.reserve(ENDING_WIDTH)[..ENDING_WIDTH]
             .copy_from_slice(&ENDINGS.as_bytes()[start..start + ENDING_WIDTH]);
@@ -142,7 +140,7 @@ impl Game {
         let marked = in_runs(mover);
         // At most six rows between two rules, eight bytes each.
         let room = &mut out.reserve(64)[..64];
-        room[..8].copy_from_slice(b"-------\n");
+        room[..8].copy_from_slice(RULE);
         let mut n = 8;
         // The rows that hold a chip: each column's chips are its lowest
         // bits, so the columns laid over each other show the tallest.
@@ -157,10 +155,13 @@ impl Game {
             room[n..n + 8].copy_from_slice(&text.to_le_bytes());
             n += 8;
         }
-        room[n..n + 8].copy_from_slice(b"-------\n");
+        room[n..n + 8].copy_from_slice(RULE);
         out.advance(n + 8);
     }
 }
+
+/// The line above and below the board of a win.
+const RULE: &[u8; 8] = b"-------\n";
 
 /// The head of a game's verdict line, `Game #n` with n as the game's
 /// header gave it (F5), ready to be copied at once.
@@ -175,13 +176,12 @@ impl Heading {
     /// The heading of the game numbered by `digits` (decimal digits,
     /// leading zeros allowed, and left out) if the number fits in 64 bits.
     pub fn of(digits: &[u8]) -> Option<Heading> {
-        let text = format!("Game #{}", parse_u64(digits)?);
-        let mut heading = Heading {
-            bytes: [0; 32],
-            len: text.len(),
-        };
-        heading.bytes[..text.len()].copy_from_slice(text.as_bytes());
-        Some(heading)
+        let mut bytes = [0; 32];
+        // What the text leaves of `bytes` after it.
+        let mut rest = &mut bytes[..];
+        write!(rest, "Game #{}", parse_u64(digits)?).ok()?;
+        let len = 32 - rest.len();
+        Some(Heading { bytes, len })
     }
 
     /// The heading that starts `header`, the first `len` bytes: `Game #`
@@ -202,12 +202,6 @@ impl Heading {
             }
         }
         Some(heading)
-    }
-
-    #[inline(always)]
-    fn write<W: Write>(&self, out: &mut Output<W>) {
-        out.reserve(32)[..32].copy_from_slice(&self.bytes);
-        out.advance(self.len);
     }
 }
 

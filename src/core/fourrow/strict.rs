@@ -5,7 +5,7 @@
 
 use super::parse::{char_at, read_games, Checks, Reading};
 use crate::core::io::strict::{check_count, Strict};
-use crate::core::io::{not_the_end, Error, Layout, Line, Lines, Output, Token};
+use crate::core::io::{not_the_end, Error, Line, Lines, Output, Token};
 use crate::core::limits::fourrow::{GAMES, MAX_MOVES};
 use std::io::{self, Read, Write};
 
@@ -20,7 +20,7 @@ impl Checks for Strict {
         reading: &mut Reading,
         out: &mut Output<W>,
     ) -> Result<bool, Error> {
-        if !self.take_line(lines)? {
+        if Strict::checked_line(lines)?.is_none() {
             return Ok(false);
         }
         let line = lines.current();

@@ -58,18 +58,6 @@ impl<'a> Line<'a> {
     }
 }
 
-/// The index of the first newline in `bytes`, which end with `PAD` zeros,
-/// eight bytes at a time: a byte of `x` is zero where a newline is, and
-/// the lowest flagged byte is exact.
-fn find_newline(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    bytes.chunks_exact(8).enumerate().find_map(|(i, chunk)| {
-        let x = word(chunk) ^ (ONES * u64::from(b'\n'));
-        let zeros = x.wrapping_sub(ONES) & !x & (ONES << 7);
-        (zeros != 0).then(|| 8 * i + zeros.trailing_zeros() as usize / 8)
-    })
-}
-
 /// Reads lines out of its own buffer. A line is handed out in place; the
 /// buffer grows only for a big input or a long line, up to `MAX_LINE`.
 pub struct Lines<R> {
@@ -185,7 +173,8 @@ impl<R: Read> Lines<R> {
         // line gathered over many reads is searched once.
         let mut searched = 0;
         let newline = loop {
-            if let Some(i) = find_newline(&self.buf[self.pos + searched..self.end + PAD]) {
+            let unsearched = &self.buf[self.pos + searched..self.end];
+            if let Some(i) = unsearched.iter().position(|&b| b == b'\n') {
                 break Some(self.pos + searched + i);
             }
             searched = self.end - self.pos;
@@ -233,14 +222,14 @@ impl<R: Read> Lines<R> {
     pub fn next_nonblank(&mut self) -> Result<bool, Error> {
         loop {
             // Empty lines in the buffer are passed in one go: millions of
-            // them cost about what reading them does.
+            // them cost about what reading them does. (`terminated` is
+            // already true: unread bytes only follow a line end.)
             let empty = self.buf[self.pos..self.end]
                 .iter()
                 .take_while(|&&b| b == b'\n')
                 .count();
             self.pos += empty;
             self.number += empty;
-            self.terminated |= empty > 0;
             if !self.next_line()? {
                 return Ok(false);
             }

@@ -26,12 +26,6 @@ pub trait Layout {
         Ok(())
     }
 
-    /// Moves to the next line, blank or not: `lines.current()`. `false` at
-    /// the end of input.
-    fn take_line<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
-        lines.next_line()
-    }
-
     /// Moves to the next line that holds a token, blank lines skipped:
     /// `lines.current()`. `false` at the end of input.
     fn next_record<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {

@@ -40,8 +40,9 @@ impl Strict {
         }
     }
 
-    /// The next line, its line end checked.
-    fn checked_line<'a, R: Read>(lines: &'a mut Lines<R>) -> Result<Option<Line<'a>>, Error> {
+    /// The next line, blank or not, its line end checked; `None` at the
+    /// end of input.
+    pub fn checked_line<'a, R: Read>(lines: &'a mut Lines<R>) -> Result<Option<Line<'a>>, Error> {
         if !lines.next_line()? {
             return Ok(None);
         }
@@ -98,10 +99,6 @@ impl Layout for Strict {
             ));
         }
         Ok(())
-    }
-
-    fn take_line<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
-        Ok(Strict::checked_line(lines)?.is_some())
     }
 
     fn next_record<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
