@@ -25,7 +25,7 @@ impl Checks for Fast {
         out: &mut Output<W>,
     ) -> Result<bool, Error> {
         fast_lines(lines, reading, out)?;
-        lines.next_line()
+        lines.next_nonblank()
     }
 }
 

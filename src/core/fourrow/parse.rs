@@ -18,9 +18,10 @@ pub trait Checks: Layout {
     }
 
     /// Moves to the next line for the general reading, `lines.current()`;
-    /// `false` at the end of input. The tool's reading first takes what
-    /// lines it can by a fast path, with the same result (see
-    /// [`super::fast::Fast`]); the strict one checks the line.
+    /// `false` at the end of input. Blank lines hold nothing of a game
+    /// (F1), so a run of them is passed at once. The tool's reading first
+    /// takes what lines it can by a fast path, with the same result (see
+    /// [`super::fast::Fast`]); the strict one checks every line.
     #[inline(always)]
     fn next_game_line<R: Read, W: Write>(
         &mut self,
@@ -28,7 +29,7 @@ pub trait Checks: Layout {
         _reading: &mut Reading,
         _out: &mut Output<W>,
     ) -> Result<bool, Error> {
-        lines.next_line()
+        lines.next_nonblank()
     }
 }
 
