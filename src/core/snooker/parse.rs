@@ -115,7 +115,7 @@ pub fn read_frames<R: Read, C: Checks, V: Visit>(
         checks.names(&line)?;
         read_names(&line, number, &mut names)?;
         visit.names(number, &line, &names)?;
-        let mut frame = Frame::new();
+        let mut frame = Frame::default();
         loop {
             checks.fast_run(lines, &mut frame, &names, visit)?;
             if frame.winner().is_some() {
