@@ -30,6 +30,9 @@ impl Checks for Fast {
         names: &Names,
         visit: &mut V,
     ) -> Result<(), Error> {
+        if frame.stage() != Stage::Playing {
+            return Ok(());
+        }
         fast_run(lines, &mut self.cache, frame, names, visit)
     }
 }

@@ -29,8 +29,9 @@ pub trait Checks: Layout {
     }
 
     /// Takes event lines by a fast path for as long as it can, giving the
-    /// same events as the general reading: the tool's reading does (see
-    /// [`super::fast::Fast`]); the judge's and the strict one do not.
+    /// same events as the general reading, while the frame is in play: the
+    /// tool's reading does (see [`super::fast::Fast`]); the judge's and
+    /// the strict one do not.
     fn fast_run<R: Read, V: Visit>(
         &mut self,
         _lines: &mut Lines<R>,
@@ -114,13 +115,11 @@ pub fn read_frames<R: Read, C: Checks, V: Visit>(
         checks.names(&line)?;
         read_names(&line, number, &mut names)?;
         visit.names(number, &line, &names)?;
-        let mut frame = Frame::new();
-        while frame.winner().is_none() {
-            if frame.stage() == Stage::Playing {
-                checks.fast_run(lines, &mut frame, &names, visit)?;
-                if frame.stage() != Stage::Playing {
-                    continue;
-                }
+        let mut frame = Frame::default();
+        loop {
+            checks.fast_run(lines, &mut frame, &names, visit)?;
+            if frame.winner().is_some() {
+                break;
             }
             if !checks.next_record(lines)? {
                 return Err(lines.eof_error(&format!(

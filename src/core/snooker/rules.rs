@@ -172,17 +172,9 @@ pub struct Frame {
     replay: Option<Replay>,
 }
 
+/// A frame set up for the break-off by player A.
 impl Default for Frame {
     fn default() -> Frame {
-        Frame::new()
-    }
-}
-
-impl Frame {
-    pub const REDS: u32 = 15;
-
-    /// A frame set up for the break-off by player A.
-    pub fn new() -> Frame {
         Frame {
             reds: Frame::REDS,
             colours: Colours::ALL,
@@ -192,6 +184,15 @@ impl Frame {
             stage: Stage::Playing,
             replay: None,
         }
+    }
+}
+
+impl Frame {
+    pub const REDS: u32 = 15;
+
+    /// A frame set up for the break-off by player A (`Frame::default`).
+    pub fn new() -> Frame {
+        Frame::default()
     }
 
     pub fn reds(&self) -> u32 {
