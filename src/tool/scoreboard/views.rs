@@ -1,4 +1,4 @@
-//! The two views of snooker contest input: the table of RULINGS K3
+//! The two views of snooker contest input: the table of ruling K3
 //! (`--tsv`) and the view for people, both written from the referee's
 //! own reading of the input, with the breaks followed alongside (K2).
 
@@ -197,7 +197,7 @@ impl<W: Write> View for Tsv<W> {
     }
 }
 
-/// `referee scoreboard --tsv`: RULINGS K3.
+/// `referee scoreboard --tsv`: ruling K3.
 pub fn run_tsv<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
     follow(input, out, |mut out| {
         out.put(TSV_HEADER);

@@ -29,7 +29,7 @@ pub static FLAGS: &[Flag] = &[
     Flag {
         long: "tsv",
         short: None,
-        help: "one tab-separated row per input line (RULINGS K3)",
+        help: "one tab-separated row per input line (ruling K3)",
         kind: Kind::Switch(|o| o.tsv = true),
         scope: Scope::In(&[Use::on("scoreboard")]),
     },
