@@ -44,6 +44,9 @@ impl Checks for Fast {
 /// last line that hashed to it; only lines the fast path took are kept.
 struct LineCache {
     slots: Vec<Cached>,
+    /// How far a hash is shifted down to index `slots`: 64 less the
+    /// number of bits of its length, kept so as not to count them anew.
+    shift: u32,
     /// Where a longer line's event is put: read anew each time.
     spare: Cached,
 }
@@ -78,6 +81,7 @@ impl Default for LineCache {
     fn default() -> LineCache {
         LineCache {
             slots: Vec::new(),
+            shift: 64,
             spare: EMPTY,
         }
     }
@@ -108,8 +112,7 @@ impl LineCache {
             }
         };
         let hash = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let bits = self.slots.len().trailing_zeros();
-        let slot = &mut self.slots[(hash >> 32 >> (32 - bits)) as usize];
+        let slot = &mut self.slots[(hash >> self.shift) as usize];
         if slot.key != key {
             let (event, stop, taken) = fast_event(bytes)?;
             if taken != len {
@@ -135,6 +138,7 @@ impl LineCache {
         };
         if self.slots.len() < 1 << bits {
             self.slots = vec![EMPTY; 1 << bits];
+            self.shift = 64 - bits;
         }
     }
 
@@ -178,9 +182,11 @@ fn fast_run<R: Read, V: Visit>(
             Some(entry) => entry,
             None => break Ok(()),
         };
+        // The text is always there (`stop` is within the line); `get`
+        // spares a visit that does not read it the bounds check.
         let line = Line {
             number: number + taken + 1,
-            text: &bytes[at..at + entry.stop as usize],
+            text: bytes.get(at..at + entry.stop as usize).unwrap_or_default(),
         };
         let written = match entry.event {
             Event::Stroke(stroke) => match frame.play_judged(&stroke, &mut entry.verdicts) {
