@@ -74,7 +74,7 @@ const EMPTY: Cached = Cached {
 /// The cache's sizes: small for a small input, which then costs nothing
 /// to set up, and big once a big buffer of input shows up.
 const SMALL_BITS: u32 = 6;
-const BIG_BITS: u32 = 10;
+const BIG_BITS: u32 = 11;
 const BIG_INPUT: usize = 1 << 15;
 
 impl Default for LineCache {
