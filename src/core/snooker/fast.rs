@@ -97,8 +97,8 @@ impl LineCache {
         const ONES: u64 = 0x0101_0101_0101_0101;
         const HIGHS: u64 = 0x8080_8080_8080_8080;
         const NEWLINES: u64 = ONES * b'\n' as u64;
-        let low = word(bytes.get(..8)?);
-        let high = word(bytes.get(8..16)?);
+        let both = bytes.get(..16)?;
+        let (low, high) = (word(&both[..8]), word(&both[8..]));
         let newlines = |w: u64| (w ^ NEWLINES).wrapping_sub(ONES) & !(w ^ NEWLINES) & HIGHS;
         let (key, len) = match (newlines(low), newlines(high)) {
             (0, 0) => return self.read_long(bytes),
