@@ -127,7 +127,7 @@ impl<'o, W: Write> Referee<'o, W> {
             (Some(a), Some(b)) => (a, b),
             _ => return false,
         };
-        let room = self.out.reserve(STROKE_ROOM);
+        let room = &mut self.out.reserve(STROKE_ROOM)[..STROKE_ROOM];
         let mut n = 0;
         if outcome.foul {
             room[..8].copy_from_slice(b"Foul!\n\0\0");
