@@ -156,6 +156,7 @@ impl Players {
     /// Adds a player; `false` if the name is listed already. (Names are
     /// lines' parts, far below 4 GiB; a tournament of 4 billion players
     /// would not fit in memory.)
+    #[inline(always)]
     pub fn add(&mut self, key: &Key, name: &[u8], rating: Hundredths) -> bool {
         let at = match self.find(key, name) {
             Ok(_) => return false,
@@ -176,7 +177,10 @@ impl Players {
         true
     }
 
-    /// Doubles the table and puts every player back.
+    /// Doubles the table and puts every player back (rare: kept out of
+    /// the readers' loops).
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
         self.slots = vec![Slot::default(); 2 * old.len()];
