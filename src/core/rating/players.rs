@@ -96,10 +96,12 @@ impl Players {
     /// Empties the table for a tournament of about `expected` players. The
     /// count is the input's claim: past `PRESIZED_PLAYERS` the table grows
     /// as players come, so that a huge claim costs no memory up front.
+    /// The table starts at most half full: linear probing's chains stay
+    /// short (a lookup per name in every game).
     pub fn clear(&mut self, expected: usize) {
         self.names.clear();
         self.starts.clear();
-        let size = (expected.min(PRESIZED_PLAYERS) * 8 / 7 + 1)
+        let size = (expected.min(PRESIZED_PLAYERS) * 2)
             .next_power_of_two()
             .max(16);
         self.slots.clear();
