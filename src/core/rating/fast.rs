@@ -4,7 +4,7 @@
 //! is only taken once everything about it proved fine; any other line,
 //! errors included, is left whole to the general reading.
 
-use super::exchange::{exchange, in_range, parse_rating, Outcome};
+use super::exchange::{exchange, in_range, parse_rating, Hundredths, Outcome};
 use super::parse::Checks;
 use super::players::{Key, Players};
 use crate::core::io::lines::word;
@@ -81,6 +81,23 @@ fn small_number(digits: &[u8]) -> Option<i64> {
     Some(value)
 }
 
+/// A plain rating, the most common form: 1 to 12 digits, then `.` and one
+/// or two digits, or none (hundredths, far within `MAX_RATING`); `None`
+/// for any other form, which `parse_rating` reads.
+#[inline(always)]
+fn plain_rating(text: &[u8]) -> Option<Hundredths> {
+    let (whole, cents) = match text {
+        [whole @ .., b'.', tens, ones] => (whole, [*tens, *ones]),
+        [whole @ .., b'.', tens] => (whole, [*tens, b'0']),
+        whole => (whole, [b'0', b'0']),
+    };
+    if whole.is_empty() || whole.len() > 12 || !cents.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let cents = i64::from(cents[0] - b'0') * 10 + i64::from(cents[1] - b'0');
+    Some(small_number(whole)? * 100 + cents)
+}
+
 /// Takes plain player lines (`name rating`, one space, a name of at most
 /// 16 bytes, a LF) while players are `left`, listing each; a name listed
 /// twice or a rating that does not parse is left to the general reading.
@@ -101,9 +118,10 @@ fn fast_players<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut
             Some(len) if rest.get(name + 1 + len) == Some(&b'\n') => len,
             _ => break,
         };
-        let value = match parse_rating(&rest[name + 1..name + 1 + rating]) {
-            Ok(value) => value,
-            Err(_) => break,
+        let text = &rest[name + 1..name + 1 + rating];
+        let value = match plain_rating(text).map_or_else(|| parse_rating(text).ok(), Some) {
+            Some(value) => value,
+            None => break,
         };
         if !players.add(&Key::of(&rest[..name], rest), &rest[..name], value) {
             break;
@@ -231,6 +249,36 @@ fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut u
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plain_ratings_read_as_parse_rating_reads_them() {
+        for text in [
+            "0",
+            "7",
+            "76.9",
+            "76.91",
+            "007.50",
+            "999999999999.99",
+            "1.",
+            ".5",
+            "1.234",
+            "1.2.3",
+            "-5",
+            "+1",
+            "1e3",
+            "12a.00",
+            "1.x",
+            "1000000000000",
+            "",
+        ] {
+            if let Some(value) = plain_rating(text.as_bytes()) {
+                assert_eq!(Ok(value), parse_rating(text.as_bytes()), "{}", text);
+            }
+        }
+        assert_eq!(plain_rating(b"76.9"), Some(7690));
+        assert_eq!(plain_rating(b"1."), None);
+        assert_eq!(plain_rating(b"-5"), None);
+    }
 
     #[test]
     fn plain_game_lines_and_the_others() {
