@@ -303,22 +303,7 @@ impl<'a> Parser<'a> {
         if self.t(from) == "!" {
             from += 1;
         }
-        let mut depth = 0i32;
-        let mut split = None;
-        let mut end = to;
-        for j in from..to {
-            match self.t(j) {
-                "<" => depth += 1,
-                ">" => depth -= 1,
-                ">>" => depth -= 2,
-                "for" if depth == 0 && split.is_none() => split = Some(j),
-                "where" if depth == 0 => {
-                    end = j;
-                    break;
-                }
-                _ => {}
-            }
-        }
+        let (split, end) = split_impl_header(|j| self.t(j), from, to);
         match split {
             Some(at) => What::Impl {
                 trait_path: Some(self.type_path(from, at)),
@@ -398,6 +383,30 @@ fn line_end_after(src: &str, end: usize) -> usize {
     } else {
         end
     }
+}
+
+/// Where the header of an `impl` (tokens `from..to`, past its generics,
+/// `t` giving each token's text) splits: the `for` between the trait and
+/// the type, outside angle brackets, if there is one, and where the type
+/// ends (at a `where` clause, or at `to`).
+pub fn split_impl_header<'a>(
+    t: impl Fn(usize) -> &'a str,
+    from: usize,
+    to: usize,
+) -> (Option<usize>, usize) {
+    let mut depth = 0i32;
+    let mut split = None;
+    for j in from..to {
+        match t(j) {
+            "<" => depth += 1,
+            ">" => depth -= 1,
+            ">>" => depth -= 2,
+            "for" if depth == 0 && split.is_none() => split = Some(j),
+            "where" if depth == 0 => return (split, j),
+            _ => {}
+        }
+    }
+    (split, to)
 }
 
 #[cfg(test)]

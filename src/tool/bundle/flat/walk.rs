@@ -5,6 +5,7 @@
 //! attributes of its own, a `mod x;`, a macro call or `extern crate` at
 //! module level, two macros of one name.
 
+use super::super::items::split_impl_header;
 use super::super::rename::Code;
 use super::super::uses::{self, Leaf};
 use std::collections::{HashMap, HashSet};
@@ -379,22 +380,7 @@ fn item_end(
 
 /// The trait's and the type's paths of the `impl` header in `from..to`.
 fn impl_header(code: &Code, from: usize, to: usize) -> (Option<Vec<String>>, Option<Vec<String>>) {
-    let mut depth = 0i32;
-    let mut split = None;
-    let mut end = to;
-    for j in from..to {
-        match code.t(j) {
-            "<" => depth += 1,
-            ">" => depth -= 1,
-            ">>" => depth -= 2,
-            "for" if depth == 0 && split.is_none() => split = Some(j),
-            "where" if depth == 0 => {
-                end = j;
-                break;
-            }
-            _ => {}
-        }
-    }
+    let (split, end) = split_impl_header(|j| code.t(j), from, to);
     let path_in = |from: usize, to: usize| {
         let mut path = Vec::new();
         let mut j = from;
