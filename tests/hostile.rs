@@ -102,6 +102,25 @@ fn a_closed_standard_output_is_a_write_error() {
     );
 }
 
+/// `/dev/null` opened for writing, as a shell's `>/dev/null` does, is an
+/// output like any other, not a closed one.
+#[cfg(unix)]
+#[test]
+fn dev_null_is_not_a_closed_standard_output() {
+    let null = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/null")
+        .unwrap();
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/snooker/sample.in");
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("referee"))
+        .args(["snooker", fixture])
+        .stdout(null)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
 /// A full disk is the output's error, named `<stdout>` (it once named the
 /// input file).
 #[cfg(target_os = "linux")]
