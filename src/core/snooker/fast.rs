@@ -256,8 +256,11 @@ fn fast_run<R: Read, V: Visit>(
             text: bytes.get(at..at + entry.stop as usize).unwrap_or_default(),
         };
         let written = match entry.event {
-            Event::Stroke(stroke) => match frame.play_judged(&stroke, &mut entry.verdicts) {
-                Ok(outcome) => visit.fast_stroke(&line, &stroke, &outcome, &frame, names),
+            Event::Stroke(stroke) => match frame.check(&stroke) {
+                Ok(()) => {
+                    let outcome = frame.play_checked(&stroke, &mut entry.verdicts);
+                    visit.fast_stroke(&line, &stroke, &outcome, &frame, names)
+                }
                 Err(why) => break Err(why),
             },
             Event::PlayAgain => match frame.play_again() {
