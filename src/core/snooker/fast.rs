@@ -264,7 +264,7 @@ fn fast_run<R: Read, V: Visit>(
                 Err(why) => break Err(why),
             },
             Event::PlayAgain => match frame.play_again() {
-                Ok(replay) => visit.play_again(&line, &replay, &frame, names),
+                Ok(replay) => visit.fast_play_again(&line, &replay, &frame, names),
                 Err(why) => break Err(why),
             },
         };

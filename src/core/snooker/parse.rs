@@ -78,6 +78,18 @@ pub trait Visit {
         frame: &Frame,
         names: &Names,
     ) -> Result<(), Error>;
+    /// `Play again` taken by the fast path: `play_again`, unless the
+    /// visit has a quicker way to the same result.
+    #[inline(always)]
+    fn fast_play_again(
+        &mut self,
+        line: &Line,
+        replay: &Replay,
+        frame: &Frame,
+        names: &Names,
+    ) -> Result<(), Error> {
+        self.play_again(line, replay, frame, names)
+    }
     /// The lot after a tie named `player`.
     fn lot(
         &mut self,
