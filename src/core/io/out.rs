@@ -71,11 +71,7 @@ impl<W: Write> Output<W> {
     /// fixed places in it need no bounds check.
     #[inline(always)]
     pub fn room<const N: usize>(&mut self) -> &mut [u8; N] {
-        let end = self.gathered + N;
-        if end > self.buf.len() {
-            self.grow(N);
-        }
-        let room = &mut self.buf[self.gathered..end];
+        let room = &mut self.reserve(N)[..N];
         room.try_into().expect("N bytes")
     }
 

@@ -137,7 +137,12 @@ impl LineCache {
             }
         };
         let hash = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        fill(&mut self.short[(hash >> self.shift) as usize], key, bytes, len)
+        fill(
+            &mut self.short[(hash >> self.shift) as usize],
+            key,
+            bytes,
+            len,
+        )
     }
 
     /// Sizes the cache for `unread` bytes of input at hand.
@@ -193,7 +198,12 @@ impl LineCache {
         };
         let mix = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let hash = (mix ^ key[2] ^ key[3].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        fill(&mut self.long[(hash >> self.shift) as usize], key, bytes, len)
+        fill(
+            &mut self.long[(hash >> self.shift) as usize],
+            key,
+            bytes,
+            len,
+        )
     }
 }
 

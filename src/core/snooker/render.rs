@@ -2,8 +2,9 @@
 //! for every line the frame took, what the referee says. The general
 //! reading's strokes are written line by line; the fast path's strokes
 //! take [`Referee::quick_stroke`], which copies lines made in advance
-//! (the turn lines once per frame, padded; the respot lines at compile
-//! time) at a fixed width into room reserved once.
+//! (the turn lines once per frame, padded; the respot lines and the
+//! scores' words at compile time) at a fixed width into room reserved
+//! once.
 
 use super::balls::{Player, Stroke};
 use super::parse::{Names, Visit};
