@@ -67,6 +67,14 @@ impl<W: Write> Output<W> {
         &mut self.buf[self.gathered..]
     }
 
+    /// `reserve` for a fixed width `N`, as an array, so that writes at
+    /// fixed places in it need no bounds check.
+    #[inline(always)]
+    pub fn room<const N: usize>(&mut self) -> &mut [u8; N] {
+        let room = &mut self.reserve(N)[..N];
+        room.try_into().expect("N bytes")
+    }
+
     /// Makes room for `n` more bytes, out of the writers' way: the buffer
     /// at least doubles, so it grows a few times only.
     #[cold]

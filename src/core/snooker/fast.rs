@@ -37,24 +37,35 @@ impl Checks for Fast {
     }
 }
 
-/// Lines of up to 16 bytes, their line end included, by their bytes:
+/// Lines of up to 32 bytes, their line end included, by their bytes:
 /// what they say, and their verdicts as the frame asks for them. A line's
 /// meaning depends on its bytes alone, and the same few lines come again
 /// and again, so most lines are looked up, not read. A slot holds the
 /// last line that hashed to it; only lines the fast path took are kept.
+/// Lines of up to 16 bytes, the most, have a table of their own with
+/// shorter keys.
 struct LineCache {
-    slots: Vec<Cached>,
-    /// How far a hash is shifted down to index `slots`: 64 less the
+    short: Vec<Slot<2>>,
+    /// Lines of 17 to 32 bytes.
+    long: Vec<Slot<4>>,
+    /// How far a hash is shifted down to index either table: 64 less the
     /// number of bits of its length, kept so as not to count them anew.
     shift: u32,
     /// Where a longer line's event is put: read anew each time.
-    spare: Cached,
+    spare: Known,
 }
 
+/// A cached line: its bytes, zero past its newline (never all zero), as
+/// `WORDS` little-endian words.
 #[derive(Clone, Copy)]
-struct Cached {
-    /// The line's bytes, zero past its newline (never all zero).
-    key: [u64; 2],
+struct Slot<const WORDS: usize> {
+    key: [u64; WORDS],
+    known: Known,
+}
+
+/// What the fast path knows of a line.
+#[derive(Clone, Copy)]
+struct Known {
     event: Event,
     /// Where the text ends (before a CR) and the line's whole length.
     stop: u32,
@@ -62,9 +73,8 @@ struct Cached {
     verdicts: [Verdict; 9],
 }
 
-/// An empty slot: its key matches no line.
-const EMPTY: Cached = Cached {
-    key: [0, 0],
+/// Nothing known: what an empty slot holds, its key matching no line.
+const UNKNOWN: Known = Known {
     event: Event::PlayAgain,
     stop: 0,
     len: 0,
@@ -77,56 +87,62 @@ const SMALL_BITS: u32 = 6;
 const BIG_BITS: u32 = 11;
 const BIG_INPUT: usize = 1 << 15;
 
+/// The high bit of each byte of `w` that is a newline (and maybe of a
+/// byte after one): the first set bit is the first newline.
+#[inline(always)]
+fn newlines(w: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    const NEWLINE: u64 = ONES * b'\n' as u64;
+    (w ^ NEWLINE).wrapping_sub(ONES) & !(w ^ NEWLINE) & HIGHS
+}
+
+/// The bytes of `w` up to its first newline (`found`, from `newlines`,
+/// not zero), the rest zeroed, and how many they are.
+#[inline(always)]
+fn through_newline(w: u64, found: u64) -> (u64, usize) {
+    let len = found.trailing_zeros() as usize / 8 + 1;
+    (w & u64::MAX >> (64 - 8 * len), len)
+}
+
 impl Default for LineCache {
     fn default() -> LineCache {
         LineCache {
-            slots: Vec::new(),
+            short: Vec::new(),
+            long: Vec::new(),
             shift: 64,
-            spare: EMPTY,
+            spare: UNKNOWN,
         }
     }
 }
 
 impl LineCache {
-    /// The slot for the line at the start of `bytes` (a reader's unread
-    /// bytes), filled in if it was not there (a line over 16 bytes is read
-    /// into the spare slot every time): `None` for a line the fast path
-    /// does not take.
+    /// What is known of the line at the start of `bytes` (a reader's
+    /// unread bytes), filled in if it was not there (a line over 32 bytes
+    /// is read into the spare every time): `None` for a line the fast
+    /// path does not take.
     #[inline(always)]
-    fn entry(&mut self, bytes: &[u8]) -> Option<&mut Cached> {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        const HIGHS: u64 = 0x8080_8080_8080_8080;
-        const NEWLINES: u64 = ONES * b'\n' as u64;
+    fn entry(&mut self, bytes: &[u8]) -> Option<&mut Known> {
         let both = bytes.get(..16)?;
         let (low, high) = (word(&both[..8]), word(&both[8..]));
-        let newlines = |w: u64| (w ^ NEWLINES).wrapping_sub(ONES) & !(w ^ NEWLINES) & HIGHS;
         let (key, len) = match (newlines(low), newlines(high)) {
-            (0, 0) => return self.read_long(bytes),
-            (0, at) => {
-                let len = at.trailing_zeros() as usize / 8 + 1;
-                ([low, high & u64::MAX >> (64 - 8 * len)], 8 + len)
+            (0, 0) => return self.read_long(bytes, low, high),
+            (0, found) => {
+                let (high, len) = through_newline(high, found);
+                ([low, high], 8 + len)
             }
-            (at, _) => {
-                let len = at.trailing_zeros() as usize / 8 + 1;
-                ([low & u64::MAX >> (64 - 8 * len), 0], len)
+            (found, _) => {
+                let (low, len) = through_newline(low, found);
+                ([low, 0], len)
             }
         };
         let hash = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let slot = &mut self.slots[(hash >> self.shift) as usize];
-        if slot.key != key {
-            let (event, stop, taken) = fast_event(bytes)?;
-            if taken != len {
-                return None;
-            }
-            *slot = Cached {
-                key,
-                event,
-                stop: stop as u32,
-                len: len as u32,
-                verdicts: [Verdict::UNKNOWN; 9],
-            };
-        }
-        Some(slot)
+        fill(
+            &mut self.short[(hash >> self.shift) as usize],
+            key,
+            bytes,
+            len,
+        )
     }
 
     /// Sizes the cache for `unread` bytes of input at hand.
@@ -136,26 +152,87 @@ impl LineCache {
         } else {
             SMALL_BITS
         };
-        if self.slots.len() < 1 << bits {
-            self.slots = vec![EMPTY; 1 << bits];
+        if self.short.len() < 1 << bits {
+            let empty = |_| Slot {
+                key: [0; 2],
+                known: UNKNOWN,
+            };
+            self.short = (0..1 << bits).map(empty).collect();
+            self.long = vec![
+                Slot {
+                    key: [0; 4],
+                    known: UNKNOWN
+                };
+                1 << bits
+            ];
             self.shift = 64 - bits;
         }
     }
 
-    /// A line over 16 bytes, into the spare slot (a line is far shorter
-    /// than 4 GiB: the reader refuses lines over 1 MiB).
+    /// A line over 16 bytes whose first 16 are `low` and `high`: from the
+    /// table of longer lines, or over 32 bytes into the spare (a line is
+    /// far shorter than 4 GiB: the reader refuses lines over 1 MiB).
     #[inline(never)]
-    fn read_long(&mut self, bytes: &[u8]) -> Option<&mut Cached> {
-        let (event, stop, len) = fast_event(bytes)?;
-        self.spare = Cached {
-            key: [0, 0],
-            event,
-            stop: stop as u32,
-            len: len as u32,
-            verdicts: [Verdict::UNKNOWN; 9],
+    fn read_long(&mut self, bytes: &[u8], low: u64, high: u64) -> Option<&mut Known> {
+        let rest = bytes.get(16..32)?;
+        let (third, fourth) = (word(&rest[..8]), word(&rest[8..]));
+        let (key, len) = match (newlines(third), newlines(fourth)) {
+            (0, 0) => {
+                let (event, stop, len) = fast_event(bytes)?;
+                self.spare = Known {
+                    event,
+                    stop: stop as u32,
+                    len: len as u32,
+                    verdicts: [Verdict::UNKNOWN; 9],
+                };
+                return Some(&mut self.spare);
+            }
+            (0, found) => {
+                let (fourth, len) = through_newline(fourth, found);
+                ([low, high, third, fourth], 24 + len)
+            }
+            (found, _) => {
+                let (third, len) = through_newline(third, found);
+                ([low, high, third, 0], 16 + len)
+            }
         };
-        Some(&mut self.spare)
+        let mix = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let hash = (mix ^ key[2] ^ key[3].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        fill(
+            &mut self.long[(hash >> self.shift) as usize],
+            key,
+            bytes,
+            len,
+        )
     }
+}
+
+/// `slot`'s line if its key is `key`, else the line at the start of
+/// `bytes`, `len` bytes long, read into it; `None` if the fast path does
+/// not take that line.
+#[inline(always)]
+fn fill<'a, const WORDS: usize>(
+    slot: &'a mut Slot<WORDS>,
+    key: [u64; WORDS],
+    bytes: &[u8],
+    len: usize,
+) -> Option<&'a mut Known> {
+    if slot.key != key {
+        let (event, stop, taken) = fast_event(bytes)?;
+        if taken != len {
+            return None;
+        }
+        *slot = Slot {
+            key,
+            known: Known {
+                event,
+                stop: stop as u32,
+                len: len as u32,
+                verdicts: [Verdict::UNKNOWN; 9],
+            },
+        };
+    }
+    Some(&mut slot.known)
 }
 
 /// Takes event lines by the fast path (the cache, then `fast_event`) for
@@ -189,12 +266,15 @@ fn fast_run<R: Read, V: Visit>(
             text: bytes.get(at..at + entry.stop as usize).unwrap_or_default(),
         };
         let written = match entry.event {
-            Event::Stroke(stroke) => match frame.play_judged(&stroke, &mut entry.verdicts) {
-                Ok(outcome) => visit.fast_stroke(&line, &stroke, &outcome, &frame, names),
+            Event::Stroke(stroke) => match frame.check(&stroke) {
+                Ok(()) => {
+                    let outcome = frame.play_checked(&stroke, &mut entry.verdicts);
+                    visit.fast_stroke(&line, &stroke, &outcome, &frame, names)
+                }
                 Err(why) => break Err(why),
             },
             Event::PlayAgain => match frame.play_again() {
-                Ok(replay) => visit.play_again(&line, &replay, &frame, names),
+                Ok(replay) => visit.fast_play_again(&line, &replay, &frame, names),
                 Err(why) => break Err(why),
             },
         };

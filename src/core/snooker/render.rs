@@ -2,13 +2,13 @@
 //! for every line the frame took, what the referee says. The general
 //! reading's strokes are written line by line; the fast path's strokes
 //! take [`Referee::quick_stroke`], which copies lines made in advance
-//! (the turn lines once per frame, padded; the respot lines at compile
-//! time) at a fixed width into room reserved once.
+//! (the turn lines once per frame, padded; the respot lines and the
+//! scores' words at compile time) at a fixed width into room reserved
+//! once.
 
 use super::balls::{Player, Stroke};
 use super::parse::{Names, Visit};
 use super::rules::{Frame, Next, Outcome, Replay};
-use crate::core::io::out::small_decimal;
 use crate::core::io::{Error, Line, Output};
 use std::io::Write;
 
@@ -67,6 +67,37 @@ const fn respot_lines() -> [Piece; 64] {
 
 static RESPOTS: [Piece; 64] = respot_lines();
 
+/// The scores below 1000 as the words a quick stroke writes: the low
+/// bytes `A : ` (`left`) or `B` and a newline, their count in the top byte.
+const fn score_words(left: bool) -> [u64; 1000] {
+    let mut words = [0u64; 1000];
+    let mut n = 0;
+    while n < 1000 {
+        let mut digits = [0u8; 3];
+        let mut len = 0;
+        let mut rest = n;
+        // The digits from the last; put in order below.
+        while rest > 0 || len == 0 {
+            digits[len] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            len += 1;
+        }
+        let mut word = 0u64;
+        let mut i = 0;
+        while i < len {
+            word |= (digits[len - 1 - i] as u64) << (8 * i);
+            i += 1;
+        }
+        let (tail, tail_len): (u64, usize) = if left { (0x20_3a_20, 3) } else { (0x0a, 1) };
+        words[n] = word | tail << (8 * len) | ((len + tail_len) as u64) << 56;
+        n += 1;
+    }
+    words
+}
+
+static LEFT_SCORES: [u64; 1000] = score_words(true);
+static RIGHT_SCORES: [u64; 1000] = score_words(false);
+
 /// Writes the referee's output to `out`.
 pub struct Referee<'o, W: Write> {
     out: &'o mut Output<W>,
@@ -119,27 +150,23 @@ impl<'o, W: Write> Referee<'o, W> {
             }
             _ => None,
         };
-        let digits = (
-            small_decimal(frame.score(Player::A)),
-            small_decimal(frame.score(Player::B)),
+        let scores = (
+            LEFT_SCORES.get(frame.score(Player::A) as usize),
+            RIGHT_SCORES.get(frame.score(Player::B) as usize),
         );
-        let ((a, a_len), (b, b_len)) = match digits {
-            (Some(a), Some(b)) => (a, b),
+        let (left, right) = match scores {
+            (Some(&left), Some(&right)) => (left, right),
             _ => return false,
         };
-        let room = &mut self.out.reserve(STROKE_ROOM)[..STROKE_ROOM];
-        let mut n = 0;
-        if outcome.foul {
-            room[..8].copy_from_slice(b"Foul!\n\0\0");
-            n = 6;
-        }
-        // `A : B` in two words: `A : ` then `B\n`.
-        let left = a | u64::from_le_bytes(*b" : \0\0\0\0\0") << (8 * a_len);
+        let room: &mut [u8; STROKE_ROOM] = self.out.room();
+        // `Foul!`, counted only after a foul; the words' top bytes are
+        // written over by what follows or left past the end.
+        room[..8].copy_from_slice(b"Foul!\n\0\0");
+        let mut n = 6 * usize::from(outcome.foul);
         room[n..n + 8].copy_from_slice(&left.to_le_bytes());
-        n += a_len + 3;
-        let right = b | u64::from(b'\n') << (8 * b_len);
+        n += (left >> 56) as usize;
         room[n..n + 8].copy_from_slice(&right.to_le_bytes());
-        n += b_len + 1;
+        n += (right >> 56) as usize;
         if !outcome.respot.is_empty() {
             let piece = &RESPOTS[usize::from(outcome.respot.0 >> 2)];
             room[n..n + WIDE].copy_from_slice(&piece.bytes);
@@ -229,6 +256,24 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
         if !self.quick_stroke(outcome, frame, names) {
             return self.stroke(line, stroke, outcome, frame, names);
         }
+        self.out.end_lines()
+    }
+
+    #[inline(always)]
+    fn fast_play_again(
+        &mut self,
+        line: &Line,
+        replay: &Replay,
+        frame: &Frame,
+        names: &Names,
+    ) -> Result<(), Error> {
+        let which = turn_index(replay.offender, replay.in_hand);
+        if self.turn_lens[which] > WIDE {
+            return self.play_again(line, replay, frame, names);
+        }
+        let room: &mut [u8; WIDE] = self.out.room();
+        room.copy_from_slice(&self.turns[which][..WIDE]);
+        self.out.advance(self.turn_lens[which]);
         self.out.end_lines()
     }
 

@@ -288,27 +288,23 @@ impl Frame {
         Ok(self.apply(stroke, verdict))
     }
 
-    /// Plays a stroke whose verdicts are at hand (`verdicts[on]` filled in
-    /// by `Stroke::judge` as needed): `play` without the judging.
+    /// Plays a stroke that `check` let through, its verdicts at hand
+    /// (`verdicts[on]` filled in by `Stroke::judge` as needed): `play` in
+    /// two steps, so that no `Result` wraps the outcome on the fast path.
     #[inline(always)]
-    pub fn play_judged(
-        &mut self,
-        stroke: &Stroke,
-        verdicts: &mut [Verdict; 9],
-    ) -> Result<Outcome, Impossible> {
-        self.check(stroke)?;
+    pub fn play_checked(&mut self, stroke: &Stroke, verdicts: &mut [Verdict; 9]) -> Outcome {
         let slot = &mut verdicts[usize::from(self.on)];
         if *slot == Verdict::UNKNOWN {
             *slot = stroke.judge(self.on);
         }
-        Ok(self.apply(stroke, *slot))
+        self.apply(stroke, *slot)
     }
 
     /// S14: a stroke may be played only while the frame is in play, and
     /// only with balls that are on the table (bit 0, for nothing hit,
     /// always is).
     #[inline(always)]
-    fn check(&self, stroke: &Stroke) -> Result<(), Impossible> {
+    pub fn check(&self, stroke: &Stroke) -> Result<(), Impossible> {
         let first = stroke.first.map_or(0, |ball| ball as u32);
         let table = u32::from(self.colours.0) | u32::from(self.reds > 0) << 1 | 1;
         if self.stage != Stage::Playing {
