@@ -166,6 +166,19 @@ impl<R: Read> Lines<R> {
         }
     }
 
+    /// Hands out, as `current()`, the line that starts `blank` bytes into
+    /// `unread()`, after as many empty lines (LF only): `text` bytes of
+    /// text, `len` with its line end. For a fast path that found the
+    /// line's end itself in `unread()`, all ASCII, and the line not blank.
+    #[inline(always)]
+    pub fn hand_out(&mut self, blank: usize, text: usize, len: usize) {
+        self.number += blank + 1;
+        self.line_start = self.pos + blank;
+        self.line_stop = self.line_start + text;
+        self.pos = self.line_start + len;
+        self.terminated = true;
+    }
+
     /// Moves to the next line, `current()`; `false` at the end of input.
     /// A line too long or not UTF-8 is an error.
     pub fn next_line(&mut self) -> Result<bool, Error> {

@@ -9,7 +9,7 @@ use super::balls::{Ball, Stroke, AGAIN, NONE, PLAY, WHITE, WORDS};
 use super::parse::{impossible, Checks, Event, Names, Visit};
 use super::rules::{Frame, Stage, Verdict};
 use crate::core::io::lines::word;
-use crate::core::io::{Error, Layout, Line, Lines};
+use crate::core::io::{is_blank, Error, Layout, Line, Lines};
 use std::io::Read;
 
 /// The tolerant reading with the fast path: what `referee snooker` runs.
@@ -19,7 +19,48 @@ pub struct Fast {
     cache: LineCache,
 }
 
-impl Layout for Fast {}
+impl Layout for Fast {
+    /// The names line after the empty line before a frame, or a lot line,
+    /// found a word at a time when it is plain (see `plain_record`); any
+    /// other the general way.
+    #[inline(always)]
+    fn next_record<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
+        if lines.unread_is_ascii() {
+            if let Some((blank, text, len)) = plain_record(lines.unread()) {
+                lines.hand_out(blank, text, len);
+                return Ok(true);
+            }
+        }
+        lines.next_nonblank()
+    }
+}
+
+/// The longest record line `plain_record` looks for, line end included.
+const RECORD: usize = 64;
+
+/// Where the next record is in `bytes` (a reader's unread bytes, ASCII)
+/// when a few empty lines (LF) come before it and it starts with no
+/// blank and ends with LF or CR LF within `RECORD` bytes: how many empty
+/// lines, its text's length and its length with its line end.
+#[inline(always)]
+fn plain_record(bytes: &[u8]) -> Option<(usize, usize, usize)> {
+    let blank = bytes.iter().take(8).take_while(|&&b| b == b'\n').count();
+    let line = bytes.get(blank..)?;
+    if is_blank(*line.first()?) {
+        return None;
+    }
+    let mut at = 0;
+    while at < RECORD {
+        let found = newlines(word(line.get(at..at + 8)?));
+        if found != 0 {
+            let len = at + found.trailing_zeros() as usize / 8 + 1;
+            let text = len - 1 - usize::from(line[len - 2] == b'\r');
+            return Some((blank, text, len));
+        }
+        at += 8;
+    }
+    None
+}
 
 impl Checks for Fast {
     #[inline(always)]
