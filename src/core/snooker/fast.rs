@@ -7,6 +7,7 @@
 
 use super::balls::{Ball, Stroke, AGAIN, NONE, PLAY, WHITE, WORDS};
 use super::parse::{impossible, Checks, Event, Names, Visit};
+use super::render::TurnLines;
 use super::rules::{Frame, Stage, Verdict};
 use crate::core::io::lines::word;
 use crate::core::io::{is_blank, Error, Layout, Line, Lines};
@@ -17,6 +18,7 @@ use std::io::Read;
 #[derive(Default)]
 pub struct Fast {
     cache: LineCache,
+    turns: TurnLines,
 }
 
 impl Layout for Fast {
@@ -74,7 +76,12 @@ impl Checks for Fast {
         if frame.stage() != Stage::Playing {
             return Ok(());
         }
-        fast_run(lines, &mut self.cache, frame, names, visit)
+        // A frame not played yet is a new one (or one whose first line
+        // the general reading took): its turn lines are made (again).
+        if *frame == Frame::default() {
+            self.turns.make(names);
+        }
+        fast_run(lines, &mut self.cache, &self.turns, frame, names, visit)
     }
 }
 
@@ -283,6 +290,7 @@ fn fill<'a, const WORDS: usize>(
 fn fast_run<R: Read, V: Visit>(
     lines: &mut Lines<R>,
     cache: &mut LineCache,
+    turns: &TurnLines,
     frame_in_play: &mut Frame,
     names: &Names,
     visit: &mut V,
@@ -310,12 +318,12 @@ fn fast_run<R: Read, V: Visit>(
             Event::Stroke(stroke) => match frame.check(&stroke) {
                 Ok(()) => {
                     let outcome = frame.play_checked(&stroke, &mut entry.verdicts);
-                    visit.fast_stroke(&line, &stroke, &outcome, &frame, names)
+                    visit.fast_stroke(&line, &stroke, &outcome, &frame, names, turns)
                 }
                 Err(why) => break Err(why),
             },
             Event::PlayAgain => match frame.play_again() {
-                Ok(replay) => visit.fast_play_again(&line, &replay, &frame, names),
+                Ok(replay) => visit.fast_play_again(&line, &replay, &frame, names, turns),
                 Err(why) => break Err(why),
             },
         };

@@ -7,6 +7,7 @@
 //! reading), which gives the same events.
 
 use super::balls::{Ball, Player, Stroke, AGAIN, NONE, PLAY, WHITE, WORDS};
+use super::render::TurnLines;
 use super::rules::{Frame, Impossible, Outcome, Replay, Stage};
 use crate::core::io::{self, shown, Error, Layout, Line, Lines, Token, Tolerant};
 use std::io::Read;
@@ -58,8 +59,9 @@ pub trait Visit {
         frame: &Frame,
         names: &Names,
     ) -> Result<(), Error>;
-    /// A stroke that the fast path ([`super::fast`]) took: `stroke`,
-    /// unless the visit has a quicker way to the same result.
+    /// A stroke that the fast path ([`super::fast`]) took, with the
+    /// frame's turn lines made in advance: `stroke`, unless the visit has
+    /// a quicker way to the same result.
     #[inline(always)]
     fn fast_stroke(
         &mut self,
@@ -68,6 +70,7 @@ pub trait Visit {
         outcome: &Outcome,
         frame: &Frame,
         names: &Names,
+        _turns: &TurnLines,
     ) -> Result<(), Error> {
         self.stroke(line, stroke, outcome, frame, names)
     }
@@ -87,6 +90,7 @@ pub trait Visit {
         replay: &Replay,
         frame: &Frame,
         names: &Names,
+        _turns: &TurnLines,
     ) -> Result<(), Error> {
         self.play_again(line, replay, frame, names)
     }

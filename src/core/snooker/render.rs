@@ -101,20 +101,69 @@ static RIGHT_SCORES: [u64; 1000] = score_words(false);
 /// Writes the referee's output to `out`.
 pub struct Referee<'o, W: Write> {
     out: &'o mut Output<W>,
-    /// The frame's turn lines by `turn_index`, each followed by `WIDE`
-    /// zero bytes so that a quick stroke can copy it at that width, and
-    /// their lengths.
-    turns: [Vec<u8>; 4],
-    turn_lens: [usize; 4],
 }
 
 /// What follows a player's name in a turn line: out of hand, in hand.
 const TURN_ENDS: [&[u8]; 2] = [b"'s turn\n", b"'s turn, in-hand\n"];
 
-/// Where a turn line is in `Referee::turns`: `NAME's turn\n` then
-/// `NAME's turn, in-hand\n`, for A then for B.
+/// Where a turn line is in `TurnLines`: `NAME's turn` then `NAME's
+/// turn, in-hand`, for A then for B.
 fn turn_index(player: Player, in_hand: bool) -> usize {
     2 * player.index() + usize::from(in_hand)
+}
+
+/// A frame's four turn lines, each padded with zeros to `WIDE` bytes so
+/// that a quick stroke copies it at that width: made once per frame by
+/// the fast path, which hands them to [`Visit::fast_stroke`].
+pub struct TurnLines {
+    lines: [[u8; WIDE]; 4],
+    lens: [usize; 4],
+    /// Whether both names are short enough (`QUICK_NAME`): if not, the
+    /// frame's strokes are written the general way.
+    fit: bool,
+}
+
+impl Default for TurnLines {
+    fn default() -> TurnLines {
+        TurnLines {
+            lines: [[0; WIDE]; 4],
+            lens: [0; 4],
+            fit: false,
+        }
+    }
+}
+
+/// `TURN_ENDS` padded with zeros to a fixed width, so that a turn line
+/// is made of a name and one fixed-size copy.
+const PADDED_ENDS: [[u8; 24]; 2] = [
+    *b"'s turn\n\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+    *b"'s turn, in-hand\n\0\0\0\0\0\0\0",
+];
+
+/// The longest name whose turn lines a quick stroke copies.
+const QUICK_NAME: usize = WIDE - 24;
+
+impl TurnLines {
+    /// The turn lines of the frame of `names`.
+    pub fn make(&mut self, names: &Names) {
+        self.fit = true;
+        for player in [Player::A, Player::B] {
+            let name = names.name(player);
+            if name.len() > QUICK_NAME {
+                self.fit = false;
+                return;
+            }
+            let mut line = [0; WIDE];
+            line[..name.len()].copy_from_slice(name);
+            for in_hand in [false, true] {
+                let which = turn_index(player, in_hand);
+                self.lines[which] = line;
+                let end = &PADDED_ENDS[usize::from(in_hand)];
+                self.lines[which][name.len()..name.len() + 24].copy_from_slice(end);
+                self.lens[which] = name.len() + TURN_ENDS[usize::from(in_hand)].len();
+            }
+        }
+    }
 }
 
 /// The most a quick stroke writes: `Foul!`, the score (both below 1000),
@@ -123,39 +172,31 @@ const STROKE_ROOM: usize = 8 + 16 + 2 * WIDE;
 
 impl<'o, W: Write> Referee<'o, W> {
     pub fn new(out: &'o mut Output<W>) -> Referee<'o, W> {
-        Referee {
-            out,
-            turns: Default::default(),
-            turn_lens: [0; 4],
-        }
+        Referee { out }
     }
 
     /// Writes `NAME's turn`, with `, in-hand` when the player is in hand.
-    fn turn(&mut self, player: Player, in_hand: bool) {
-        let which = turn_index(player, in_hand);
-        self.out.put(&self.turns[which][..self.turn_lens[which]]);
+    fn turn(&mut self, player: Player, in_hand: bool, names: &Names) {
+        self.out.put(names.name(player));
+        self.out.put(TURN_ENDS[usize::from(in_hand)]);
     }
 
-    /// The lines of a stroke, the quick way: scores below 1000 and a turn
-    /// line no longer than `WIDE`; `false` (nothing written) otherwise.
+    /// The lines of a stroke, the quick way: scores below 1000 and turn
+    /// lines that fit (`turns.fit`); `false` (nothing written) otherwise.
     #[inline(always)]
-    fn quick_stroke(&mut self, outcome: &Outcome, frame: &Frame, names: &Names) -> bool {
-        let turn = match outcome.next {
-            Next::TurnPasses(player) => {
-                let which = turn_index(player, outcome.in_hand);
-                if self.turn_lens[which] > WIDE {
-                    return false;
-                }
-                Some(which)
-            }
-            _ => None,
-        };
+    fn quick_stroke(
+        &mut self,
+        outcome: &Outcome,
+        frame: &Frame,
+        names: &Names,
+        turns: &TurnLines,
+    ) -> bool {
         let scores = (
             LEFT_SCORES.get(frame.score(Player::A) as usize),
             RIGHT_SCORES.get(frame.score(Player::B) as usize),
         );
         let (left, right) = match scores {
-            (Some(&left), Some(&right)) => (left, right),
+            (Some(&left), Some(&right)) if turns.fit => (left, right),
             _ => return false,
         };
         let room: &mut [u8; STROKE_ROOM] = self.out.room();
@@ -172,39 +213,39 @@ impl<'o, W: Write> Referee<'o, W> {
             room[n..n + WIDE].copy_from_slice(&piece.bytes);
             n += piece.len;
         }
-        if let Some(which) = turn {
-            room[n..n + WIDE].copy_from_slice(&self.turns[which][..WIDE]);
-            n += self.turn_lens[which];
-        }
-        self.out.advance(n);
         match outcome.next {
-            Next::Tie => self.out.put(b"Tie\nRespot Black\n"),
+            Next::SameStriker => {}
+            Next::TurnPasses(player) => {
+                let which = turn_index(player, outcome.in_hand);
+                room[n..n + WIDE].copy_from_slice(&turns.lines[which]);
+                n += turns.lens[which];
+            }
+            Next::Tie => {
+                self.out.advance(n);
+                self.out.put(b"Tie\nRespot Black\n");
+                return true;
+            }
             Next::Won(player) => {
+                self.out.advance(n);
                 self.out.put(names.name(player));
                 self.out.put(b" wins\n");
+                return true;
             }
-            _ => {}
         }
+        self.out.advance(n);
         true
     }
 }
 
 impl<'o, W: Write> Visit for Referee<'o, W> {
     fn names(&mut self, number: u64, _line: &Line, names: &Names) -> Result<(), Error> {
-        for (which, turn) in self.turns.iter_mut().enumerate() {
-            turn.clear();
-            turn.extend_from_slice(names.name([Player::A, Player::B][which / 2]));
-            turn.extend_from_slice(TURN_ENDS[which % 2]);
-            self.turn_lens[which] = turn.len();
-            turn.resize(turn.len() + WIDE, 0);
-        }
         if number > 1 {
             self.out.put(b"\n");
         }
         self.out.put(b"Frame ");
         self.out.put_u64(number);
         self.out.put(b"\n");
-        self.turn(Player::A, true);
+        self.turn(Player::A, true, names);
         self.out.end_lines()
     }
 
@@ -234,7 +275,7 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
         }
         match outcome.next {
             Next::SameStriker => {}
-            Next::TurnPasses(player) => self.turn(player, outcome.in_hand),
+            Next::TurnPasses(player) => self.turn(player, outcome.in_hand, names),
             Next::Tie => self.out.put(b"Tie\nRespot Black\n"),
             Next::Won(player) => {
                 self.out.put(names.name(player));
@@ -252,8 +293,9 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
         outcome: &Outcome,
         frame: &Frame,
         names: &Names,
+        turns: &TurnLines,
     ) -> Result<(), Error> {
-        if !self.quick_stroke(outcome, frame, names) {
+        if !self.quick_stroke(outcome, frame, names, turns) {
             return self.stroke(line, stroke, outcome, frame, names);
         }
         self.out.end_lines()
@@ -266,14 +308,15 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
         replay: &Replay,
         frame: &Frame,
         names: &Names,
+        turns: &TurnLines,
     ) -> Result<(), Error> {
-        let which = turn_index(replay.offender, replay.in_hand);
-        if self.turn_lens[which] > WIDE {
+        if !turns.fit {
             return self.play_again(line, replay, frame, names);
         }
+        let which = turn_index(replay.offender, replay.in_hand);
         let room: &mut [u8; WIDE] = self.out.room();
-        room.copy_from_slice(&self.turns[which][..WIDE]);
-        self.out.advance(self.turn_lens[which]);
+        room.copy_from_slice(&turns.lines[which]);
+        self.out.advance(turns.lens[which]);
         self.out.end_lines()
     }
 
@@ -282,9 +325,9 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
         _line: &Line,
         replay: &Replay,
         _frame: &Frame,
-        _names: &Names,
+        names: &Names,
     ) -> Result<(), Error> {
-        self.turn(replay.offender, replay.in_hand);
+        self.turn(replay.offender, replay.in_hand, names);
         self.out.end_lines()
     }
 
@@ -293,9 +336,9 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
         _line: &Line,
         player: Player,
         _frame: &Frame,
-        _names: &Names,
+        names: &Names,
     ) -> Result<(), Error> {
-        self.turn(player, true);
+        self.turn(player, true, names);
         self.out.end_lines()
     }
 }
