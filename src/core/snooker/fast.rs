@@ -6,7 +6,7 @@
 //! reading, which gives the same events and the exact errors.
 
 use super::balls::{Ball, Stroke, AGAIN, NONE, PLAY, WHITE, WORDS};
-use super::parse::{impossible, Checks, Event, Names, Visit};
+use super::parse::{impossible, read_names, Checks, Event, Names, Visit};
 use super::render::TurnLines;
 use super::rules::{Frame, Stage, Verdict};
 use crate::core::io::lines::word;
@@ -34,6 +34,28 @@ impl Layout for Fast {
             }
         }
         lines.next_nonblank()
+    }
+}
+
+/// The two names of a names line of two tokens with one space between
+/// and no other blank, unless the two are the same or could be `Play
+/// again` (four and five bytes long): what the general reading would
+/// take without a word.
+fn plain_names(text: &[u8]) -> Option<(&[u8], &[u8])> {
+    // Bytes up to b' ' that are not blanks belong to a token: such a
+    // line is left to the general reading.
+    let space = text.iter().position(|&b| b <= b' ')?;
+    let (a, b) = (&text[..space], &text[space + 1..]);
+    let plain = text[space] == b' '
+        && !a.is_empty()
+        && !b.is_empty()
+        && b.iter().all(|&byte| byte > b' ')
+        && a != b
+        && (a.len(), b.len()) != (4, 5);
+    if plain {
+        Some((a, b))
+    } else {
+        None
     }
 }
 
@@ -65,6 +87,20 @@ fn plain_record(bytes: &[u8]) -> Option<(usize, usize, usize)> {
 }
 
 impl Checks for Fast {
+    /// A names line of two tokens one space apart, that is not `Play
+    /// again` and names two players, is read here; any other the general
+    /// way, which says what is wrong with it.
+    #[inline(always)]
+    fn names(&mut self, line: &Line, number: u64, names: &mut Names) -> Result<(), Error> {
+        match plain_names(line.text) {
+            Some((a, b)) => {
+                names.set_both(a, b);
+                Ok(())
+            }
+            None => read_names(line, number, names),
+        }
+    }
+
     #[inline(always)]
     fn fast_run<R: Read, V: Visit>(
         &mut self,

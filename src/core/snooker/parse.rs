@@ -19,9 +19,9 @@ pub trait Checks: Layout {
         Ok(())
     }
 
-    /// A frame's names line, before it is read.
-    fn names(&mut self, _line: &Line) -> Result<(), Error> {
-        Ok(())
+    /// Reads a frame's names line into `names` (frame `number`).
+    fn names(&mut self, line: &Line, number: u64, names: &mut Names) -> Result<(), Error> {
+        read_names(line, number, names)
     }
 
     /// A line inside a frame, before it is read: a lot line when `lot`.
@@ -112,6 +112,14 @@ impl Names {
     pub fn name(&self, player: Player) -> &[u8] {
         &self.0[player.index()]
     }
+
+    /// Sets both names, which the caller found fine (the fast path).
+    pub fn set_both(&mut self, a: &[u8], b: &[u8]) {
+        for (name, text) in self.0.iter_mut().zip([a, b]) {
+            name.clear();
+            name.extend_from_slice(text);
+        }
+    }
 }
 
 /// Reads a whole snooker input, telling `visit` of every line.
@@ -128,8 +136,7 @@ pub fn read_frames<R: Read, C: Checks, V: Visit>(
             return Err(lines.eof_error(&names_expected(number)));
         }
         let line = lines.current();
-        checks.names(&line)?;
-        read_names(&line, number, &mut names)?;
+        checks.names(&line, number, &mut names)?;
         visit.names(number, &line, &names)?;
         let mut frame = Frame::default();
         loop {
@@ -177,7 +184,7 @@ fn names_expected(number: u64) -> String {
 }
 
 /// Reads a names line into `names`.
-fn read_names(line: &Line, number: u64, names: &mut Names) -> Result<(), Error> {
+pub fn read_names(line: &Line, number: u64, names: &mut Names) -> Result<(), Error> {
     let mut tokens = line.tokens();
     let (col, found) = match (tokens.next(), tokens.next(), tokens.next()) {
         // `Play again` read from the two tokens at hand, not anew.

@@ -4,7 +4,7 @@
 //! `None`, `White` and `Play again` spelled as the statement spells them.
 
 use super::balls::{Player, Stroke};
-use super::parse::{canonical, read_frames, Checks, Names, Visit};
+use super::parse::{canonical, read_frames, read_names, Checks, Names, Visit};
 use super::rules::{Frame, Outcome, Replay};
 use crate::core::io::strict::{check_count, check_layout, Strict};
 use crate::core::io::{shown, Error, Line, Lines, Token};
@@ -16,7 +16,7 @@ impl Checks for Strict {
         check_count(self, line, token, frames, FRAMES, "the number of frames")
     }
 
-    fn names(&mut self, line: &Line) -> Result<(), Error> {
+    fn names(&mut self, line: &Line, number: u64, names: &mut Names) -> Result<(), Error> {
         self.expect_blanks(line, 1, "before every frame")?;
         check_layout(line)?;
         for token in line.tokens() {
@@ -33,7 +33,7 @@ impl Checks for Strict {
                 ));
             }
         }
-        Ok(())
+        read_names(line, number, names)
     }
 
     fn event(&mut self, line: &Line, lot: bool) -> Result<(), Error> {
