@@ -90,15 +90,21 @@ impl Checks for Fast {
     /// A names line of two tokens one space apart, that is not `Play
     /// again` and names two players, is read here; any other the general
     /// way, which says what is wrong with it.
+    /// The frame's turn lines are made here, for the visit to write.
     #[inline(always)]
-    fn names(&mut self, line: &Line, number: u64, names: &mut Names) -> Result<(), Error> {
+    fn names<V: Visit>(
+        &mut self,
+        line: &Line,
+        number: u64,
+        names: &mut Names,
+        visit: &mut V,
+    ) -> Result<(), Error> {
         match plain_names(line.text) {
-            Some((a, b)) => {
-                names.set_both(a, b);
-                Ok(())
-            }
-            None => read_names(line, number, names),
+            Some((a, b)) => names.set_both(a, b),
+            None => read_names(line, number, names)?,
         }
+        self.turns.make(names);
+        visit.fast_names(number, line, names, &self.turns)
     }
 
     #[inline(always)]
@@ -111,11 +117,6 @@ impl Checks for Fast {
     ) -> Result<(), Error> {
         if frame.stage() != Stage::Playing {
             return Ok(());
-        }
-        // A frame not played yet is a new one (or one whose first line
-        // the general reading took): its turn lines are made (again).
-        if *frame == Frame::default() {
-            self.turns.make(names);
         }
         fast_run(lines, &mut self.cache, &self.turns, frame, names, visit)
     }

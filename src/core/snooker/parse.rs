@@ -19,9 +19,17 @@ pub trait Checks: Layout {
         Ok(())
     }
 
-    /// Reads a frame's names line into `names` (frame `number`).
-    fn names(&mut self, line: &Line, number: u64, names: &mut Names) -> Result<(), Error> {
-        read_names(line, number, names)
+    /// Reads a frame's names line into `names` (frame `number`) and
+    /// tells `visit`.
+    fn names<V: Visit>(
+        &mut self,
+        line: &Line,
+        number: u64,
+        names: &mut Names,
+        visit: &mut V,
+    ) -> Result<(), Error> {
+        read_names(line, number, names)?;
+        visit.names(number, line, names)
     }
 
     /// A line inside a frame, before it is read: a lot line when `lot`.
@@ -81,6 +89,19 @@ pub trait Visit {
         frame: &Frame,
         names: &Names,
     ) -> Result<(), Error>;
+    /// A names line read by the fast path, with the frame's turn lines
+    /// made: `names`, unless the visit has a quicker way to the same
+    /// result.
+    #[inline(always)]
+    fn fast_names(
+        &mut self,
+        number: u64,
+        line: &Line,
+        names: &Names,
+        _turns: &TurnLines,
+    ) -> Result<(), Error> {
+        self.names(number, line, names)
+    }
     /// `Play again` taken by the fast path: `play_again`, unless the
     /// visit has a quicker way to the same result.
     #[inline(always)]
@@ -136,8 +157,7 @@ pub fn read_frames<R: Read, C: Checks, V: Visit>(
             return Err(lines.eof_error(&names_expected(number)));
         }
         let line = lines.current();
-        checks.names(&line, number, &mut names)?;
-        visit.names(number, &line, &names)?;
+        checks.names(&line, number, &mut names, visit)?;
         let mut frame = Frame::default();
         loop {
             checks.fast_run(lines, &mut frame, &names, visit)?;

@@ -249,6 +249,28 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
         self.out.end_lines()
     }
 
+    fn fast_names(
+        &mut self,
+        number: u64,
+        line: &Line,
+        names: &Names,
+        turns: &TurnLines,
+    ) -> Result<(), Error> {
+        if !turns.fit {
+            return self.names(number, line, names);
+        }
+        // The empty line before every frame after the first.
+        let first = usize::from(number == 1);
+        self.out.put(&b"\nFrame "[first..]);
+        self.out.put_u64(number);
+        let room: &mut [u8; 1 + WIDE] = self.out.room();
+        room[0] = b'\n';
+        let which = turn_index(Player::A, true);
+        room[1..].copy_from_slice(&turns.lines[which]);
+        self.out.advance(1 + turns.lens[which]);
+        self.out.end_lines()
+    }
+
     #[inline(always)]
     fn stroke(
         &mut self,

@@ -16,7 +16,13 @@ impl Checks for Strict {
         check_count(self, line, token, frames, FRAMES, "the number of frames")
     }
 
-    fn names(&mut self, line: &Line, number: u64, names: &mut Names) -> Result<(), Error> {
+    fn names<V: Visit>(
+        &mut self,
+        line: &Line,
+        number: u64,
+        names: &mut Names,
+        visit: &mut V,
+    ) -> Result<(), Error> {
         self.expect_blanks(line, 1, "before every frame")?;
         check_layout(line)?;
         for token in line.tokens() {
@@ -33,7 +39,8 @@ impl Checks for Strict {
                 ));
             }
         }
-        read_names(line, number, names)
+        read_names(line, number, names)?;
+        visit.names(number, line, names)
     }
 
     fn event(&mut self, line: &Line, lot: bool) -> Result<(), Error> {
