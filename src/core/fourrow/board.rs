@@ -19,7 +19,7 @@ pub enum Verdict {
 }
 
 /// One game on bitboards: bit `8 * column + row` (row 0 at the bottom),
-/// so that a row of the board is a byte per cell (see `row_bytes`). Row 6
+/// so that a row of the board is a byte per cell (see `write`). Row 6
 /// of every column (the sentinel row) stays empty while the game is valid,
 /// so that runs cannot wrap from one column into the next (nor does row 7,
 /// never played in a valid game), and a seventh chip in a column lands
@@ -50,35 +50,33 @@ const BOTTOMS: [u64; 8] = [0, 1, 1 << 8, 1 << 16, 1 << 24, 1 << 32, 1 << 40, 1 <
 /// One bit per column in the sentinel row.
 const SENTINELS: u64 = 0x40 * COLUMN_BITS;
 /// The bottom bit of every column: bits 0, 8, ..., 48.
-const COLUMN_BITS: u64 = 0x0001_0101_0101_0101;
+const COLUMN_BITS: u64 = 0x1_0101_0101_0101;
 
-/// The starts of runs of four along one direction (bit distance `shift`:
-/// vertical 1, horizontal 8, diagonals 7 and 9).
-fn fours(board: u64, shift: u32) -> u64 {
-    let pairs = board & (board >> shift);
-    pairs & (pairs >> (2 * shift))
+/// The bit distances of the four directions: vertical, horizontal, and
+/// the two diagonals.
+const SHIFTS: [u32; 4] = [1, 8, 7, 9];
+
+/// The starts of runs of four of `board` in each direction of `SHIFTS`.
+fn fours(board: u64) -> [u64; 4] {
+    SHIFTS.map(|shift| {
+        let pairs = board & (board >> shift);
+        pairs & (pairs >> (2 * shift))
+    })
 }
 
-fn has_four(board: u64) -> bool {
-    (fours(board, 1) | fours(board, 8) | fours(board, 7) | fours(board, 9)) != 0
+/// Whether there is a run among `starts`.
+fn any(starts: [u64; 4]) -> bool {
+    starts[0] | starts[1] | starts[2] | starts[3] != 0
 }
 
-/// Every chip of `board` in a run of four or more, in any direction (F3).
-fn in_runs(board: u64) -> u64 {
+/// Every chip in a run of four or more, from the runs' `starts` (F3).
+fn in_runs(starts: [u64; 4]) -> u64 {
     let mut marked = 0;
-    for shift in [1, 8, 7, 9] {
-        let starts = fours(board, shift);
+    for (starts, shift) in starts.into_iter().zip(SHIFTS) {
         let pairs = starts | starts << shift;
         marked |= pairs | pairs << (2 * shift);
     }
     marked
-}
-
-/// Row `row` of a board as a byte per cell, column 0 lowest: 1 where the
-/// board has a chip.
-#[inline(always)]
-fn row_bytes(board: u64, row: usize) -> u64 {
-    (board >> row) & COLUMN_BITS
 }
 
 impl Game {
@@ -113,25 +111,34 @@ impl Game {
         }
     }
 
-    /// F2 from the final position. Chips never move, so a run of four
-    /// made at any move is still there at the end: the game went on after
-    /// a win exactly when the player who did not move last has four, or
-    /// the last mover had four without the last chip.
-    #[inline(always)]
+    /// F2 from the final position.
     pub fn verdict(&self) -> Verdict {
+        self.outcome().0
+    }
+
+    /// The verdict (F2) and, for a win, the winner's chips in runs of four
+    /// (F3). Chips never move, so a run of four made at any move is still
+    /// there at the end: the game went on after a win exactly when the
+    /// player who did not move last has four, or the last mover had four
+    /// without the last chip.
+    #[inline(always)]
+    fn outcome(&self) -> (Verdict, u64) {
         let mover = self.to_move ^ self.mask;
-        if self.mask & SENTINELS != 0 || has_four(self.to_move) || has_four(mover & !self.last) {
-            Verdict::Invalid
-        } else if has_four(mover) {
-            if self.moves % 2 == 1 {
+        let runs = fours(mover);
+        if self.mask & SENTINELS != 0 || any(fours(self.to_move)) || any(fours(mover & !self.last))
+        {
+            (Verdict::Invalid, 0)
+        } else if any(runs) {
+            let winner = if self.moves % 2 == 1 {
                 Verdict::FirstWon
             } else {
                 Verdict::SecondWon
-            }
+            };
+            (winner, in_runs(runs))
         } else if self.moves == COLUMNS * ROWS {
-            Verdict::Draw
+            (Verdict::Draw, 0)
         } else {
-            Verdict::NotOver
+            (Verdict::NotOver, 0)
         }
     }
 
@@ -140,7 +147,7 @@ impl Game {
     /// the ending, and at most eight rows of eight bytes.
     #[inline(always)]
     pub fn write<W: Write>(&self, out: &mut Output<W>, heading: &Heading) {
-        let verdict = self.verdict();
+        let (verdict, marked) = self.outcome();
         let room = &mut out.reserve(32 + ENDING_WIDTH + 64)[..32 + ENDING_WIDTH + 64];
         room[..32].copy_from_slice(&heading.bytes);
         let start = ENDING_STARTS[verdict as usize];
@@ -154,7 +161,6 @@ impl Game {
             Verdict::SecondWon => [self.to_move, mover],
             _ => return out.advance(n),
         };
-        let marked = in_runs(mover);
         room[n..n + 8].copy_from_slice(RULE);
         n += 8;
         // The rows that hold a chip: each column's chips are its lowest
@@ -163,12 +169,15 @@ impl Game {
         let columns = columns | columns >> 16;
         let rows = (columns | columns >> 32) as u8;
         for row in (0..rows.trailing_ones() as usize).rev() {
+            // The row of a board as a byte per cell, column 0 lowest: 1
+            // where the board has a chip.
+            let cells = |board: u64| (board >> row) & COLUMN_BITS;
             // Bytes: 7 spaces and a newline; a chip adds the distance
             // from ' ' to 'x' or 'o', a mark takes 'x' to 'X', 'o' to 'O'.
             let text = u64::from_le_bytes(*b"       \n")
-                + row_bytes(first, row) * u64::from(b'x' - b' ')
-                + row_bytes(second, row) * u64::from(b'o' - b' ')
-                - row_bytes(marked, row) * u64::from(b'x' - b'X');
+                + cells(first) * u64::from(b'x' - b' ')
+                + cells(second) * u64::from(b'o' - b' ')
+                - cells(marked) * u64::from(b'x' - b'X');
             room[n..n + 8].copy_from_slice(&text.to_le_bytes());
             n += 8;
         }
@@ -250,13 +259,13 @@ mod tests {
 
     #[test]
     fn four_in_a_row_is_found_in_every_direction_and_never_across_columns() {
-        assert!(has_four(cells(&[(0, 0), (1, 0), (2, 0), (3, 0)])));
-        assert!(has_four(cells(&[(6, 2), (6, 3), (6, 4), (6, 5)])));
-        assert!(has_four(cells(&[(3, 0), (4, 1), (5, 2), (6, 3)])));
-        assert!(has_four(cells(&[(0, 5), (1, 4), (2, 3), (3, 2)])));
+        assert!(any(fours(cells(&[(0, 0), (1, 0), (2, 0), (3, 0)]))));
+        assert!(any(fours(cells(&[(6, 2), (6, 3), (6, 4), (6, 5)]))));
+        assert!(any(fours(cells(&[(3, 0), (4, 1), (5, 2), (6, 3)]))));
+        assert!(any(fours(cells(&[(0, 5), (1, 4), (2, 3), (3, 2)]))));
         // Top of one column and bottom of the next are not in a row.
-        assert!(!has_four(cells(&[(0, 4), (0, 5), (1, 0), (1, 1)])));
-        assert!(!has_four(cells(&[(0, 0), (1, 0), (2, 0), (4, 0)])));
+        assert!(!any(fours(cells(&[(0, 4), (0, 5), (1, 0), (1, 1)]))));
+        assert!(!any(fours(cells(&[(0, 0), (1, 0), (2, 0), (4, 0)]))));
     }
 
     #[test]
@@ -274,29 +283,10 @@ mod tests {
             (3, 3),
         ]);
         let loose = cells(&[(6, 0), (6, 1), (6, 2), (5, 1), (0, 1)]);
-        assert_eq!(in_runs(runs | loose), runs);
+        assert_eq!(in_runs(fours(runs | loose)), runs);
         // A falling diagonal from the top row, (0, 5) to (3, 2).
         let diagonal = cells(&[(0, 5), (1, 4), (2, 3), (3, 2)]);
-        assert_eq!(in_runs(diagonal | bit(4, 0)), diagonal);
-    }
-
-    #[test]
-    fn rows_are_spread_to_a_byte_per_cell() {
-        let board = cells(&[(0, 2), (3, 2), (6, 2), (6, 5), (1, 0)]);
-        assert_eq!(row_bytes(board, 2), 0x0001_0000_0100_0001);
-        assert_eq!(row_bytes(board, 5), 0x0001_0000_0000_0000);
-        assert_eq!(row_bytes(board, 0), 0x0100);
-        assert_eq!(row_bytes(board, 1), 0);
-        // Every row of every one-column stack: all cells, no carry.
-        for column in 0..7 {
-            for height in 0..=6 {
-                let stack = cells(&(0..height).map(|r| (column, r)).collect::<Vec<_>>());
-                for row in 0..6 {
-                    let expected = if row < height { 1 << (8 * column) } else { 0 };
-                    assert_eq!(row_bytes(stack, row), expected);
-                }
-            }
-        }
+        assert_eq!(in_runs(fours(diagonal | bit(4, 0))), diagonal);
     }
 
     #[test]
