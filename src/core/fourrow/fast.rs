@@ -41,6 +41,15 @@ fn fast_lines<R: Read, W: Write>(
     let bytes = lines.unread();
     let (mut at, mut taken) = (0, 0);
     let mut result = Ok(());
+    // The reading's state is worked on in a copy of it, which can stay in
+    // registers, and handed back at the end.
+    let mut reading_here = Reading {
+        announced: reading.announced,
+        begun: reading.begun,
+        current: reading.current.take(),
+    };
+    let reading_out = reading;
+    let reading = &mut reading_here;
     while let Some(head) = bytes.get(at..at + 8) {
         let line = &bytes[at..];
         let end = if word(head) & HEADER_MASK == HEADER {
@@ -48,23 +57,23 @@ fn fast_lines<R: Read, W: Write>(
                 Some(found) if reading.begun < reading.announced => found,
                 _ => break,
             };
-            let end = slots_end(line, start);
+            let mut game = Game::default();
+            let end = play_slots(&mut game, line, start);
             if line.get(end) != Some(&b'\n') {
                 break;
             }
-            let mut game = Game::default();
-            game.play_slots(&line[start..end]);
             result = reading.finish_game(out);
             reading.begun += 1;
             reading.current = Some((heading, game));
             end
         } else if let Some((_, game)) = reading.current.as_mut() {
             // A line of slot digits alone, at least one, goes on the game.
-            let end = slots_end(line, 0);
+            let mut played = *game;
+            let end = play_slots(&mut played, line, 0);
             if end == 0 || line.get(end) != Some(&b'\n') {
                 break;
             }
-            game.play_slots(&line[..end]);
+            *game = played;
             end
         } else {
             break;
@@ -75,6 +84,7 @@ fn fast_lines<R: Read, W: Write>(
             break;
         }
     }
+    *reading_out = reading_here;
     lines.consume(at, taken, 0);
     result
 }
@@ -105,22 +115,25 @@ fn leading_digits(word: u64) -> usize {
     not_digits.trailing_zeros() as usize / 8
 }
 
-/// Where the run of slot digits of `text` from `pos` on ends, eight bytes
-/// checked at once: with `d` each byte minus b'1', all eight are slot
-/// digits when every byte of `d` and of `d + 1` is below 8. Neither sum
-/// carries across a run of slot digits, so the lowest byte that shows a
-/// high bit is the first that is not one. (`text` ends in zeros, which
-/// stop the run before it does.)
+/// Plays the run of slot digits of `text` from `pos` on, eight bytes
+/// checked at once; returns where the run ends. With `d` each byte minus
+/// b'1', all eight are slot digits when every byte of `d` and of `d + 1`
+/// is below 8. Neither sum carries across a run of slot digits, so the
+/// lowest byte that shows a high bit is the first that is not one.
+/// (`text` ends in zeros, which stop the run before it does.)
 #[inline(always)]
-fn slots_end(text: &[u8], mut pos: usize) -> usize {
+fn play_slots(game: &mut Game, text: &[u8], mut pos: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const NOT_BELOW_8: u64 = 0xf8f8_f8f8_f8f8_f8f8;
     while let Some(window) = text.get(pos..pos + 8) {
         let columns = word(window).wrapping_sub(ONES * u64::from(b'1'));
         let stops = (columns | columns.wrapping_add(ONES)) & NOT_BELOW_8;
         if stops != 0 {
-            return pos + stops.trailing_zeros() as usize / 8;
+            let slots = stops.trailing_zeros() as usize / 8;
+            game.play_slots(&window[..slots]);
+            return pos + slots;
         }
+        game.play_slots(window);
         pos += 8;
     }
     pos
@@ -170,16 +183,23 @@ mod tests {
     }
 
     #[test]
-    fn slot_runs_end_at_the_first_other_byte() {
+    fn slot_runs_are_played_up_to_the_first_other_byte() {
         // A stop byte at every place of a 20-byte run, then zeros.
         for stop in [b'0', b'8', b'9', b'/', b' ', b'G', b'\t', 0xff] {
             for at in 0..20 {
                 let mut text = b"12345671234567123456\0\0\0\0\0\0\0\0".to_vec();
                 text[at] = stop;
-                assert_eq!(slots_end(&text, 0), at);
-                assert_eq!(slots_end(&text, at), at);
+                for from in [0, at.min(3), at] {
+                    let mut run = Game::default();
+                    assert_eq!(play_slots(&mut run, &text, from), at);
+                    let mut one = Game::default();
+                    for &slot in &text[from..at] {
+                        one.play(slot);
+                    }
+                    assert_eq!(format!("{:?}", run), format!("{:?}", one));
+                }
             }
         }
-        assert_eq!(slots_end(b"123", 0), 0);
+        assert_eq!(play_slots(&mut Game::default(), b"123", 0), 0);
     }
 }
