@@ -125,10 +125,14 @@ impl Game {
     fn outcome(&self) -> (Verdict, u64) {
         let mover = self.to_move ^ self.mask;
         let runs = fours(mover);
-        if self.mask & SENTINELS != 0 || any(fours(self.to_move)) || any(fours(mover & !self.last))
+        // Without a four of the mover's, none without the last chip.
+        let won = any(runs);
+        if self.mask & SENTINELS != 0
+            || any(fours(self.to_move))
+            || won && any(fours(mover & !self.last))
         {
             (Verdict::Invalid, 0)
-        } else if any(runs) {
+        } else if won {
             let winner = if self.moves % 2 == 1 {
                 Verdict::FirstWon
             } else {
@@ -164,10 +168,11 @@ impl Game {
         room[n..n + 8].copy_from_slice(RULE);
         n += 8;
         // The rows that hold a chip: each column's chips are its lowest
-        // bits, so the columns laid over each other show the tallest.
-        let columns = self.mask | self.mask >> 8;
-        let columns = columns | columns >> 16;
-        let rows = (columns | columns >> 32) as u8;
+        // bits, so the columns laid over each other (in three folds of the
+        // board) show the tallest.
+        let rows = [8, 16, 32]
+            .iter()
+            .fold(self.mask, |columns, shift| columns | columns >> shift) as u8;
         for row in (0..rows.trailing_ones() as usize).rev() {
             // The row of a board as a byte per cell, column 0 lowest: 1
             // where the board has a chip.
