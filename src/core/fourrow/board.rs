@@ -133,12 +133,9 @@ impl Game {
         {
             (Verdict::Invalid, 0)
         } else if won {
-            let winner = if self.moves % 2 == 1 {
-                Verdict::FirstWon
-            } else {
-                Verdict::SecondWon
-            };
-            (winner, in_runs(runs))
+            // The first player moved last after an odd number of moves.
+            let winners = [Verdict::SecondWon, Verdict::FirstWon];
+            (winners[self.moves % 2], in_runs(runs))
         } else if self.moves == COLUMNS * ROWS {
             (Verdict::Draw, 0)
         } else {

@@ -122,21 +122,22 @@ fn leading_digits(word: u64) -> usize {
 /// lowest byte that shows a high bit is the first that is not one.
 /// (`text` ends in zeros, which stop the run before it does.)
 #[inline(always)]
-fn play_slots(game: &mut Game, text: &[u8], mut pos: usize) -> usize {
+fn play_slots(game: &mut Game, text: &[u8], pos: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const NOT_BELOW_8: u64 = 0xf8f8_f8f8_f8f8_f8f8;
-    while let Some(window) = text.get(pos..pos + 8) {
+    let mut end = pos;
+    for window in text.get(pos..).unwrap_or_default().chunks_exact(8) {
         let columns = word(window).wrapping_sub(ONES * u64::from(b'1'));
         let stops = (columns | columns.wrapping_add(ONES)) & NOT_BELOW_8;
         if stops != 0 {
             let slots = stops.trailing_zeros() as usize / 8;
             game.play_slots(&window[..slots]);
-            return pos + slots;
+            return end + slots;
         }
         game.play_slots(window);
-        pos += 8;
+        end += 8;
     }
-    pos
+    end
 }
 
 #[cfg(test)]
