@@ -147,17 +147,20 @@ mod tests {
     #[test]
     fn plain_headers_are_read_fast_and_others_left_alone() {
         // Lines as a reader hands them out: with at least 8 bytes after.
-        let heading = |digits: &[u8]| Heading::of(digits).unwrap();
+        // (Headings are compared as they show.)
+        let read = |line: &[u8]| format!("{:?}", fast_header(line));
+        let expected = |digits: &[u8], start: usize| {
+            format!("{:?}", Some((Heading::of(digits).unwrap(), start)))
+        };
         assert_eq!(
-            fast_header(b"Game #12: 123\n\0\0\0\0\0\0\0\0"),
-            Some((heading(b"12"), 10))
+            read(b"Game #12: 123\n\0\0\0\0\0\0\0\0"),
+            expected(b"12", 10)
         );
+        assert_eq!(read(b"Game #1: \n\0\0\0\0\0\0\0\0"), expected(b"1", 9));
         assert_eq!(
-            fast_header(b"Game #1: \n\0\0\0\0\0\0\0\0"),
-            Some((heading(b"1"), 9))
+            read(b"Game #12345678: 1\n\0\0\0\0\0\0\0\0"),
+            expected(b"12345678", 16)
         );
-        let long = b"Game #12345678: 1\n\0\0\0\0\0\0\0\0";
-        assert_eq!(fast_header(long), Some((heading(b"12345678"), 16)));
         for other in [
             &b"Game #012: 1\n\0\0\0\0\0\0\0\0"[..],
             b"Game #1:1\n\0\0\0\0\0\0\0\0",
@@ -166,7 +169,7 @@ mod tests {
             b"Game #123456789: 1\n\0\0\0\0\0\0\0\0",
             b"Game #12",
         ] {
-            assert_eq!(fast_header(other), None, "{:?}", other);
+            assert!(fast_header(other).is_none(), "{:?}", other);
         }
     }
 
