@@ -50,8 +50,11 @@ fn fast_lines<R: Read, W: Write>(
     };
     let reading_out = reading;
     let reading = &mut reading_here;
-    while let Some(head) = bytes.get(at..at + 8) {
-        let line = &bytes[at..];
+    loop {
+        let line = bytes.get(at..).unwrap_or_default();
+        let Some(head) = line.get(..8) else {
+            break;
+        };
         let end = if word(head) & HEADER_MASK == HEADER {
             let (heading, start) = match fast_header(line) {
                 Some(found) if reading.begun < reading.announced => found,
