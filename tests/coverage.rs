@@ -293,7 +293,7 @@ fn fourrow_secret_data_cover_every_ruling() {
             for (i, &m) in moves.iter().enumerate() {
                 let column = usize::from(m - b'1');
                 let was_won = matches!(game.verdict(), Verdict::FirstWon | Verdict::SecondWon);
-                game.play(column);
+                game.play(m);
                 heights[column] += 1;
                 if game.verdict() == Verdict::Invalid {
                     seen.insert(if heights[column] > 6 && !was_won {

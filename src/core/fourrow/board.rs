@@ -1,7 +1,6 @@
 //! The board of one game on bitboards (F2 to F4): moves, the verdict, and
 //! the framed board of a win with its winning runs marked.
 
-use crate::core::io::lines::word;
 use crate::core::io::tokens::low_bytes;
 use crate::core::io::{parse_u64, Output};
 use crate::core::limits::fourrow::{COLUMNS, ROWS};
@@ -19,10 +18,12 @@ pub enum Verdict {
     SecondWon,
 }
 
-/// One game on bitboards: bit `7 * column + row` (row 0 at the bottom).
-/// Row 6 of every column (the sentinel row) stays empty while the game is
-/// valid, so that runs cannot wrap from one column into the next, and a
-/// seventh chip in a column lands there.
+/// One game on bitboards: bit `8 * column + row` (row 0 at the bottom),
+/// so that a row of the board is a byte per cell (see `write`). Row 6
+/// of every column (the sentinel row) stays empty while the game is valid,
+/// so that runs cannot wrap from one column into the next (nor does row 7,
+/// never played in a valid game), and a seventh chip in a column lands
+/// there.
 ///
 /// A move is four bit operations and no test: the verdict (F2) is worked
 /// out from the final position when it is asked for, which gives the same
@@ -41,55 +42,61 @@ pub struct Game {
     moves: usize,
 }
 
-/// The bottom cell of each column (an eighth entry, never played, lets a
-/// column be looked up as `& 7` with no bounds check).
-const BOTTOMS: [u64; 8] = [1, 1 << 7, 1 << 14, 1 << 21, 1 << 28, 1 << 35, 1 << 42, 0];
+/// The bottom cell of each slot by its digit, b'1' to b'7', so that a
+/// move is looked up with no bounds check, mask or subtraction. No other
+/// entry is ever played.
+const BOTTOMS: [u64; 256] = {
+    let mut bottoms = [0; 256];
+    let mut column = 0;
+    while column < COLUMNS {
+        bottoms[b'1' as usize + column] = 1 << (8 * column);
+        column += 1;
+    }
+    bottoms
+};
 
 /// One bit per column in the sentinel row.
 const SENTINELS: u64 = 0x40 * COLUMN_BITS;
-/// The bottom bit of every column: bits 0, 7, ..., 42.
-const COLUMN_BITS: u64 = 1 | 1 << 7 | 1 << 14 | 1 << 21 | 1 << 28 | 1 << 35 | 1 << 42;
+/// The bottom bit of every column: bits 0, 8, ..., 48.
+const COLUMN_BITS: u64 = 0x1_0101_0101_0101;
 
-/// The starts of runs of four along one direction (bit distance `shift`:
-/// vertical 1, horizontal 7, diagonals 6 and 8).
-fn fours(board: u64, shift: u32) -> u64 {
-    let pairs = board & (board >> shift);
-    pairs & (pairs >> (2 * shift))
+/// The bit distances of the four directions: vertical, horizontal, and
+/// the two diagonals.
+const SHIFTS: [u32; 4] = [1, 8, 7, 9];
+
+/// The starts of runs of four of `board` in each direction of `SHIFTS`.
+fn fours(board: u64) -> [u64; 4] {
+    SHIFTS.map(|shift| {
+        let pairs = board & (board >> shift);
+        pairs & (pairs >> (2 * shift))
+    })
 }
 
-fn has_four(board: u64) -> bool {
-    (fours(board, 1) | fours(board, 7) | fours(board, 6) | fours(board, 8)) != 0
+/// Whether there is a run among `starts`.
+fn any(starts: [u64; 4]) -> bool {
+    starts[0] | starts[1] | starts[2] | starts[3] != 0
 }
 
-/// Every chip of `board` in a run of four or more, in any direction (F3).
-fn in_runs(board: u64) -> u64 {
-    let mut marked = 0;
-    for shift in [1, 7, 6, 8] {
-        let starts = fours(board, shift);
-        marked |= starts | starts << shift | starts << (2 * shift) | starts << (3 * shift);
-    }
-    marked
-}
-
-/// Row `row` of a board as a byte per cell, column 0 lowest: 1 where the
-/// board has a chip. The row's bits sit 7 apart (bit 7c); multiplying by
-/// 0x7f puts a copy of each at 7c + k for every k below 7, and no two
-/// copies share a bit (so nothing carries): the copy at 7c + c = 8c is the
-/// byte of column c.
-#[inline(always)]
-fn row_bytes(board: u64, row: usize) -> u64 {
-    const BYTE_LOWS: u64 = 0x0001_0101_0101_0101;
-    ((board >> row) & COLUMN_BITS).wrapping_mul(0x7f) & BYTE_LOWS
+/// Every chip in a run of four or more, from the runs' `starts` (F3).
+fn in_runs(starts: [u64; 4]) -> u64 {
+    starts
+        .iter()
+        .zip(SHIFTS)
+        .fold(0, |marked, (starts, shift)| {
+            let pairs = starts | starts << shift;
+            marked | pairs | pairs << (2 * shift)
+        })
 }
 
 impl Game {
-    /// Drops a chip into `column` (0-based, below 7). A chip into a full
-    /// column lands in the sentinel row, which makes the game invalid for
-    /// good (F2); what happens to the bits after that does not matter.
+    /// Drops a chip into the slot of the digit `slot` (b'1' to b'7'). A
+    /// chip into a full column lands in the sentinel row, which makes the
+    /// game invalid for good (F2); what happens to the bits after that does
+    /// not matter.
     #[inline(always)]
-    pub fn play(&mut self, column: usize) {
-        debug_assert!(column < COLUMNS);
-        let mask = self.mask | self.mask.wrapping_add(BOTTOMS[column & 7]);
+    pub fn play(&mut self, slot: u8) {
+        debug_assert!((b'1'..=b'7').contains(&slot));
+        let mask = self.mask | self.mask.wrapping_add(BOTTOMS[usize::from(slot)]);
         self.last = mask ^ self.mask;
         // The mover's chips plus all others are the next mover's chips
         // once the mover's are taken away: `to_move ^ mask` of before.
@@ -98,60 +105,92 @@ impl Game {
         self.moves += 1;
     }
 
-    /// F2 from the final position. Chips never move, so a run of four
-    /// made at any move is still there at the end: the game went on after
-    /// a win exactly when the player who did not move last has four, or
-    /// the last mover had four without the last chip.
+    /// Plays a run of slot digits (b'1' to b'7'), eight at a time while
+    /// there are eight left: the same moves as `play` one by one.
     #[inline(always)]
-    pub fn verdict(&self) -> Verdict {
-        let mover = self.to_move ^ self.mask;
-        if self.mask & SENTINELS != 0 || has_four(self.to_move) || has_four(mover & !self.last) {
-            Verdict::Invalid
-        } else if has_four(mover) {
-            if self.moves % 2 == 1 {
-                Verdict::FirstWon
-            } else {
-                Verdict::SecondWon
+    pub fn play_slots(&mut self, slots: &[u8]) {
+        let mut eights = slots.chunks_exact(8);
+        for eight in &mut eights {
+            for &slot in eight {
+                self.play(slot);
             }
-        } else if self.moves == COLUMNS * ROWS {
-            Verdict::Draw
-        } else {
-            Verdict::NotOver
+        }
+        for &slot in eights.remainder() {
+            self.play(slot);
         }
     }
 
-    /// Writes the verdict line and, for a win, the framed board (F4).
+    /// F2 from the final position.
+    pub fn verdict(&self) -> Verdict {
+        self.outcome().0
+    }
+
+    /// The verdict (F2) and, for a win, the winner's chips in runs of four
+    /// (F3). Chips never move, so a run of four made at any move is still
+    /// there at the end: the game went on after a win exactly when the
+    /// player who did not move last has four, or the last mover had four
+    /// without the last chip.
+    #[inline(always)]
+    fn outcome(&self) -> (Verdict, u64) {
+        let mover = self.to_move ^ self.mask;
+        let runs = fours(mover);
+        // Without a four of the mover's, none without the last chip.
+        let won = any(runs);
+        if self.mask & SENTINELS != 0
+            || any(fours(self.to_move))
+            || won && any(fours(mover & !self.last))
+        {
+            (Verdict::Invalid, 0)
+        } else if won {
+            // The first player moved last after an odd number of moves.
+            (
+                [Verdict::SecondWon, Verdict::FirstWon][self.moves % 2],
+                in_runs(runs),
+            )
+        } else if self.moves == COLUMNS * ROWS {
+            (Verdict::Draw, 0)
+        } else {
+            (Verdict::NotOver, 0)
+        }
+    }
+
+    /// Writes the verdict line and, for a win, the framed board (F4), all
+    /// in one room of the output: the heading, 32 bytes copied at once,
+    /// the ending, and at most eight rows of eight bytes.
     #[inline(always)]
     pub fn write<W: Write>(&self, out: &mut Output<W>, heading: &Heading) {
-        let verdict = self.verdict();
-        out.reserve(32)[..32].copy_from_slice(&heading.bytes);
-        out.advance(heading.len);
+        let (verdict, marked) = self.outcome();
+        let room = &mut out.reserve(32 + ENDING_WIDTH + 64)[..32 + ENDING_WIDTH + 64];
+        room[..32].copy_from_slice(&heading.bytes);
         let start = ENDING_STARTS[verdict as usize];
-        out.reserve(ENDING_WIDTH)[..ENDING_WIDTH]
-            .copy_from_slice(&ENDINGS.as_bytes()[start..start + ENDING_WIDTH]);
-        out.advance(ENDING_STARTS[verdict as usize + 1] - start);
+        let mut n = heading.len;
+        room[n..n + ENDING_WIDTH].copy_from_slice(&ENDINGS.as_bytes()[start..start + ENDING_WIDTH]);
+        n += ENDING_STARTS[verdict as usize + 1] - start;
         // The winner made the last move.
         let mover = self.to_move ^ self.mask;
         let [first, second] = match verdict {
             Verdict::FirstWon => [mover, self.to_move],
             Verdict::SecondWon => [self.to_move, mover],
-            _ => return,
+            _ => return out.advance(n),
         };
-        let marked = in_runs(mover);
-        // At most six rows between two rules, eight bytes each.
-        let room = &mut out.reserve(64)[..64];
-        room[..8].copy_from_slice(RULE);
-        let mut n = 8;
+        room[n..n + 8].copy_from_slice(RULE);
+        n += 8;
         // The rows that hold a chip: each column's chips are its lowest
-        // bits, so the columns laid over each other show the tallest.
-        let rows = (0..COLUMNS).fold(0, |rows, column| rows | self.mask >> (7 * column));
+        // bits, so the columns laid over each other (in three folds of the
+        // board) show the tallest.
+        let rows = [8, 16, 32]
+            .iter()
+            .fold(self.mask, |columns, shift| columns | columns >> shift) as u8;
         for row in (0..rows.trailing_ones() as usize).rev() {
+            // The row of a board as a byte per cell, column 0 lowest: 1
+            // where the board has a chip.
+            let cells = |board: u64| (board >> row) & COLUMN_BITS;
             // Bytes: 7 spaces and a newline; a chip adds the distance
             // from ' ' to 'x' or 'o', a mark takes 'x' to 'X', 'o' to 'O'.
             let text = u64::from_le_bytes(*b"       \n")
-                + row_bytes(first, row) * u64::from(b'x' - b' ')
-                + row_bytes(second, row) * u64::from(b'o' - b' ')
-                - row_bytes(marked, row) * u64::from(b'x' - b'X');
+                + cells(first) * u64::from(b'x' - b' ')
+                + cells(second) * u64::from(b'o' - b' ')
+                - cells(marked) * u64::from(b'x' - b'X');
             room[n..n + 8].copy_from_slice(&text.to_le_bytes());
             n += 8;
         }
@@ -165,7 +204,7 @@ const RULE: &[u8; 8] = b"-------\n";
 
 /// The head of a game's verdict line, `Game #n` with n as the game's
 /// header gave it (F5), ready to be copied at once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Heading {
     /// `Game #` and the number's digits, then zeros.
     bytes: [u8; 32],
@@ -184,26 +223,25 @@ impl Heading {
         Some(Heading { bytes, len })
     }
 
-    /// The heading that starts `header`, the first `len` bytes: `Game #`
-    /// and 1 to 18 digits, the first not 0. `header` has at least 8 bytes
-    /// after them.
+    /// The heading of a plain header's number: its `digits` (1 to 8)
+    /// ASCII digits, the first not 0, in the low bytes of `number` (the
+    /// bytes above them are dropped).
     #[inline(always)]
-    pub fn of_plain(header: &[u8], len: usize) -> Option<Heading> {
-        let mut heading = Heading {
-            bytes: [0; 32],
-            len,
-        };
-        for (i, chunk) in heading.bytes.chunks_mut(8).enumerate() {
-            // The header's words, each cut at the heading's end.
-            let n = len.saturating_sub(8 * i).min(8);
-            if n > 0 {
-                let word = low_bytes(word(header.get(8 * i..8 * i + 8)?), n);
-                chunk.copy_from_slice(&word.to_le_bytes());
-            }
+    pub fn of_plain(number: u64, digits: usize) -> Heading {
+        let number = low_bytes(number, digits);
+        let mut bytes = [0; 32];
+        // `Game #` and the first two digits, then the other six.
+        bytes[..8].copy_from_slice(&(GAME_HASH | number << 48).to_le_bytes());
+        bytes[8..16].copy_from_slice(&(number >> 16).to_le_bytes());
+        Heading {
+            bytes,
+            len: 6 + digits,
         }
-        Some(heading)
     }
 }
+
+/// `Game #` as the low bytes of a word.
+const GAME_HASH: u64 = 0x2320_656d_6147;
 
 /// The verdict lines' endings (F2) one after another, in the order of
 /// `Verdict`: each is copied as the `ENDING_WIDTH` bytes from its start,
@@ -225,7 +263,7 @@ mod tests {
     use super::*;
 
     fn bit(column: usize, row: usize) -> u64 {
-        1 << (7 * column + row)
+        1 << (8 * column + row)
     }
 
     fn cells(cells: &[(usize, usize)]) -> u64 {
@@ -234,13 +272,13 @@ mod tests {
 
     #[test]
     fn four_in_a_row_is_found_in_every_direction_and_never_across_columns() {
-        assert!(has_four(cells(&[(0, 0), (1, 0), (2, 0), (3, 0)])));
-        assert!(has_four(cells(&[(6, 2), (6, 3), (6, 4), (6, 5)])));
-        assert!(has_four(cells(&[(3, 0), (4, 1), (5, 2), (6, 3)])));
-        assert!(has_four(cells(&[(0, 5), (1, 4), (2, 3), (3, 2)])));
+        assert!(any(fours(cells(&[(0, 0), (1, 0), (2, 0), (3, 0)]))));
+        assert!(any(fours(cells(&[(6, 2), (6, 3), (6, 4), (6, 5)]))));
+        assert!(any(fours(cells(&[(3, 0), (4, 1), (5, 2), (6, 3)]))));
+        assert!(any(fours(cells(&[(0, 5), (1, 4), (2, 3), (3, 2)]))));
         // Top of one column and bottom of the next are not in a row.
-        assert!(!has_four(cells(&[(0, 4), (0, 5), (1, 0), (1, 1)])));
-        assert!(!has_four(cells(&[(0, 0), (1, 0), (2, 0), (4, 0)])));
+        assert!(!any(fours(cells(&[(0, 4), (0, 5), (1, 0), (1, 1)]))));
+        assert!(!any(fours(cells(&[(0, 0), (1, 0), (2, 0), (4, 0)]))));
     }
 
     #[test]
@@ -258,28 +296,36 @@ mod tests {
             (3, 3),
         ]);
         let loose = cells(&[(6, 0), (6, 1), (6, 2), (5, 1), (0, 1)]);
-        assert_eq!(in_runs(runs | loose), runs);
+        assert_eq!(in_runs(fours(runs | loose)), runs);
         // A falling diagonal from the top row, (0, 5) to (3, 2).
         let diagonal = cells(&[(0, 5), (1, 4), (2, 3), (3, 2)]);
-        assert_eq!(in_runs(diagonal | bit(4, 0)), diagonal);
+        assert_eq!(in_runs(fours(diagonal | bit(4, 0))), diagonal);
     }
 
     #[test]
-    fn rows_are_spread_to_a_byte_per_cell() {
-        let board = cells(&[(0, 2), (3, 2), (6, 2), (6, 5), (1, 0)]);
-        assert_eq!(row_bytes(board, 2), 0x0001_0000_0100_0001);
-        assert_eq!(row_bytes(board, 5), 0x0001_0000_0000_0000);
-        assert_eq!(row_bytes(board, 0), 0x0100);
-        assert_eq!(row_bytes(board, 1), 0);
-        // Every row of every one-column stack: all cells, no carry.
-        for column in 0..7 {
-            for height in 0..=6 {
-                let stack = cells(&(0..height).map(|r| (column, r)).collect::<Vec<_>>());
-                for row in 0..6 {
-                    let expected = if row < height { 1 << (8 * column) } else { 0 };
-                    assert_eq!(row_bytes(stack, row), expected);
-                }
+    fn slots_are_played_eight_at_a_time_as_one_by_one() {
+        let moves = b"1234567123456712345671234567";
+        for len in 0..=moves.len() {
+            let mut eights = Game::default();
+            eights.play_slots(&moves[..len]);
+            let mut one = Game::default();
+            for &slot in &moves[..len] {
+                one.play(slot);
             }
+            assert_eq!(format!("{:?}", eights), format!("{:?}", one));
+        }
+    }
+
+    #[test]
+    fn plain_headings_are_those_of_their_digits() {
+        for digits in [&b"1"[..], b"42", b"1234567", b"98765432"] {
+            let mut number = [b'x'; 8];
+            number[..digits.len()].copy_from_slice(digits);
+            let plain = Heading::of_plain(u64::from_le_bytes(number), digits.len());
+            assert_eq!(
+                format!("{:?}", Some(plain)),
+                format!("{:?}", Heading::of(digits))
+            );
         }
     }
 
@@ -317,7 +363,7 @@ mod tests {
     fn game(moves: &str) -> Game {
         let mut game = Game::default();
         for b in moves.bytes() {
-            game.play(usize::from(b - b'1'));
+            game.play(b);
         }
         game
     }

@@ -39,95 +39,108 @@ fn fast_lines<R: Read, W: Write>(
     const HEADER: u64 = u64::from_le_bytes(*b"Game #\0\0");
     const HEADER_MASK: u64 = 0xffff_ffff_ffff;
     let bytes = lines.unread();
-    let (mut at, mut taken, mut last_len) = (0, 0, 0);
+    let (mut at, mut taken) = (0, 0);
     let mut result = Ok(());
-    while let Some(head) = bytes.get(at..at + 8) {
-        let rest = &bytes[at..];
-        let (header, start) = if word(head) & HEADER_MASK == HEADER {
-            match fast_header(rest) {
-                Some(found) if reading.begun < reading.announced => (Some(found.0), found.1),
+    // The reading's state is worked on in a copy of it, which can stay in
+    // registers, and handed back at the end.
+    let mut reading_here = Reading {
+        announced: reading.announced,
+        begun: reading.begun,
+        current: reading.current.take(),
+    };
+    let reading_out = reading;
+    let reading = &mut reading_here;
+    loop {
+        let line = bytes.get(at..).unwrap_or_default();
+        let Some(head) = line.get(..8) else {
+            break;
+        };
+        let end = if word(head) & HEADER_MASK == HEADER {
+            let (heading, start) = match fast_header(line) {
+                Some(found) if reading.begun < reading.announced => found,
                 _ => break,
+            };
+            let mut game = Game::default();
+            let end = play_slots(&mut game, line, start);
+            if line.get(end) != Some(&b'\n') {
+                break;
             }
-        } else if reading.current.is_some() && (b'1'..=b'7').contains(&rest[0]) {
-            (None, 0)
+            result = reading.finish_game(out);
+            reading.begun += 1;
+            reading.current = Some((heading, game));
+            end
+        } else if let Some((_, game)) = reading.current.as_mut() {
+            // A line of slot digits alone, at least one, goes on the game.
+            let mut played = *game;
+            let end = play_slots(&mut played, line, 0);
+            if end == 0 || line.get(end) != Some(&b'\n') {
+                break;
+            }
+            *game = played;
+            end
         } else {
             break;
         };
-        let mut game = match (header, reading.current) {
-            (Some(_), _) => Game::default(),
-            (None, Some((_, game))) => game,
-            (None, None) => break,
-        };
-        let end = play_digits(&mut game, rest, start);
-        if rest.get(end) != Some(&b'\n') {
-            break;
-        }
-        if let Some(heading) = header {
-            if let Err(e) = reading.finish_game(out) {
-                result = Err(e);
-            }
-            reading.begun += 1;
-            reading.current = Some((heading, game));
-        } else if let Some((_, current)) = reading.current.as_mut() {
-            *current = game;
-        }
         at += end + 1;
         taken += 1;
-        last_len = end;
         if result.is_err() {
             break;
         }
     }
-    lines.consume(at, taken, last_len);
+    *reading_out = reading_here;
+    lines.consume(at, taken, 0);
     result
 }
 
-/// A header `Game #n: ` at the start of `bytes` (known to start with
-/// `Game #`), digits only, no leading zero, at most 18 digits: the game's
-/// heading and where the moves start.
+/// A header `Game #n: ` at the start of `line` (known to start with
+/// `Game #`), 1 to 8 digits, no leading zero: the game's heading and where
+/// the moves start. (The general reading takes longer numbers.)
 #[inline(always)]
-fn fast_header(bytes: &[u8]) -> Option<(Heading, usize)> {
-    let digits = bytes[6..]
-        .iter()
-        .take(19)
-        .take_while(|b| b.is_ascii_digit())
-        .count();
-    if digits == 0 || digits > 18 || bytes[6] == b'0' {
-        return None;
-    }
+fn fast_header(line: &[u8]) -> Option<(Heading, usize)> {
+    let number = word(line.get(6..14)?);
+    let digits = leading_digits(number);
     let after = 6 + digits;
-    if bytes.get(after..after + 2) != Some(&b": "[..]) {
+    if digits == 0 || number as u8 == b'0' || line.get(after..after + 2)? != b": " {
         return None;
     }
-    Some((Heading::of_plain(bytes, after)?, after + 2))
+    Some((Heading::of_plain(number, digits), after + 2))
 }
 
-/// Plays the slot digits of `text` from `pos` on; returns where they end.
-/// Eight bytes are checked at once: with `d` each byte minus b'1', all
-/// eight are slot digits when every byte of `d` and of `d + 1` is below 8
-/// (a byte below b'1' borrows and shows high bits at the lowest such byte).
+/// How many of the low bytes of `word` are ASCII digits before the first
+/// that is not (8 if all are). With `t` each byte xor b'0', a byte is a
+/// digit when `t` is below 10: its low seven bits plus 0x76 stay below
+/// 0x80 (and never carry into the next byte), and its top bit is clear.
 #[inline(always)]
-fn play_digits(game: &mut Game, text: &[u8], mut pos: usize) -> usize {
+fn leading_digits(word: u64) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let t = word ^ (ONES * u64::from(b'0'));
+    let not_digits = (((t & (ONES * 0x7f)) + ONES * 0x76) | t) & (ONES * 0x80);
+    not_digits.trailing_zeros() as usize / 8
+}
+
+/// Plays the run of slot digits of `text` from `pos` on, eight bytes
+/// checked at once; returns where the run ends. With `d` each byte minus
+/// b'1', all eight are slot digits when every byte of `d` and of `d + 1`
+/// is below 8. Neither sum carries across a run of slot digits, so the
+/// lowest byte that shows a high bit is the first that is not one.
+/// (`text` ends in zeros, which stop the run before it does.)
+#[inline(always)]
+fn play_slots(game: &mut Game, text: &[u8], pos: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const NOT_BELOW_8: u64 = 0xf8f8_f8f8_f8f8_f8f8;
-    while let Some(window) = text.get(pos..pos + 8) {
+    let mut end = pos;
+    for window in text.get(pos..).unwrap_or_default().chunks_exact(8) {
         let columns = word(window).wrapping_sub(ONES * u64::from(b'1'));
-        if (columns | columns.wrapping_add(ONES)) & NOT_BELOW_8 != 0 {
-            break;
+        let stops = (columns | columns.wrapping_add(ONES)) & NOT_BELOW_8;
+        if stops != 0 {
+            let slots = stops.trailing_zeros() as usize / 8;
+            game.play_slots(&window[..slots]);
+            return end + slots;
         }
-        for column in columns.to_le_bytes() {
-            game.play(usize::from(column));
-        }
-        pos += 8;
+        game.play_slots(window);
+        end += 8;
     }
-    while let Some(column) = text.get(pos).map(|b| b.wrapping_sub(b'1')) {
-        if column >= 7 {
-            break;
-        }
-        game.play(usize::from(column));
-        pos += 1;
-    }
-    pos
+    end
 }
 
 #[cfg(test)]
@@ -137,49 +150,63 @@ mod tests {
     #[test]
     fn plain_headers_are_read_fast_and_others_left_alone() {
         // Lines as a reader hands them out: with at least 8 bytes after.
-        let heading = |digits: &[u8]| Heading::of(digits).unwrap();
+        // (Headings are compared as they show.)
+        let read = |line: &[u8]| format!("{:?}", fast_header(line));
+        let expected = |digits: &[u8], start: usize| {
+            format!("{:?}", Some((Heading::of(digits).unwrap(), start)))
+        };
         assert_eq!(
-            fast_header(b"Game #12: 123\n\0\0\0\0\0\0\0\0"),
-            Some((heading(b"12"), 10))
+            read(b"Game #12: 123\n\0\0\0\0\0\0\0\0"),
+            expected(b"12", 10)
         );
+        assert_eq!(read(b"Game #1: \n\0\0\0\0\0\0\0\0"), expected(b"1", 9));
         assert_eq!(
-            fast_header(b"Game #1: \n\0\0\0\0\0\0\0\0"),
-            Some((heading(b"1"), 9))
-        );
-        let long = b"Game #123456789012345678: 1\n\0\0\0\0\0\0\0\0";
-        assert_eq!(
-            fast_header(long),
-            Some((heading(b"123456789012345678"), 26))
+            read(b"Game #12345678: 1\n\0\0\0\0\0\0\0\0"),
+            expected(b"12345678", 16)
         );
         for other in [
-            &b"Game #012: 1\n"[..],
-            b"Game #1:1\n",
-            b"Game #: 1\n",
-            b"Game #1 : 1\n",
+            &b"Game #012: 1\n\0\0\0\0\0\0\0\0"[..],
+            b"Game #1:1\n\0\0\0\0\0\0\0\0",
+            b"Game #: 1\n\0\0\0\0\0\0\0\0",
+            b"Game #1 : 1\n\0\0\0\0\0\0\0\0",
+            b"Game #123456789: 1\n\0\0\0\0\0\0\0\0",
+            b"Game #12",
         ] {
-            assert_eq!(fast_header(other), None, "{:?}", other);
+            assert!(fast_header(other).is_none(), "{:?}", other);
         }
-        let huge = b"Game #1234567890123456789: 1\n";
-        assert_eq!(fast_header(huge), None);
     }
 
     #[test]
-    fn digits_are_played_eight_at_a_time_up_to_the_first_other_byte() {
-        // A stop byte at every place of a 20-byte run: the digits before
-        // it are played, one at a time or eight at once alike.
-        for stop in [b'0', b'8', b'9', b'/', b' ', b'G', b'\t', 0xff] {
-            for at in 0..20 {
-                let mut text = b"12345671234567123456".to_vec();
-                text[at] = stop;
-                let mut eight = Game::default();
-                let end = play_digits(&mut eight, &text, 0);
-                let mut one = Game::default();
-                for &b in &text[..at] {
-                    one.play(usize::from(b - b'1'));
+    fn leading_digits_are_counted_up_to_the_first_other_byte() {
+        for stop in [b'/', b':', b' ', b'\0', b'a', 0x80, 0xb0, 0xff] {
+            for at in 0..=8 {
+                let mut bytes = *b"90123456";
+                if at < 8 {
+                    bytes[at] = stop;
                 }
-                assert_eq!(end, at);
-                assert_eq!(format!("{:?}", eight), format!("{:?}", one));
+                assert_eq!(leading_digits(u64::from_le_bytes(bytes)), at);
             }
         }
+    }
+
+    #[test]
+    fn slot_runs_are_played_up_to_the_first_other_byte() {
+        // A stop byte at every place of a 20-byte run, then zeros.
+        for stop in [b'0', b'8', b'9', b'/', b' ', b'G', b'\t', 0xff] {
+            for at in 0..20 {
+                let mut text = b"12345671234567123456\0\0\0\0\0\0\0\0".to_vec();
+                text[at] = stop;
+                for from in [0, at.min(3), at] {
+                    let mut run = Game::default();
+                    assert_eq!(play_slots(&mut run, &text, from), at);
+                    let mut one = Game::default();
+                    for &slot in &text[from..at] {
+                        one.play(slot);
+                    }
+                    assert_eq!(format!("{:?}", run), format!("{:?}", one));
+                }
+            }
+        }
+        assert_eq!(play_slots(&mut Game::default(), b"123", 0), 0);
     }
 }

@@ -61,7 +61,7 @@ impl Reading {
             match (self.current.as_mut(), byte) {
                 (_, _) if is_blank(byte) => pos += 1,
                 (Some((_, game)), b'1'..=b'7') => {
-                    game.play(usize::from(byte - b'1'));
+                    game.play(byte);
                     pos += 1;
                 }
                 (_, b'G') if text[pos..].starts_with(b"Game") => {

@@ -54,7 +54,7 @@ struct Board {
 
 impl Board {
     fn drop(&mut self, column: usize) {
-        self.game.play(column);
+        self.game.play(b'1' + column as u8);
         self.heights[column] += 1;
         self.moves.push(b'1' + column as u8);
     }
@@ -97,7 +97,7 @@ pub fn game(rng: &mut Rng, style: Style, number: u64, out: &mut Vec<u8>) {
                 .copied()
                 .filter(|&c| {
                     let mut next = board.game;
-                    next.play(c);
+                    next.play(b'1' + c as u8);
                     matches!(next.verdict(), Verdict::NotOver | Verdict::Draw)
                 })
                 .collect();
