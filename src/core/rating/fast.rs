@@ -43,25 +43,45 @@ impl Checks for Fast {
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
+/// The high bit of every byte of `w` at or below b' ' (and maybe of
+/// bytes above the first such: only the lowest bit set is exact).
+#[inline(always)]
+fn ends(w: u64) -> u64 {
+    w.wrapping_sub(ONES * 0x21) & !w & HIGHS
+}
+
 /// The length of the token at `at`, 1 to 16 bytes, ended by the first
 /// byte at or below b' '; `None` for a longer token or none.
 #[inline(always)]
 fn token_len(bytes: &[u8], at: usize) -> Option<usize> {
-    let ends = |w: u64| w.wrapping_sub(ONES * 0x21) & !w & HIGHS;
-    let first = ends(word(bytes.get(at..at + 8)?));
-    let len = if first != 0 {
-        first.trailing_zeros() as usize / 8
-    } else {
-        let second = ends(word(bytes.get(at + 8..at + 16)?));
-        if second == 0 {
-            return None;
+    name_key(bytes, at).map(|(_, len)| len)
+}
+
+/// The token at `at` as `token_len` finds it, with its key as a name.
+#[inline(always)]
+fn name_key(bytes: &[u8], at: usize) -> Option<(Key, usize)> {
+    // The first end's bit, and the bytes before it.
+    let lowest = |ends: u64| ends & ends.wrapping_neg();
+    let before = |end: u64| (end >> 7).wrapping_sub(1);
+    let first = word(bytes.get(at..at + 8)?);
+    let (head, tail, len) = match lowest(ends(first)) {
+        0 => {
+            let second = word(bytes.get(at + 8..at + 16)?);
+            match lowest(ends(second)) {
+                0 => return None,
+                end => (
+                    first,
+                    second & before(end),
+                    8 + end.trailing_zeros() as usize / 8,
+                ),
+            }
         }
-        8 + second.trailing_zeros() as usize / 8
+        end => (first & before(end), 0, end.trailing_zeros() as usize / 8),
     };
     if len == 0 {
         None
     } else {
-        Some(len)
+        Some((Key::of_words(head, tail, len), len))
     }
 }
 
@@ -110,8 +130,8 @@ fn fast_players<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut
     let (mut at, mut taken, mut last_len) = (0, 0, 0);
     while *left > 0 {
         let rest = &bytes[at..];
-        let name = match token_len(rest, 0) {
-            Some(len) if rest.get(len) == Some(&b' ') => len,
+        let (key, name) = match name_key(rest, 0) {
+            Some((key, len)) if rest.get(len) == Some(&b' ') => (key, len),
             _ => break,
         };
         let rating = match token_len(rest, name + 1) {
@@ -123,7 +143,7 @@ fn fast_players<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut
             Some(value) => value,
             None => break,
         };
-        if !players.add(&Key::of(&rest[..name], rest), &rest[..name], value) {
+        if !players.add(&key, &rest[..name], value) {
             break;
         }
         let len = name + 1 + rating + 1;
@@ -138,59 +158,69 @@ fn fast_players<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut
 /// The parts of a plain game line: the two names' places, the result,
 /// the pieces, and the line's length with its newline.
 struct PlainGame {
-    white: (usize, usize),
-    black: (usize, usize),
+    white: Key,
+    black: Key,
     outcome: Outcome,
     pieces: (i64, i64),
     len: usize,
 }
 
-/// The token at `at`, its start and length, when the byte after it is
-/// `end`.
+/// The name at `at` and where the next field starts, when a space
+/// follows the name.
 #[inline(always)]
-fn field(bytes: &[u8], at: usize, end: u8) -> Option<(usize, usize)> {
-    let len = token_len(bytes, at)?;
-    if *bytes.get(at + len)? == end {
-        Some((at, len))
+fn name_then_space(bytes: &[u8], at: usize) -> Option<(Key, usize)> {
+    let (key, len) = name_key(bytes, at)?;
+    if *bytes.get(at + len)? == b' ' {
+        Some((key, at + len + 1))
     } else {
         None
     }
 }
 
+/// Plain digits at `at`, 1 to 18 of them, then `end`: the number and
+/// where the byte after `end` is.
+#[inline(always)]
+fn number_then(bytes: &[u8], at: usize, end: u8) -> Option<(i64, usize)> {
+    let mut value: i64 = 0;
+    let mut next = at;
+    while let Some(digit) = bytes.get(next).map(|b| b.wrapping_sub(b'0')) {
+        if digit > 9 {
+            break;
+        }
+        // Past 18 digits the line is refused below.
+        value = value.wrapping_mul(10).wrapping_add(i64::from(digit));
+        next += 1;
+    }
+    if next == at || next - at > 18 || bytes.get(next) != Some(&end) {
+        return None;
+    }
+    Some((value, next + 1))
+}
+
 #[inline(always)]
 fn plain_game(bytes: &[u8]) -> Option<PlainGame> {
-    // Each field starts after the one before and its space.
-    let after = |(start, len): (usize, usize)| start + len + 1;
-    let white = field(bytes, 0, b' ')?;
-    let black = field(bytes, after(white), b' ')?;
-    let result = field(bytes, after(black), b' ')?;
-    let white_pieces = field(bytes, after(result), b' ')?;
-    let black_pieces = field(bytes, after(white_pieces), b'\n')?;
-    const WON: u64 = head_of(b"won");
-    const DREW: u64 = head_of(b"drew");
-    const LOST: u64 = head_of(b"lost");
-    let (start, len) = result;
-    let outcome = match low_bytes(word(&bytes[start..]), len.min(8)) {
-        WON if len == 3 => Outcome::WhiteWon,
-        DREW if len == 4 => Outcome::Drew,
-        LOST if len == 4 => Outcome::WhiteLost,
+    let (white, at) = name_then_space(bytes, 0)?;
+    let (black, at) = name_then_space(bytes, at)?;
+    // The result and its space, in one word.
+    const WON: u64 = head_of(b"won ");
+    const DREW: u64 = head_of(b"drew ");
+    const LOST: u64 = head_of(b"lost ");
+    let result = word(bytes.get(at..at + 8)?);
+    let (outcome, at) = match (low_bytes(result, 4), low_bytes(result, 5)) {
+        (WON, _) => (Outcome::WhiteWon, at + 4),
+        (_, DREW) => (Outcome::Drew, at + 5),
+        (_, LOST) => (Outcome::WhiteLost, at + 5),
         _ => return None,
     };
-    let number = |(start, len): (usize, usize)| small_number(&bytes[start..start + len]);
+    let (white_pieces, at) = number_then(bytes, at, b' ')?;
+    let (black_pieces, len) = number_then(bytes, at, b'\n')?;
     Some(PlainGame {
         white,
         black,
         outcome,
-        pieces: (number(white_pieces)?, number(black_pieces)?),
-        len: after(black_pieces),
+        pieces: (white_pieces, black_pieces),
+        len,
     })
-}
-
-/// The slot of the player whose name is at `start` in `rest`, `len` long.
-#[inline(always)]
-fn slot(players: &Players, rest: &[u8], (start, len): (usize, usize)) -> Option<usize> {
-    let name = &rest[start..start + len];
-    players.get(&Key::of(name, &rest[start..]), name)
 }
 
 /// Takes plain game lines while games are `left` and the next line is
@@ -210,10 +240,8 @@ fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut u
             Some(game) => game,
             None => break,
         };
-        let (white, black) = match (
-            slot(players, rest, game.white),
-            slot(players, rest, game.black),
-        ) {
+        // The names are at most 16 bytes: nothing past them to compare.
+        let (white, black) = match (players.get(&game.white, &[]), players.get(&game.black, &[])) {
             (Some(white), Some(black)) => (white, black),
             _ => break,
         };
@@ -283,7 +311,9 @@ mod tests {
     #[test]
     fn plain_game_lines_and_the_others() {
         let game = plain_game(b"ann bob drew 12 3\nrest of the buffer").unwrap();
-        assert_eq!((game.white, game.black, game.len), ((0, 3), (4, 3), 18));
+        let key = |name: &[u8]| Key::of(name, name);
+        assert_eq!((game.white, game.black), (key(b"ann"), key(b"bob")));
+        assert_eq!(game.len, 18);
         assert_eq!((game.outcome, game.pieces), (Outcome::Drew, (12, 3)));
         for other in [
             &b"ann bob drew 12 3\r\n........"[..],

@@ -44,6 +44,12 @@ impl Key {
         };
         Key { head, tail, len }
     }
+
+    /// The key of a name of 1 to 16 bytes, already split into its words.
+    #[inline(always)]
+    pub fn of_words(head: u64, tail: u64, len: usize) -> Key {
+        Key { head, tail, len }
+    }
 }
 
 #[derive(Clone, Copy, Default)]
