@@ -4,7 +4,7 @@
 //! is only taken once everything about it proved fine; any other line,
 //! errors included, is left whole to the general reading.
 
-use super::exchange::{exchange, in_range, parse_rating, Hundredths, Outcome};
+use super::exchange::{exchange, in_range, Hundredths, Outcome};
 use super::parse::Checks;
 use super::players::{Key, Players};
 use crate::core::io::lines::word;
@@ -50,14 +50,9 @@ fn ends(w: u64) -> u64 {
     w.wrapping_sub(ONES * 0x21) & !w & HIGHS
 }
 
-/// The length of the token at `at`, 1 to 16 bytes, ended by the first
-/// byte at or below b' '; `None` for a longer token or none.
-#[inline(always)]
-fn token_len(bytes: &[u8], at: usize) -> Option<usize> {
-    name_key(bytes, at).map(|(_, len)| len)
-}
-
-/// The token at `at` as `token_len` finds it, with its key as a name.
+/// The token at `at`, 1 to 16 bytes ended by the first byte at or below
+/// b' ', with its key as a name and its length; `None` for a longer token
+/// or none.
 #[inline(always)]
 fn name_key(bytes: &[u8], at: usize) -> Option<(Key, usize)> {
     // The first end's bit, and the bytes before it.
@@ -85,42 +80,49 @@ fn name_key(bytes: &[u8], at: usize) -> Option<(Key, usize)> {
     }
 }
 
-/// Plain digits, at most 18 of them.
+/// Plain digits at `at`, 1 to `most` of them: their number and where
+/// the first byte after them is.
 #[inline(always)]
-fn small_number(digits: &[u8]) -> Option<i64> {
-    if digits.len() > 18 {
+fn digits(bytes: &[u8], at: usize, most: usize) -> Option<(i64, usize)> {
+    let mut value: i64 = 0;
+    let mut next = at;
+    while let Some(digit) = bytes.get(next).map(|b| b.wrapping_sub(b'0')) {
+        if digit > 9 {
+            break;
+        }
+        // Past `most` digits (at most 18) the token is refused below.
+        value = value.wrapping_mul(10).wrapping_add(i64::from(digit));
+        next += 1;
+    }
+    if next == at || next - at > most {
         return None;
     }
-    let mut value = 0;
-    for &b in digits {
-        if !b.is_ascii_digit() {
-            return None;
-        }
-        value = value * 10 + i64::from(b - b'0');
-    }
-    Some(value)
+    Some((value, next))
 }
 
-/// A plain rating, the most common form: 1 to 12 digits, then `.` and one
-/// or two digits, or none (hundredths, far within `MAX_RATING`); `None`
-/// for any other form, which `parse_rating` reads.
+/// A plain rating at `at`, the most common form, then a newline: 1 to 12
+/// digits, then `.` and one or two digits, or none (hundredths, far within
+/// `MAX_RATING`); the rating and where the next line starts. `None` for
+/// any other form, which the general reading reads.
 #[inline(always)]
-fn plain_rating(text: &[u8]) -> Option<Hundredths> {
-    let (whole, cents) = match text {
-        [whole @ .., b'.', tens, ones] => (whole, [*tens, *ones]),
-        [whole @ .., b'.', tens] => (whole, [*tens, b'0']),
-        whole => (whole, [b'0', b'0']),
+fn rating_then_newline(bytes: &[u8], at: usize) -> Option<(Hundredths, usize)> {
+    let (whole, at) = digits(bytes, at, 12)?;
+    let digit = |b: &u8| b.is_ascii_digit();
+    let (cents, at) = match *bytes.get(at..at + 4)? {
+        [b'\n', ..] => (0, at),
+        [b'.', tens, b'\n', _] if digit(&tens) => (10 * (tens - b'0'), at + 2),
+        [b'.', tens, ones, b'\n'] if digit(&tens) && digit(&ones) => {
+            (10 * (tens - b'0') + (ones - b'0'), at + 3)
+        }
+        _ => return None,
     };
-    if whole.is_empty() || whole.len() > 12 || !cents.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    let cents = i64::from(cents[0] - b'0') * 10 + i64::from(cents[1] - b'0');
-    Some(small_number(whole)? * 100 + cents)
+    Some((whole * 100 + i64::from(cents), at + 1))
 }
 
 /// Takes plain player lines (`name rating`, one space, a name of at most
-/// 16 bytes, a LF) while players are `left`, listing each; a name listed
-/// twice or a rating that does not parse is left to the general reading.
+/// 16 bytes, a plain rating, a LF) while players are `left`, listing each;
+/// a name listed twice or a rating of another form is left to the general
+/// reading.
 #[inline(never)]
 fn fast_players<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut usize) {
     if !lines.unread_is_ascii() {
@@ -134,19 +136,13 @@ fn fast_players<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut
             Some((key, len)) if rest.get(len) == Some(&b' ') => (key, len),
             _ => break,
         };
-        let rating = match token_len(rest, name + 1) {
-            Some(len) if rest.get(name + 1 + len) == Some(&b'\n') => len,
-            _ => break,
-        };
-        let text = &rest[name + 1..name + 1 + rating];
-        let value = match plain_rating(text).map_or_else(|| parse_rating(text).ok(), Some) {
-            Some(value) => value,
+        let (rating, len) = match rating_then_newline(rest, name + 1) {
+            Some(rating) => rating,
             None => break,
         };
-        if !players.add(&key, &rest[..name], value) {
+        if !players.add(&key, &rest[..name], rating) {
             break;
         }
-        let len = name + 1 + rating + 1;
         at += len;
         taken += 1;
         last_len = len - 1;
@@ -181,20 +177,11 @@ fn name_then_space(bytes: &[u8], at: usize) -> Option<(Key, usize)> {
 /// where the byte after `end` is.
 #[inline(always)]
 fn number_then(bytes: &[u8], at: usize, end: u8) -> Option<(i64, usize)> {
-    let mut value: i64 = 0;
-    let mut next = at;
-    while let Some(digit) = bytes.get(next).map(|b| b.wrapping_sub(b'0')) {
-        if digit > 9 {
-            break;
-        }
-        // Past 18 digits the line is refused below.
-        value = value.wrapping_mul(10).wrapping_add(i64::from(digit));
-        next += 1;
-    }
-    if next == at || next - at > 18 || bytes.get(next) != Some(&end) {
+    let (value, at) = digits(bytes, at, 18)?;
+    if bytes.get(at) != Some(&end) {
         return None;
     }
-    Some((value, next + 1))
+    Some((value, at + 1))
 }
 
 #[inline(always)]
@@ -276,6 +263,7 @@ fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut u
 
 #[cfg(test)]
 mod tests {
+    use super::super::exchange::parse_rating;
     use super::*;
 
     #[test]
@@ -299,13 +287,18 @@ mod tests {
             "1000000000000",
             "",
         ] {
-            if let Some(value) = plain_rating(text.as_bytes()) {
+            let line = format!("{}\nnext line", text);
+            if let Some((value, next)) = rating_then_newline(line.as_bytes(), 0) {
                 assert_eq!(Ok(value), parse_rating(text.as_bytes()), "{}", text);
+                assert_eq!(next, text.len() + 1);
             }
         }
-        assert_eq!(plain_rating(b"76.9"), Some(7690));
-        assert_eq!(plain_rating(b"1."), None);
-        assert_eq!(plain_rating(b"-5"), None);
+        let rating = |text: &[u8]| rating_then_newline(text, 0).map(|(value, _)| value);
+        assert_eq!(rating(b"76.9\n..."), Some(7690));
+        assert_eq!(rating(b"76\n....."), Some(7600));
+        assert_eq!(rating(b"1.\n....."), None);
+        assert_eq!(rating(b"-5\n....."), None);
+        assert_eq!(rating(b"5 \n....."), None);
     }
 
     #[test]
