@@ -112,22 +112,27 @@ fn rest_of(name: &[u8]) -> &[u8] {
 }
 
 impl Players {
-    /// Empties the table for a tournament of about `expected` players. The
-    /// count is the input's claim: past `PRESIZED_PLAYERS` the table grows
-    /// as players come, so that a huge claim costs no memory up front.
-    /// The table starts at most half full: linear probing's chains stay
-    /// short (a lookup per name in every game).
+    /// Empties the table for a tournament of about `expected` players, in
+    /// time for the players listed before. The count is the input's claim:
+    /// past `PRESIZED_PLAYERS` the table grows as players come, so that a
+    /// huge claim costs no memory up front. The table starts at most half
+    /// full: linear probing's chains stay short (a lookup per name in
+    /// every game).
     pub fn clear(&mut self, expected: usize) {
+        // Only a slot's length tells whether it is taken: the table is
+        // empty once the listed players' slots are.
+        for &at in &self.listed {
+            self.slots[at].len = 0;
+        }
         self.listed.clear();
         self.long_names.clear();
         self.long_starts.clear();
-        let size = (expected.min(PRESIZED_PLAYERS) * 2)
-            .next_power_of_two()
-            .max(16);
-        // Only a slot's length tells whether it is taken.
-        self.slots.truncate(size);
-        self.slots.iter_mut().for_each(|slot| slot.len = 0);
-        self.slots.resize(size, Slot::default());
+        // A table kept from a bigger tournament serves as it is: only the
+        // slots of players are ever visited.
+        let size = (expected.min(PRESIZED_PLAYERS) * 2).next_power_of_two();
+        if size > self.slots.len() {
+            self.slots.resize(size, Slot::default());
+        }
     }
 
     /// The first slot to try for a name; `rest` is what it holds past its
