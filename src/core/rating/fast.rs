@@ -20,6 +20,11 @@ impl Layout for Fast {}
 
 impl Checks for Fast {
     #[inline(always)]
+    fn fast_header<R: Read>(&mut self, lines: &mut Lines<R>) -> Option<(usize, usize)> {
+        fast_header(lines)
+    }
+
+    #[inline(always)]
     fn fast_players<R: Read>(
         &mut self,
         lines: &mut Lines<R>,
@@ -117,6 +122,20 @@ fn rating_then_newline(bytes: &[u8], at: usize) -> Option<(Hundredths, usize)> {
         _ => return None,
     };
     Some((whole * 100 + i64::from(cents), at + 1))
+}
+
+/// Takes a plain `n m` line (two plain counts one space apart, a LF).
+#[inline(never)]
+fn fast_header<R: Read>(lines: &mut Lines<R>) -> Option<(usize, usize)> {
+    if !lines.unread_is_ascii() {
+        return None;
+    }
+    let bytes = lines.unread();
+    let (players, at) = number_then(bytes, 0, b' ')?;
+    let (games, len) = number_then(bytes, at, b'\n')?;
+    let counts = (usize::try_from(players).ok()?, usize::try_from(games).ok()?);
+    lines.consume(len, 1, len - 1);
+    Some(counts)
 }
 
 /// Takes plain player lines (`name rating`, one space, a name of at most

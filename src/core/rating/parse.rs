@@ -37,6 +37,12 @@ pub trait Checks: Layout {
         Ok(())
     }
 
+    /// Takes a tournament's `n m` line by a fast path when it can, with the
+    /// same result as the general reading (the tool's does).
+    fn fast_header<R: Read>(&mut self, _lines: &mut Lines<R>) -> Option<(usize, usize)> {
+        None
+    }
+
     /// Takes player lines by a fast path while players are `left` and it
     /// can, with the same result as the general reading (the tool's does).
     fn fast_players<R: Read>(
@@ -79,10 +85,16 @@ pub fn read_tournaments<R: Read, C: Checks, W: Write>(
                 tournament
             )
         };
-        let (line, [n, m]) = record(lines, checks, &expected)?;
-        let listed = count(&n, &line, "the number of players")?;
-        let games = count(&m, &line, "the number of games")?;
-        checks.header(&line, &n, &m)?;
+        let (listed, games) = match checks.fast_header(lines) {
+            Some(counts) => counts,
+            None => {
+                let (line, [n, m]) = record(lines, checks, &expected)?;
+                let listed = count(&n, &line, "the number of players")?;
+                let games = count(&m, &line, "the number of games")?;
+                checks.header(&line, &n, &m)?;
+                (listed, games)
+            }
+        };
 
         players.clear(listed);
         let mut left = listed;
