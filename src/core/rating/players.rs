@@ -261,8 +261,9 @@ impl Players {
     /// a number whose top 51 bits hold the rating, the next 45 bits the
     /// name's first bytes (as a big-endian number, so that numbers order
     /// as names do) and the low 32 bits the slot (a tournament of 4
-    /// billion players would not fit in memory). Players alike in the
-    /// first two are then put in the order of their whole names.
+    /// billion players would not fit in memory). They are sorted by their
+    /// top 64 bits, a comparison of one word; players alike in those are
+    /// then sorted by the rest and, alike in that too, by whole names.
     pub fn standings(&self, order: &mut Vec<u128>) {
         order.clear();
         order.extend(self.listed.iter().map(|&at| {
@@ -271,8 +272,8 @@ impl Players {
                 | u128::from(slot.head.swap_bytes() >> 19) << 32
                 | at as u128
         }));
-        order.sort_unstable();
-        let alike = |a: u128, b: u128| (a ^ b) >> 32 == 0;
+        order.sort_unstable_by_key(|&k| (k >> 64) as u64);
+        let alike = |a: u128, b: u128| (a ^ b) >> 64 == 0;
         let mut end = 1;
         while end < order.len() {
             let start = end - 1;
@@ -281,7 +282,9 @@ impl Players {
             }
             if end - start > 1 {
                 order[start..end].sort_unstable_by(|&a, &b| {
-                    self.name_order(a as u32 as usize, b as u32 as usize)
+                    (a >> 32)
+                        .cmp(&(b >> 32))
+                        .then_with(|| self.name_order(a as u32 as usize, b as u32 as usize))
                 });
             }
             end += 1;
