@@ -149,7 +149,7 @@ fn fast_players<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut
     }
     let bytes = lines.unread();
     let (mut at, mut taken, mut last_len) = (0, 0, 0);
-    while *left > 0 {
+    while taken < *left {
         let rest = &bytes[at..];
         let (key, name) = match name_key(rest, 0) {
             Some((key, len)) if rest.get(len) == Some(&b' ') => (key, len),
@@ -165,8 +165,8 @@ fn fast_players<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut
         at += len;
         taken += 1;
         last_len = len - 1;
-        *left -= 1;
     }
+    *left -= taken;
     lines.consume(at, taken, last_len);
 }
 
@@ -240,16 +240,20 @@ fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut u
     }
     let bytes = lines.unread();
     let (mut at, mut taken, mut last_len) = (0, 0, 0);
-    while *left > 0 {
+    while taken < *left {
         let rest = &bytes[at..];
         let game = match plain_game(rest) {
             Some(game) => game,
             None => break,
         };
         // The names are at most 16 bytes: nothing past them to compare.
-        let (white, black) = match (players.get(&game.white, &[]), players.get(&game.black, &[])) {
-            (Some(white), Some(black)) => (white, black),
-            _ => break,
+        let white = match players.get(&game.white, &[]) {
+            Some(white) => white,
+            None => break,
+        };
+        let black = match players.get(&game.black, &[]) {
+            Some(black) => black,
+            None => break,
         };
         let (white_change, black_change) = exchange(
             players.rating(white),
@@ -275,8 +279,8 @@ fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut u
         at += game.len;
         taken += 1;
         last_len = game.len - 1;
-        *left -= 1;
     }
+    *left -= taken;
     lines.consume(at, taken, last_len);
 }
 
