@@ -32,9 +32,9 @@ pub fn exchange(
     black_pieces: i64,
 ) -> (Hundredths, Hundredths) {
     let white_counted = white + WHITE_HANDICAP;
-    let gap = (white_counted - black).abs();
-    // P1: CE = gap / 10 rounded half up to hundredths; the gap is >= 0.
-    let core = (gap + 5) / 10;
+    let gap = white_counted.abs_diff(black);
+    // P1: CE = gap / 10 rounded half up to hundredths.
+    let core = ((gap + 5) / 10) as Hundredths;
     // With equal counted ratings CE is 0, and either side may count as
     // the higher-rated.
     let white_higher = white_counted > black;
