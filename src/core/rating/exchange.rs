@@ -32,9 +32,9 @@ pub fn exchange(
     black_pieces: i64,
 ) -> (Hundredths, Hundredths) {
     let white_counted = white + WHITE_HANDICAP;
-    let gap = (white_counted - black).abs();
-    // P1: CE = gap / 10 rounded half up to hundredths; the gap is >= 0.
-    let core = (gap + 5) / 10;
+    let gap = white_counted.abs_diff(black);
+    // P1: CE = gap / 10 rounded half up to hundredths.
+    let core = ((gap + 5) / 10) as Hundredths;
     // With equal counted ratings CE is 0, and either side may count as
     // the higher-rated.
     let white_higher = white_counted > black;
@@ -119,25 +119,29 @@ pub fn rating_text(rating: Hundredths) -> String {
     format!("{}{}.{:02}", sign, abs / 100, abs % 100)
 }
 
-/// Writes ` RATING\n`: a space, the rating with exactly two decimals, a
-/// newline (ratings from 0 to 999.99 from the table, the others through
-/// `rating_text`).
+/// ` RATING\n` in the low bytes of a word, and how many they are, for a
+/// rating from 0 to 999.99: a space, the rating with exactly two
+/// decimals, a newline.
 #[inline(always)]
+pub fn rating_word(rating: Hundredths) -> Option<(u64, usize)> {
+    let (digits, len) = small_decimal((rating as u64) / 100).filter(|_| rating >= 0)?;
+    let cents = rating as u64 % 100;
+    let tail = u64::from(b'.')
+        | (u64::from(b'0') + cents / 10) << 8
+        | (u64::from(b'0') + cents % 10) << 16
+        | u64::from(b'\n') << 24;
+    Some((
+        u64::from(b' ') | digits << 8 | tail << (8 * len + 8),
+        len + 5,
+    ))
+}
+
+/// Writes ` RATING\n`: a space, the rating with exactly two decimals, a
+/// newline.
 pub fn put_rating<W: Write>(out: &mut Output<W>, rating: Hundredths) {
-    let abs = rating.unsigned_abs();
-    match small_decimal(abs / 100) {
-        Some((digits, len)) if rating >= 0 => {
-            let cents = abs % 100;
-            // ` ` digits `.` two digits `\n`, in one word and a half.
-            let head = u64::from(b' ') | digits << 8;
-            let tail = u64::from(b'.')
-                | (u64::from(b'0') + cents / 10) << 8
-                | (u64::from(b'0') + cents % 10) << 16
-                | u64::from(b'\n') << 24;
-            out.put_word(head, len + 1);
-            out.put_word(tail, 4);
-        }
-        _ => out.put(format!(" {}\n", rating_text(rating)).as_bytes()),
+    match rating_word(rating) {
+        Some((word, len)) => out.put_word(word, len),
+        None => out.put(format!(" {}\n", rating_text(rating)).as_bytes()),
     }
 }
 

@@ -4,7 +4,7 @@
 //! is only taken once everything about it proved fine; any other line,
 //! errors included, is left whole to the general reading.
 
-use super::exchange::{exchange, in_range, parse_rating, Hundredths, Outcome};
+use super::exchange::{exchange, in_range, Hundredths, Outcome};
 use super::parse::Checks;
 use super::players::{Key, Players};
 use crate::core::io::lines::word;
@@ -19,6 +19,11 @@ pub struct Fast;
 impl Layout for Fast {}
 
 impl Checks for Fast {
+    #[inline(always)]
+    fn fast_header<R: Read>(&mut self, lines: &mut Lines<R>) -> Option<(usize, usize)> {
+        fast_header(lines)
+    }
+
     #[inline(always)]
     fn fast_players<R: Read>(
         &mut self,
@@ -43,64 +48,100 @@ impl Checks for Fast {
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
-/// The length of the token at `at`, 1 to 16 bytes, ended by the first
-/// byte at or below b' '; `None` for a longer token or none.
+/// The high bit of every byte of `w` at or below b' ' (and maybe of
+/// bytes above the first such: only the lowest bit set is exact).
 #[inline(always)]
-fn token_len(bytes: &[u8], at: usize) -> Option<usize> {
-    let ends = |w: u64| w.wrapping_sub(ONES * 0x21) & !w & HIGHS;
-    let first = ends(word(bytes.get(at..at + 8)?));
-    let len = if first != 0 {
-        first.trailing_zeros() as usize / 8
-    } else {
-        let second = ends(word(bytes.get(at + 8..at + 16)?));
-        if second == 0 {
-            return None;
+fn ends(w: u64) -> u64 {
+    w.wrapping_sub(ONES * 0x21) & !w & HIGHS
+}
+
+/// The token at `at`, 1 to 16 bytes ended by the first byte at or below
+/// b' ', with its key as a name and its length; `None` for a longer token
+/// or none.
+#[inline(always)]
+fn name_key(bytes: &[u8], at: usize) -> Option<(Key, usize)> {
+    // The first end's bit, and the bytes before it.
+    let lowest = |ends: u64| ends & ends.wrapping_neg();
+    let before = |end: u64| (end >> 7).wrapping_sub(1);
+    let first = word(bytes.get(at..at + 8)?);
+    let (head, tail, len) = match lowest(ends(first)) {
+        0 => {
+            let second = word(bytes.get(at + 8..at + 16)?);
+            match lowest(ends(second)) {
+                0 => return None,
+                end => (
+                    first,
+                    second & before(end),
+                    8 + end.trailing_zeros() as usize / 8,
+                ),
+            }
         }
-        8 + second.trailing_zeros() as usize / 8
+        end => (first & before(end), 0, end.trailing_zeros() as usize / 8),
     };
     if len == 0 {
         None
     } else {
-        Some(len)
+        Some((Key::of_words(head, tail, len), len))
     }
 }
 
-/// Plain digits, at most 18 of them.
+/// Plain digits at `at`, 1 to `most` of them: their number and where
+/// the first byte after them is.
 #[inline(always)]
-fn small_number(digits: &[u8]) -> Option<i64> {
-    if digits.len() > 18 {
-        return None;
-    }
-    let mut value = 0;
-    for &b in digits {
-        if !b.is_ascii_digit() {
-            return None;
+fn digits(bytes: &[u8], at: usize, most: usize) -> Option<(i64, usize)> {
+    let mut value: i64 = 0;
+    let mut next = at;
+    while let Some(digit) = bytes.get(next).map(|b| b.wrapping_sub(b'0')) {
+        if digit > 9 {
+            break;
         }
-        value = value * 10 + i64::from(b - b'0');
+        // Past `most` digits (at most 18) the token is refused below.
+        value = value.wrapping_mul(10).wrapping_add(i64::from(digit));
+        next += 1;
     }
-    Some(value)
-}
-
-/// A plain rating, the most common form: 1 to 12 digits, then `.` and one
-/// or two digits, or none (hundredths, far within `MAX_RATING`); `None`
-/// for any other form, which `parse_rating` reads.
-#[inline(always)]
-fn plain_rating(text: &[u8]) -> Option<Hundredths> {
-    let (whole, cents) = match text {
-        [whole @ .., b'.', tens, ones] => (whole, [*tens, *ones]),
-        [whole @ .., b'.', tens] => (whole, [*tens, b'0']),
-        whole => (whole, [b'0', b'0']),
-    };
-    if whole.is_empty() || whole.len() > 12 || !cents.iter().all(u8::is_ascii_digit) {
+    if next == at || next - at > most {
         return None;
     }
-    let cents = i64::from(cents[0] - b'0') * 10 + i64::from(cents[1] - b'0');
-    Some(small_number(whole)? * 100 + cents)
+    Some((value, next))
+}
+
+/// A plain rating at `at`, the most common form, then a newline: 1 to 12
+/// digits, then `.` and one or two digits, or none (hundredths, far within
+/// `MAX_RATING`); the rating and where the next line starts. `None` for
+/// any other form, which the general reading reads.
+#[inline(always)]
+fn rating_then_newline(bytes: &[u8], at: usize) -> Option<(Hundredths, usize)> {
+    let (whole, at) = digits(bytes, at, 12)?;
+    let digit = |b: &u8| b.is_ascii_digit();
+    let (cents, at) = match *bytes.get(at..at + 4)? {
+        [b'\n', ..] => (0, at),
+        [b'.', tens, b'\n', _] if digit(&tens) => (10 * (tens - b'0'), at + 2),
+        [b'.', tens, ones, b'\n'] if digit(&tens) && digit(&ones) => {
+            (10 * (tens - b'0') + (ones - b'0'), at + 3)
+        }
+        _ => return None,
+    };
+    Some((whole * 100 + i64::from(cents), at + 1))
+}
+
+/// Takes a plain `n m` line (two plain counts one space apart, a LF).
+#[inline(never)]
+fn fast_header<R: Read>(lines: &mut Lines<R>) -> Option<(usize, usize)> {
+    if !lines.unread_is_ascii() {
+        return None;
+    }
+    let bytes = lines.unread();
+    let (players, at) = number_then(bytes, 0, b' ')?;
+    let (games, len) = number_then(bytes, at, b'\n')?;
+    let counts = (usize::try_from(players).ok()?, usize::try_from(games).ok()?);
+    lines.consume(len, 1, len - 1);
+    Some(counts)
 }
 
 /// Takes plain player lines (`name rating`, one space, a name of at most
-/// 16 bytes, a LF) while players are `left`, listing each; a name listed
-/// twice or a rating that does not parse is left to the general reading.
+/// 16 bytes, a plain rating, a LF) while players are `left`, listing each;
+/// a name listed twice or a rating of another form is left to the general
+/// reading.
 #[inline(never)]
 fn fast_players<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut usize) {
     if !lines.unread_is_ascii() {
@@ -108,89 +149,84 @@ fn fast_players<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut
     }
     let bytes = lines.unread();
     let (mut at, mut taken, mut last_len) = (0, 0, 0);
-    while *left > 0 {
+    while taken < *left {
         let rest = &bytes[at..];
-        let name = match token_len(rest, 0) {
-            Some(len) if rest.get(len) == Some(&b' ') => len,
+        let (key, name) = match name_key(rest, 0) {
+            Some((key, len)) if rest.get(len) == Some(&b' ') => (key, len),
             _ => break,
         };
-        let rating = match token_len(rest, name + 1) {
-            Some(len) if rest.get(name + 1 + len) == Some(&b'\n') => len,
-            _ => break,
-        };
-        let text = &rest[name + 1..name + 1 + rating];
-        let value = match plain_rating(text).map_or_else(|| parse_rating(text).ok(), Some) {
-            Some(value) => value,
+        let (rating, len) = match rating_then_newline(rest, name + 1) {
+            Some(rating) => rating,
             None => break,
         };
-        if !players.add(&Key::of(&rest[..name], rest), &rest[..name], value) {
+        if !players.add(&key, &rest[..name], rating) {
             break;
         }
-        let len = name + 1 + rating + 1;
         at += len;
         taken += 1;
         last_len = len - 1;
-        *left -= 1;
     }
+    *left -= taken;
     lines.consume(at, taken, last_len);
 }
 
 /// The parts of a plain game line: the two names' places, the result,
 /// the pieces, and the line's length with its newline.
 struct PlainGame {
-    white: (usize, usize),
-    black: (usize, usize),
+    white: Key,
+    black: Key,
     outcome: Outcome,
     pieces: (i64, i64),
     len: usize,
 }
 
-/// The token at `at`, its start and length, when the byte after it is
-/// `end`.
+/// The name at `at` and where the next field starts, when a space
+/// follows the name.
 #[inline(always)]
-fn field(bytes: &[u8], at: usize, end: u8) -> Option<(usize, usize)> {
-    let len = token_len(bytes, at)?;
-    if *bytes.get(at + len)? == end {
-        Some((at, len))
+fn name_then_space(bytes: &[u8], at: usize) -> Option<(Key, usize)> {
+    let (key, len) = name_key(bytes, at)?;
+    if *bytes.get(at + len)? == b' ' {
+        Some((key, at + len + 1))
     } else {
         None
     }
 }
 
+/// Plain digits at `at`, 1 to 18 of them, then `end`: the number and
+/// where the byte after `end` is.
+#[inline(always)]
+fn number_then(bytes: &[u8], at: usize, end: u8) -> Option<(i64, usize)> {
+    let (value, at) = digits(bytes, at, 18)?;
+    if bytes.get(at) != Some(&end) {
+        return None;
+    }
+    Some((value, at + 1))
+}
+
 #[inline(always)]
 fn plain_game(bytes: &[u8]) -> Option<PlainGame> {
-    // Each field starts after the one before and its space.
-    let after = |(start, len): (usize, usize)| start + len + 1;
-    let white = field(bytes, 0, b' ')?;
-    let black = field(bytes, after(white), b' ')?;
-    let result = field(bytes, after(black), b' ')?;
-    let white_pieces = field(bytes, after(result), b' ')?;
-    let black_pieces = field(bytes, after(white_pieces), b'\n')?;
-    const WON: u64 = head_of(b"won");
-    const DREW: u64 = head_of(b"drew");
-    const LOST: u64 = head_of(b"lost");
-    let (start, len) = result;
-    let outcome = match low_bytes(word(&bytes[start..]), len.min(8)) {
-        WON if len == 3 => Outcome::WhiteWon,
-        DREW if len == 4 => Outcome::Drew,
-        LOST if len == 4 => Outcome::WhiteLost,
+    let (white, at) = name_then_space(bytes, 0)?;
+    let (black, at) = name_then_space(bytes, at)?;
+    // The result and its space, in one word.
+    const WON: u64 = head_of(b"won ");
+    const DREW: u64 = head_of(b"drew ");
+    const LOST: u64 = head_of(b"lost ");
+    let result = word(bytes.get(at..at + 8)?);
+    let (outcome, at) = match (low_bytes(result, 4), low_bytes(result, 5)) {
+        (WON, _) => (Outcome::WhiteWon, at + 4),
+        (_, DREW) => (Outcome::Drew, at + 5),
+        (_, LOST) => (Outcome::WhiteLost, at + 5),
         _ => return None,
     };
-    let number = |(start, len): (usize, usize)| small_number(&bytes[start..start + len]);
+    let (white_pieces, at) = number_then(bytes, at, b' ')?;
+    let (black_pieces, len) = number_then(bytes, at, b'\n')?;
     Some(PlainGame {
         white,
         black,
         outcome,
-        pieces: (number(white_pieces)?, number(black_pieces)?),
-        len: after(black_pieces),
+        pieces: (white_pieces, black_pieces),
+        len,
     })
-}
-
-/// The slot of the player whose name is at `start` in `rest`, `len` long.
-#[inline(always)]
-fn slot(players: &Players, rest: &[u8], (start, len): (usize, usize)) -> Option<usize> {
-    let name = &rest[start..start + len];
-    players.get(&Key::of(name, &rest[start..]), name)
 }
 
 /// Takes plain game lines while games are `left` and the next line is
@@ -204,18 +240,20 @@ fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut u
     }
     let bytes = lines.unread();
     let (mut at, mut taken, mut last_len) = (0, 0, 0);
-    while *left > 0 {
+    while taken < *left {
         let rest = &bytes[at..];
         let game = match plain_game(rest) {
             Some(game) => game,
             None => break,
         };
-        let (white, black) = match (
-            slot(players, rest, game.white),
-            slot(players, rest, game.black),
-        ) {
-            (Some(white), Some(black)) => (white, black),
-            _ => break,
+        // The names are at most 16 bytes: nothing past them to compare.
+        let white = match players.get(&game.white, &[]) {
+            Some(white) => white,
+            None => break,
+        };
+        let black = match players.get(&game.black, &[]) {
+            Some(black) => black,
+            None => break,
         };
         let (white_change, black_change) = exchange(
             players.rating(white),
@@ -241,13 +279,14 @@ fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut u
         at += game.len;
         taken += 1;
         last_len = game.len - 1;
-        *left -= 1;
     }
+    *left -= taken;
     lines.consume(at, taken, last_len);
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::exchange::parse_rating;
     use super::*;
 
     #[test]
@@ -271,19 +310,26 @@ mod tests {
             "1000000000000",
             "",
         ] {
-            if let Some(value) = plain_rating(text.as_bytes()) {
+            let line = format!("{}\nnext line", text);
+            if let Some((value, next)) = rating_then_newline(line.as_bytes(), 0) {
                 assert_eq!(Ok(value), parse_rating(text.as_bytes()), "{}", text);
+                assert_eq!(next, text.len() + 1);
             }
         }
-        assert_eq!(plain_rating(b"76.9"), Some(7690));
-        assert_eq!(plain_rating(b"1."), None);
-        assert_eq!(plain_rating(b"-5"), None);
+        let rating = |text: &[u8]| rating_then_newline(text, 0).map(|(value, _)| value);
+        assert_eq!(rating(b"76.9\n..."), Some(7690));
+        assert_eq!(rating(b"76\n....."), Some(7600));
+        assert_eq!(rating(b"1.\n....."), None);
+        assert_eq!(rating(b"-5\n....."), None);
+        assert_eq!(rating(b"5 \n....."), None);
     }
 
     #[test]
     fn plain_game_lines_and_the_others() {
         let game = plain_game(b"ann bob drew 12 3\nrest of the buffer").unwrap();
-        assert_eq!((game.white, game.black, game.len), ((0, 3), (4, 3), 18));
+        let key = |name: &[u8]| Key::of(name, name);
+        assert_eq!((game.white, game.black), (key(b"ann"), key(b"bob")));
+        assert_eq!(game.len, 18);
         assert_eq!((game.outcome, game.pieces), (Outcome::Drew, (12, 3)));
         for other in [
             &b"ann bob drew 12 3\r\n........"[..],

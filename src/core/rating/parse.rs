@@ -3,8 +3,8 @@
 //! read; after a tournament, its ratings in order (P5).
 
 use super::exchange::BadRating;
-use super::exchange::{exchange, in_range, parse_pieces, parse_rating, put_rating, rating_text};
-use super::exchange::{Hundredths, Outcome};
+use super::exchange::Outcome;
+use super::exchange::{exchange, in_range, parse_pieces, parse_rating, rating_text};
 use super::players::{Key, Players};
 use crate::core::io::{self, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
 use crate::core::limits::rating::MAX_RATING;
@@ -35,6 +35,12 @@ pub trait Checks: Layout {
     /// A game's line, its five fields found.
     fn game(&mut self, _line: &Line, _pieces: [&Token; 2]) -> Result<(), Error> {
         Ok(())
+    }
+
+    /// Takes a tournament's `n m` line by a fast path when it can, with the
+    /// same result as the general reading (the tool's does).
+    fn fast_header<R: Read>(&mut self, _lines: &mut Lines<R>) -> Option<(usize, usize)> {
+        None
     }
 
     /// Takes player lines by a fast path while players are `left` and it
@@ -71,7 +77,7 @@ pub fn read_tournaments<R: Read, C: Checks, W: Write>(
     let (line, token, tournaments) = io::read_count(lines, checks, "the number of tournaments")?;
     checks.count(&line, &token, tournaments)?;
     let mut players = Players::default();
-    let mut order: Vec<(Hundredths, usize)> = Vec::new();
+    let mut order = Vec::new();
     for tournament in 1..=tournaments {
         let expected = || {
             format!(
@@ -79,10 +85,16 @@ pub fn read_tournaments<R: Read, C: Checks, W: Write>(
                 tournament
             )
         };
-        let (line, [n, m]) = record(lines, checks, &expected)?;
-        let listed = count(&n, &line, "the number of players")?;
-        let games = count(&m, &line, "the number of games")?;
-        checks.header(&line, &n, &m)?;
+        let (listed, games) = match checks.fast_header(lines) {
+            Some(counts) => counts,
+            None => {
+                let (line, [n, m]) = record(lines, checks, &expected)?;
+                let listed = count(&n, &line, "the number of players")?;
+                let games = count(&m, &line, "the number of games")?;
+                checks.header(&line, &n, &m)?;
+                (listed, games)
+            }
+        };
 
         players.clear(listed);
         let mut left = listed;
@@ -219,20 +231,14 @@ fn write_ratings<W: Write>(
     out: &mut Output<W>,
     tournament: u64,
     players: &Players,
-    order: &mut Vec<(Hundredths, usize)>,
+    order: &mut Vec<u128>,
 ) -> Result<(), Error> {
-    order.clear();
-    order.extend((0..players.count()).map(|p| (players.rating_of(p), p)));
-    order.sort_unstable_by(|a, b| {
-        b.0.cmp(&a.0)
-            .then_with(|| players.name(b.1).cmp(players.name(a.1)))
-    });
+    players.standings(order);
     out.put(b"Ratings after Tournament ");
     out.put_u64(tournament);
     out.put(b":\n");
-    for &(rating, player) in order.iter() {
-        out.put(players.name(player));
-        put_rating(out, rating);
+    for &standing in order.iter().rev() {
+        players.put_player(out, standing);
         out.end_lines()?;
     }
     Ok(())

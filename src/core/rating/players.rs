@@ -5,11 +5,15 @@
 //! run, so no set of names can make lookups collide on purpose (a name
 //! chosen to collide under one run's key is spread out under the next).
 
-use super::exchange::Hundredths;
+use super::exchange::{put_rating, rating_word, Hundredths};
 use crate::core::io::lines::word;
 use crate::core::io::tokens::{head_of, low_bytes};
+use crate::core::io::Output;
+use crate::core::limits::rating::MAX_RATING;
+use std::cmp::Ordering;
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
+use std::io::Write;
 
 /// A name as the table compares it: its first 8 bytes, the next 8, both
 /// zero past the name, and its length.
@@ -40,26 +44,35 @@ impl Key {
         };
         Key { head, tail, len }
     }
+
+    /// The key of a name of 1 to 16 bytes, already split into its words.
+    #[inline(always)]
+    pub fn of_words(head: u64, tail: u64, len: usize) -> Key {
+        Key { head, tail, len }
+    }
 }
 
 #[derive(Clone, Copy, Default)]
 struct Slot {
     head: u64,
     tail: u64,
+    /// The name's length; 0 for an empty slot (a name is never empty).
     len: u32,
-    /// The player's number plus one; 0 for an empty slot.
-    player: u32,
+    /// For a name longer than 16 bytes: which of those it is.
+    long: u32,
     rating: Hundredths,
 }
 
 /// The players of one tournament.
 pub struct Players {
-    /// The names side by side, in the order they were listed.
-    names: Vec<u8>,
-    /// Per player: where the name starts in `names`, and its slot.
-    starts: Vec<(usize, usize)>,
     /// A power of two long, at most seven eighths full.
     slots: Vec<Slot>,
+    /// The players' slots, in the order they were listed.
+    listed: Vec<usize>,
+    /// What names longer than 16 bytes hold past their first 16 bytes
+    /// (the rest is in their slots), side by side, and where each starts.
+    long_names: Vec<u8>,
+    long_starts: Vec<usize>,
     key: [u64; 2],
 }
 
@@ -73,9 +86,10 @@ impl Default for Players {
             hasher.finish() | 1
         });
         Players {
-            names: Vec::new(),
-            starts: Vec::new(),
             slots: vec![Slot::default(); 16],
+            listed: Vec::new(),
+            long_names: Vec::new(),
+            long_starts: Vec::new(),
             key,
         }
     }
@@ -92,56 +106,66 @@ fn fold(a: u64, b: u64) -> u64 {
     (product >> 64) as u64 ^ product as u64
 }
 
+/// What a name holds past its first 16 bytes.
+fn rest_of(name: &[u8]) -> &[u8] {
+    name.get(16..).unwrap_or(&[])
+}
+
 impl Players {
-    /// Empties the table for a tournament of about `expected` players. The
-    /// count is the input's claim: past `PRESIZED_PLAYERS` the table grows
-    /// as players come, so that a huge claim costs no memory up front.
-    /// The table starts at most half full: linear probing's chains stay
-    /// short (a lookup per name in every game).
+    /// Empties the table for a tournament of about `expected` players, in
+    /// time for the players listed before. The count is the input's claim:
+    /// past `PRESIZED_PLAYERS` the table grows as players come, so that a
+    /// huge claim costs no memory up front. The table starts at most half
+    /// full: linear probing's chains stay short (a lookup per name in
+    /// every game).
     pub fn clear(&mut self, expected: usize) {
-        self.names.clear();
-        self.starts.clear();
-        let size = (expected.min(PRESIZED_PLAYERS) * 2)
-            .next_power_of_two()
-            .max(16);
-        self.slots.clear();
-        self.slots.resize(size, Slot::default());
+        // Only a slot's length tells whether it is taken: the table is
+        // empty once the listed players' slots are.
+        for &at in &self.listed {
+            self.slots[at].len = 0;
+        }
+        self.listed.clear();
+        self.long_names.clear();
+        self.long_starts.clear();
+        // A table kept from a bigger tournament serves as it is: only the
+        // slots of players are ever visited.
+        let size = (expected.min(PRESIZED_PLAYERS) * 2).next_power_of_two();
+        if size > self.slots.len() {
+            self.slots.resize(size, Slot::default());
+        }
     }
 
-    pub fn count(&self) -> usize {
-        self.starts.len()
-    }
-
-    /// The first slot to try for a name.
+    /// The first slot to try for a name; `rest` is what it holds past its
+    /// first 16 bytes.
     #[inline(always)]
-    fn home(&self, key: &Key, name: &[u8]) -> usize {
+    fn home(&self, key: &Key, rest: &[u8]) -> usize {
         let mut hash = fold(
             key.head ^ self.key[0] ^ key.len as u64,
             key.tail ^ self.key[1],
         );
         if key.len > 16 {
-            for chunk in name[16..].chunks(8) {
+            for chunk in rest.chunks(8) {
                 hash = fold(hash ^ head_of(chunk), self.key[1]);
             }
         }
         (hash as usize) & (self.slots.len() - 1)
     }
 
-    /// The slot of the player named so, or `Err` with the slot where the
-    /// name would go.
+    /// The slot of the player named so (`rest` as for `home`), or `Err`
+    /// with the slot where the name would go.
     #[inline(always)]
-    fn find(&self, key: &Key, name: &[u8]) -> Result<usize, usize> {
+    fn find(&self, key: &Key, rest: &[u8]) -> Result<usize, usize> {
         let mask = self.slots.len() - 1;
-        let mut at = self.home(key, name);
+        let mut at = self.home(key, rest);
         loop {
             let slot = &self.slots[at];
-            if slot.player == 0 {
+            if slot.len == 0 {
                 return Err(at);
             }
             if slot.head == key.head
                 && slot.tail == key.tail
                 && slot.len as usize == key.len
-                && (key.len <= 16 || self.name(slot.player as usize - 1)[16..] == name[16..])
+                && (key.len <= 16 || self.rest(slot) == rest)
             {
                 return Ok(at);
             }
@@ -152,7 +176,7 @@ impl Players {
     /// The slot of a listed player.
     #[inline(always)]
     pub fn get(&self, key: &Key, name: &[u8]) -> Option<usize> {
-        self.find(key, name).ok()
+        self.find(key, rest_of(name)).ok()
     }
 
     /// Adds a player; `false` if the name is listed already. (Names are
@@ -160,20 +184,27 @@ impl Players {
     /// would not fit in memory.)
     #[inline(always)]
     pub fn add(&mut self, key: &Key, name: &[u8], rating: Hundredths) -> bool {
-        let at = match self.find(key, name) {
+        let rest = rest_of(name);
+        let at = match self.find(key, rest) {
             Ok(_) => return false,
             Err(at) => at,
+        };
+        let long = if key.len > 16 {
+            self.long_starts.push(self.long_names.len());
+            self.long_names.extend_from_slice(rest);
+            self.long_starts.len() - 1
+        } else {
+            0
         };
         self.slots[at] = Slot {
             head: key.head,
             tail: key.tail,
             len: key.len as u32,
-            player: self.count() as u32 + 1,
+            long: long as u32,
             rating,
         };
-        self.starts.push((self.names.len(), at));
-        self.names.extend_from_slice(name);
-        if 8 * self.count() > 7 * self.slots.len() {
+        self.listed.push(at);
+        if 8 * self.listed.len() > 7 * self.slots.len() {
             self.grow();
         }
         true
@@ -186,30 +217,33 @@ impl Players {
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
         self.slots = vec![Slot::default(); 2 * old.len()];
-        for slot in old.into_iter().filter(|s| s.player > 0) {
-            let player = slot.player as usize - 1;
+        for player in 0..self.listed.len() {
+            let slot = old[self.listed[player]];
             let key = Key {
                 head: slot.head,
                 tail: slot.tail,
                 len: slot.len as usize,
             };
             // Names are unique: the search ends at the empty slot for it.
-            let at = match self.find(&key, self.name(player)) {
+            let at = match self.find(&key, self.rest(&slot)) {
                 Ok(at) | Err(at) => at,
             };
             self.slots[at] = slot;
-            self.starts[player].1 = at;
+            self.listed[player] = at;
         }
     }
 
-    /// Player `player`'s name (players count from 0 in listing order).
-    pub fn name(&self, player: usize) -> &[u8] {
-        let start = self.starts[player].0;
+    /// What a slot's name holds past its first 16 bytes.
+    fn rest(&self, slot: &Slot) -> &[u8] {
+        if slot.len <= 16 {
+            return &[];
+        }
+        let long = slot.long as usize;
         let end = self
-            .starts
-            .get(player + 1)
-            .map_or(self.names.len(), |s| s.0);
-        &self.names[start..end]
+            .long_starts
+            .get(long + 1)
+            .map_or(self.long_names.len(), |&end| end);
+        &self.long_names[self.long_starts[long]..end]
     }
 
     /// The rating kept in a slot.
@@ -223,9 +257,76 @@ impl Players {
         self.slots[slot].rating = rating;
     }
 
-    /// Player `player`'s rating.
-    pub fn rating_of(&self, player: usize) -> Hundredths {
-        self.slots[self.starts[player].1].rating
+    /// The players in the order of the standings (P5), last first: each
+    /// a number whose top 51 bits hold the rating, the next 45 bits the
+    /// name's first bytes (as a big-endian number, so that numbers order
+    /// as names do) and the low 32 bits the slot (a tournament of 4
+    /// billion players would not fit in memory). They are sorted by their
+    /// top 64 bits, a comparison of one word; players alike in those are
+    /// then sorted by the rest and, alike in that too, by whole names.
+    pub fn standings(&self, order: &mut Vec<u128>) {
+        order.clear();
+        order.extend(self.listed.iter().map(|&at| {
+            let slot = &self.slots[at];
+            ((slot.rating + MAX_RATING) as u128) << 77
+                | u128::from(slot.head.swap_bytes() >> 19) << 32
+                | at as u128
+        }));
+        order.sort_unstable_by_key(|&k| (k >> 64) as u64);
+        let alike = |a: u128, b: u128| (a ^ b) >> 64 == 0;
+        let mut end = 1;
+        while end < order.len() {
+            let start = end - 1;
+            while end < order.len() && alike(order[start], order[end]) {
+                end += 1;
+            }
+            if end - start > 1 {
+                order[start..end].sort_unstable_by(|&a, &b| {
+                    (a >> 32)
+                        .cmp(&(b >> 32))
+                        .then_with(|| self.name_order(a as u32 as usize, b as u32 as usize))
+                });
+            }
+            end += 1;
+        }
+    }
+
+    /// Two slots' names in byte order (for players alike in `rank`: rare,
+    /// kept out of the sort's loops): the first 16 bytes as numbers, then
+    /// the rest of long names, then the length (a name that another
+    /// begins with comes first, even when that one goes on with zeros).
+    #[cold]
+    #[inline(never)]
+    pub fn name_order(&self, a: usize, b: usize) -> Ordering {
+        let (a, b) = (&self.slots[a], &self.slots[b]);
+        let first = |s: &Slot| (s.head.swap_bytes(), s.tail.swap_bytes());
+        first(a)
+            .cmp(&first(b))
+            .then_with(|| self.rest(a).cmp(self.rest(b)))
+            .then(a.len.cmp(&b.len))
+    }
+
+    /// Puts the name and rating of a player of the standings: a line.
+    #[inline(always)]
+    pub fn put_player<W: Write>(&self, out: &mut Output<W>, standing: u128) {
+        let slot = &self.slots[standing as u32 as usize];
+        let len = slot.len as usize;
+        match rating_word(slot.rating) {
+            // The most common line, at most 24 bytes, in three words.
+            Some((rating, rating_len)) if len <= 16 => {
+                let room = &mut out.reserve(24)[..24];
+                room[..8].copy_from_slice(&slot.head.to_le_bytes());
+                room[8..16].copy_from_slice(&slot.tail.to_le_bytes());
+                room[len..len + 8].copy_from_slice(&rating.to_le_bytes());
+                out.advance(len + rating_len);
+            }
+            _ => {
+                out.put_word(slot.head, len.min(8));
+                out.put_word(slot.tail, len.clamp(8, 16) - 8);
+                out.put(self.rest(slot));
+                put_rating(out, slot.rating);
+            }
+        }
     }
 }
 
@@ -244,6 +345,19 @@ mod tests {
         assert!(players.slots.len() <= 1 << 17, "{}", players.slots.len());
     }
 
+    /// The standings as `put_player` writes them.
+    fn standings_text(players: &Players) -> String {
+        let mut order = Vec::new();
+        players.standings(&mut order);
+        let mut written = Vec::new();
+        let mut out = Output::new(&mut written);
+        for &standing in order.iter().rev() {
+            players.put_player(&mut out, standing);
+        }
+        out.finish(Ok(())).unwrap();
+        String::from_utf8(written).unwrap()
+    }
+
     #[test]
     fn players_are_found_by_name_of_any_length() {
         let mut players = Players::default();
@@ -258,10 +372,43 @@ mod tests {
         for (i, name) in names.iter().enumerate() {
             let slot = players.get(&key(name), name.as_bytes()).unwrap();
             assert_eq!(players.rating(slot), i as i64);
-            assert_eq!(players.name(i), name.as_bytes());
-            assert_eq!(players.rating_of(i), i as i64);
         }
         assert!(players.get(&key("zz"), b"zz").is_none());
+        let expected: String = (0..300)
+            .rev()
+            .map(|i| format!("{} {}.{:02}\n", names[i], i / 100, i % 100))
+            .collect();
+        assert_eq!(standings_text(&players), expected);
+    }
+
+    /// Names alike in their first bytes, of every length around the
+    /// words', some going on with zeros, with equal ratings: in byte order,
+    /// descending; and ratings of every size and sign.
+    #[test]
+    fn standings_order_names_alike_in_their_first_bytes() {
+        let mut names = Vec::new();
+        for len in 0..=20 {
+            names.push("abcdefghijklmnopqrstuvwxyz"[..len].to_string());
+            names.push("abcdefgh".to_string() + &"\0".repeat(len));
+            names.push("abcdefghijklmnop".to_string() + &"z".repeat(len));
+        }
+        names.retain(|name| !name.is_empty());
+        names.sort();
+        names.dedup();
+        for rating in [0, -5, 12345, 99999, 100000, MAX_RATING, -MAX_RATING] {
+            let mut players = Players::default();
+            players.clear(names.len());
+            for name in names.iter().rev() {
+                assert!(players.add(&key(name), name.as_bytes(), rating));
+            }
+            let rating = super::super::exchange::rating_text(rating);
+            let expected: String = names
+                .iter()
+                .rev()
+                .map(|name| format!("{} {}\n", name, rating))
+                .collect();
+            assert_eq!(standings_text(&players), expected);
+        }
     }
 
     #[test]
@@ -301,7 +448,7 @@ mod tests {
         let probes: usize = colliding
             .iter()
             .map(|name| {
-                let home = players.home(&key(name), name.as_bytes());
+                let home = players.home(&key(name), &[]);
                 let at = players.get(&key(name), name.as_bytes()).unwrap();
                 (at + players.slots.len() - home) % players.slots.len()
             })
