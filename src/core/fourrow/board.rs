@@ -159,7 +159,7 @@ impl Game {
     /// the ending, and at most eight rows of eight bytes.
     #[inline(always)]
     pub fn write<W: Write>(&self, out: &mut Output<W>, heading: &Heading) {
-        let (verdict, marked) = self.outcome();
+        let (verdict, mut marked) = self.outcome();
         let room = &mut out.reserve(32 + ENDING_WIDTH + 64)[..32 + ENDING_WIDTH + 64];
         room[..32].copy_from_slice(&heading.bytes);
         let start = ENDING_STARTS[verdict as usize];
@@ -168,7 +168,7 @@ impl Game {
         n += ENDING_STARTS[verdict as usize + 1] - start;
         // The winner made the last move.
         let mover = self.to_move ^ self.mask;
-        let [first, second] = match verdict {
+        let [mut first, mut second] = match verdict {
             Verdict::FirstWon => [mover, self.to_move],
             Verdict::SecondWon => [self.to_move, mover],
             _ => return out.advance(n),
@@ -181,19 +181,21 @@ impl Game {
         let rows = [8, 16, 32]
             .iter()
             .fold(self.mask, |columns, shift| columns | columns >> shift) as u8;
-        for row in (0..rows.trailing_ones() as usize).rev() {
-            // The row of a board as a byte per cell, column 0 lowest: 1
-            // where the board has a chip.
-            let cells = |board: u64| (board >> row) & COLUMN_BITS;
+        let height = rows.trailing_ones() as usize;
+        let board_rows = &mut room[n..n + 8 * height];
+        // Bottom row first, the boards shifted down a row after each: a
+        // row is the low bit of each byte (a cell), column 0 lowest.
+        for row_text in board_rows.chunks_exact_mut(8).rev() {
             // Bytes: 7 spaces and a newline; a chip adds the distance
             // from ' ' to 'x' or 'o', a mark takes 'x' to 'X', 'o' to 'O'.
             let text = u64::from_le_bytes(*b"       \n")
-                + cells(first) * u64::from(b'x' - b' ')
-                + cells(second) * u64::from(b'o' - b' ')
-                - cells(marked) * u64::from(b'x' - b'X');
-            room[n..n + 8].copy_from_slice(&text.to_le_bytes());
-            n += 8;
+                + (first & COLUMN_BITS) * u64::from(b'x' - b' ')
+                + (second & COLUMN_BITS) * u64::from(b'o' - b' ')
+                - (marked & COLUMN_BITS) * u64::from(b'x' - b'X');
+            row_text.copy_from_slice(&text.to_le_bytes());
+            [first, second, marked] = [first >> 1, second >> 1, marked >> 1];
         }
+        n += 8 * height;
         room[n..n + 8].copy_from_slice(RULE);
         out.advance(n + 8);
     }
