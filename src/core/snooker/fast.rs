@@ -345,11 +345,13 @@ fn fast_run<R: Read, V: Visit>(
             Some(entry) => entry,
             None => break Ok(()),
         };
+        // Read now, so that the entry is not held past the verdict.
+        let (line_stop, line_len) = (entry.stop as usize, entry.len as usize);
         // The text is always there (`stop` is within the line); `get`
         // spares a visit that does not read it the bounds check.
         let line = Line {
             number: number + taken + 1,
-            text: bytes.get(at..at + entry.stop as usize).unwrap_or_default(),
+            text: bytes.get(at..at + line_stop).unwrap_or_default(),
         };
         let written = match entry.event {
             Event::Stroke(stroke) => match frame.check(&stroke) {
@@ -364,9 +366,9 @@ fn fast_run<R: Read, V: Visit>(
                 Err(why) => break Err(why),
             },
         };
-        at += entry.len as usize;
+        at += line_len;
         taken += 1;
-        stop = entry.stop as usize;
+        stop = line_stop;
         if let Err(e) = written {
             lines.consume(at, taken, stop);
             return Err(e);
