@@ -190,12 +190,18 @@ fn key_ends(w: u64) -> u64 {
     (w ^ NEWLINE).wrapping_sub(ONES) & 0x8080_8080_8080_8080
 }
 
-/// The bytes of `w` up to its first newline (`found`, from `newlines`
-/// or `key_ends`, not zero), the rest zeroed, and how many they are.
+/// The bytes of `w` through the byte whose high bit is the lowest set
+/// bit of `found` (from `key_ends`, not zero), the rest zeroed.
 #[inline(always)]
-fn through_newline(w: u64, found: u64) -> (u64, usize) {
-    let len = found.trailing_zeros() as usize / 8 + 1;
-    (w & u64::MAX >> (64 - 8 * len), len)
+fn through_newline(w: u64, found: u64) -> u64 {
+    w & (found ^ (found - 1))
+}
+
+/// How many bytes a key holds: through its last byte that is not zero,
+/// the one that ended it (a newline, or a byte over 0x7f).
+fn key_len(key: &[u64]) -> usize {
+    let last = key.iter().rposition(|&w| w != 0).unwrap_or(0);
+    8 * last + (71 - key[last].leading_zeros() as usize) / 8
 }
 
 impl Default for LineCache {
@@ -218,24 +224,13 @@ impl LineCache {
     fn entry(&mut self, bytes: &[u8]) -> Option<&mut Known> {
         let both = bytes.get(..16)?;
         let (low, high) = (word(&both[..8]), word(&both[8..]));
-        let (key, len) = match (key_ends(low), key_ends(high)) {
+        let key = match (key_ends(low), key_ends(high)) {
             (0, 0) => return self.read_long(bytes, low, high),
-            (0, found) => {
-                let (high, len) = through_newline(high, found);
-                ([low, high], 8 + len)
-            }
-            (found, _) => {
-                let (low, len) = through_newline(low, found);
-                ([low, 0], len)
-            }
+            (0, found) => [low, through_newline(high, found)],
+            (found, _) => [through_newline(low, found), 0],
         };
         let hash = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        fill(
-            &mut self.short[(hash >> self.shift) as usize],
-            key,
-            bytes,
-            len,
-        )
+        fill(&mut self.short[(hash >> self.shift) as usize], key, bytes)
     }
 
     /// Sizes the cache for `unread` bytes of input at hand.
@@ -269,7 +264,7 @@ impl LineCache {
     fn read_long(&mut self, bytes: &[u8], low: u64, high: u64) -> Option<&mut Known> {
         let rest = bytes.get(16..32)?;
         let (third, fourth) = (word(&rest[..8]), word(&rest[8..]));
-        let (key, len) = match (key_ends(third), key_ends(fourth)) {
+        let key = match (key_ends(third), key_ends(fourth)) {
             (0, 0) => {
                 let (event, stop, len) = fast_event(bytes)?;
                 self.spare = Known {
@@ -280,37 +275,26 @@ impl LineCache {
                 };
                 return Some(&mut self.spare);
             }
-            (0, found) => {
-                let (fourth, len) = through_newline(fourth, found);
-                ([low, high, third, fourth], 24 + len)
-            }
-            (found, _) => {
-                let (third, len) = through_newline(third, found);
-                ([low, high, third, 0], 16 + len)
-            }
+            (0, found) => [low, high, third, through_newline(fourth, found)],
+            (found, _) => [low, high, through_newline(third, found), 0],
         };
         let mix = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let hash = (mix ^ key[2] ^ key[3].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        fill(
-            &mut self.long[(hash >> self.shift) as usize],
-            key,
-            bytes,
-            len,
-        )
+        fill(&mut self.long[(hash >> self.shift) as usize], key, bytes)
     }
 }
 
 /// `slot`'s line if its key is `key`, else the line at the start of
-/// `bytes`, `len` bytes long, read into it; `None` if the fast path does
-/// not take that line.
+/// `bytes`, the key's length long, read into it; `None` if the fast path
+/// does not take that line.
 #[inline(always)]
 fn fill<'a, const WORDS: usize>(
     slot: &'a mut Slot<WORDS>,
     key: [u64; WORDS],
     bytes: &[u8],
-    len: usize,
 ) -> Option<&'a mut Known> {
     if slot.key != key {
+        let len = key_len(&key);
         let (event, stop, taken) = fast_event(bytes)?;
         if taken != len {
             return None;
