@@ -141,3 +141,24 @@ fn fourrow_fast_path_equals_the_general_reading() {
 fn rating_fast_path_equals_the_general_reading() {
     check(Problem::Rating);
 }
+
+/// Bytes over 0x7f in a snooker line, short (one word of the cache's
+/// key) or long (four), after the same line without them was cached: the
+/// cache must not take them for that line.
+#[test]
+fn snooker_lines_with_high_bytes_are_read_the_general_way() {
+    let (fast, general) = readings(Problem::Snooker);
+    for line in [&b"Red Red\n"[..], b"Red Red Red Red Red Red Red Red\n"] {
+        for at in 0..line.len() {
+            for high in [0x80, 0x8a, 0xc3, 0xff] {
+                let mut input = b"1\n\nAnn Bob\n".to_vec();
+                input.extend_from_slice(line);
+                input.extend_from_slice(b"Black\n");
+                let mut odd = line.to_vec();
+                odd.insert(at, high);
+                input.extend_from_slice(&odd);
+                assert_eq!(outcome(fast, &input), outcome(general, &input));
+            }
+        }
+    }
+}

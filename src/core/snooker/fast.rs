@@ -52,11 +52,7 @@ fn plain_names(text: &[u8]) -> Option<(&[u8], &[u8])> {
         && b.iter().all(|&byte| byte > b' ')
         && a != b
         && (a.len(), b.len()) != (4, 5);
-    if plain {
-        Some((a, b))
-    } else {
-        None
-    }
+    plain.then_some((a, b))
 }
 
 /// The longest record line `plain_record` looks for, line end included.
@@ -176,18 +172,36 @@ const BIG_INPUT: usize = 1 << 15;
 /// byte after one): the first set bit is the first newline.
 #[inline(always)]
 fn newlines(w: u64) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    const NEWLINE: u64 = ONES * b'\n' as u64;
-    (w ^ NEWLINE).wrapping_sub(ONES) & !(w ^ NEWLINE) & HIGHS
+    key_ends(w) & !(w ^ NEWLINE)
 }
 
-/// The bytes of `w` up to its first newline (`found`, from `newlines`,
-/// not zero), the rest zeroed, and how many they are.
+/// A word of newlines.
+const NEWLINE: u64 = 0x0a0a_0a0a_0a0a_0a0a;
+
+/// `newlines` for a cache key, two operations cheaper: the first set bit
+/// is the first newline or a byte over 0x7f before it (no borrow comes
+/// in below the first newline, and a byte is marked only when its xor
+/// with a newline is 0x81 or more). Such a key ends in a byte no line
+/// the fast path took has, so it matches no slot and `fast_event`
+/// refuses the line.
 #[inline(always)]
-fn through_newline(w: u64, found: u64) -> (u64, usize) {
-    let len = found.trailing_zeros() as usize / 8 + 1;
-    (w & u64::MAX >> (64 - 8 * len), len)
+fn key_ends(w: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    (w ^ NEWLINE).wrapping_sub(ONES) & 0x8080_8080_8080_8080
+}
+
+/// The bytes of `w` through the byte whose high bit is the lowest set
+/// bit of `found` (from `key_ends`, not zero), the rest zeroed.
+#[inline(always)]
+fn through_newline(w: u64, found: u64) -> u64 {
+    w & (found ^ (found - 1))
+}
+
+/// How many bytes a key holds: through its last byte that is not zero,
+/// the one that ended it (a newline, or a byte over 0x7f).
+fn key_len(key: &[u64]) -> usize {
+    let last = key.iter().rposition(|&w| w != 0).unwrap_or(0);
+    8 * last + (71 - key[last].leading_zeros() as usize) / 8
 }
 
 impl Default for LineCache {
@@ -210,24 +224,13 @@ impl LineCache {
     fn entry(&mut self, bytes: &[u8]) -> Option<&mut Known> {
         let both = bytes.get(..16)?;
         let (low, high) = (word(&both[..8]), word(&both[8..]));
-        let (key, len) = match (newlines(low), newlines(high)) {
+        let key = match (key_ends(low), key_ends(high)) {
             (0, 0) => return self.read_long(bytes, low, high),
-            (0, found) => {
-                let (high, len) = through_newline(high, found);
-                ([low, high], 8 + len)
-            }
-            (found, _) => {
-                let (low, len) = through_newline(low, found);
-                ([low, 0], len)
-            }
+            (0, found) => [low, through_newline(high, found)],
+            (found, _) => [through_newline(low, found), 0],
         };
         let hash = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        fill(
-            &mut self.short[(hash >> self.shift) as usize],
-            key,
-            bytes,
-            len,
-        )
+        fill(&mut self.short[(hash >> self.shift) as usize], key, bytes)
     }
 
     /// Sizes the cache for `unread` bytes of input at hand.
@@ -261,7 +264,7 @@ impl LineCache {
     fn read_long(&mut self, bytes: &[u8], low: u64, high: u64) -> Option<&mut Known> {
         let rest = bytes.get(16..32)?;
         let (third, fourth) = (word(&rest[..8]), word(&rest[8..]));
-        let (key, len) = match (newlines(third), newlines(fourth)) {
+        let key = match (key_ends(third), key_ends(fourth)) {
             (0, 0) => {
                 let (event, stop, len) = fast_event(bytes)?;
                 self.spare = Known {
@@ -272,37 +275,26 @@ impl LineCache {
                 };
                 return Some(&mut self.spare);
             }
-            (0, found) => {
-                let (fourth, len) = through_newline(fourth, found);
-                ([low, high, third, fourth], 24 + len)
-            }
-            (found, _) => {
-                let (third, len) = through_newline(third, found);
-                ([low, high, third, 0], 16 + len)
-            }
+            (0, found) => [low, high, third, through_newline(fourth, found)],
+            (found, _) => [low, high, through_newline(third, found), 0],
         };
         let mix = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let hash = (mix ^ key[2] ^ key[3].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        fill(
-            &mut self.long[(hash >> self.shift) as usize],
-            key,
-            bytes,
-            len,
-        )
+        fill(&mut self.long[(hash >> self.shift) as usize], key, bytes)
     }
 }
 
 /// `slot`'s line if its key is `key`, else the line at the start of
-/// `bytes`, `len` bytes long, read into it; `None` if the fast path does
-/// not take that line.
+/// `bytes`, the key's length long, read into it; `None` if the fast path
+/// does not take that line.
 #[inline(always)]
 fn fill<'a, const WORDS: usize>(
     slot: &'a mut Slot<WORDS>,
     key: [u64; WORDS],
     bytes: &[u8],
-    len: usize,
 ) -> Option<&'a mut Known> {
     if slot.key != key {
+        let len = key_len(&key);
         let (event, stop, taken) = fast_event(bytes)?;
         if taken != len {
             return None;
@@ -345,11 +337,13 @@ fn fast_run<R: Read, V: Visit>(
             Some(entry) => entry,
             None => break Ok(()),
         };
+        // Read now, so that the entry is not held past the verdict.
+        let (line_stop, line_len) = (entry.stop as usize, entry.len as usize);
         // The text is always there (`stop` is within the line); `get`
         // spares a visit that does not read it the bounds check.
         let line = Line {
             number: number + taken + 1,
-            text: bytes.get(at..at + entry.stop as usize).unwrap_or_default(),
+            text: bytes.get(at..at + line_stop).unwrap_or_default(),
         };
         let written = match entry.event {
             Event::Stroke(stroke) => match frame.check(&stroke) {
@@ -364,9 +358,9 @@ fn fast_run<R: Read, V: Visit>(
                 Err(why) => break Err(why),
             },
         };
-        at += entry.len as usize;
+        at += line_len;
         taken += 1;
-        stop = entry.stop as usize;
+        stop = line_stop;
         if let Err(e) = written {
             lines.consume(at, taken, stop);
             return Err(e);

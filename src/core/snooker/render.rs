@@ -203,15 +203,18 @@ impl<'o, W: Write> Referee<'o, W> {
         // `Foul!`, counted only after a foul; the words' top bytes are
         // written over by what follows or left past the end.
         room[..8].copy_from_slice(b"Foul!\n\0\0");
+        // The counts are masked to what they can be (a score's word is at
+        // most 6 bytes, a respot line under 64), so that every copy below
+        // is seen to fit in the room and needs no bounds check.
         let mut n = 6 * usize::from(outcome.foul);
         room[n..n + 8].copy_from_slice(&left.to_le_bytes());
-        n += (left >> 56) as usize;
+        n += (left >> 56) as usize & 7;
         room[n..n + 8].copy_from_slice(&right.to_le_bytes());
-        n += (right >> 56) as usize;
+        n += (right >> 56) as usize & 7;
         if !outcome.respot.is_empty() {
             let piece = &RESPOTS[usize::from(outcome.respot.0 >> 2)];
             room[n..n + WIDE].copy_from_slice(&piece.bytes);
-            n += piece.len;
+            n += piece.len & (WIDE - 1);
         }
         match outcome.next {
             Next::SameStriker => {}
