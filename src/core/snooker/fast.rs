@@ -7,7 +7,7 @@
 
 use super::balls::{Ball, Stroke, AGAIN, NONE, PLAY, WHITE, WORDS};
 use super::parse::{impossible, read_names, Checks, Event, Names, Visit};
-use super::render::TurnLines;
+use super::render::{TurnLines, STROKE_ROOM, WIDE};
 use super::rules::{Frame, Stage, Verdict};
 use crate::core::io::lines::word;
 use crate::core::io::{is_blank, Error, Layout, Line, Lines};
@@ -312,9 +312,16 @@ fn fill<'a, const WORDS: usize>(
     Some(&mut slot.known)
 }
 
+/// How much output room the fast path asks the visit for at a time: the
+/// quick lines of a few hundred strokes, counted once.
+const RUN_ROOM: usize = 1 << 14;
+
 /// Takes event lines by the fast path (the cache, then `fast_event`) for
 /// as long as they come and the frame is in play; the reader is moved on
-/// once, at the end.
+/// once, at the end. Strokes are written the quick way into the visit's
+/// room at a local offset, counted as written when the room runs short,
+/// a stroke goes the general way, or the run ends: the output is the
+/// same, in the same order, with one check for a write error per count.
 #[inline(never)]
 fn fast_run<R: Read, V: Visit>(
     lines: &mut Lines<R>,
@@ -332,6 +339,8 @@ fn fast_run<R: Read, V: Visit>(
     let bytes = lines.unread();
     cache.fit(bytes.len());
     let (mut at, mut taken, mut stop) = (0, 0, 0);
+    let mut room = visit.quick_room(RUN_ROOM);
+    let mut used = 0;
     let stopped = loop {
         let entry = match cache.entry(&bytes[at..]) {
             Some(entry) => entry,
@@ -349,12 +358,47 @@ fn fast_run<R: Read, V: Visit>(
             Event::Stroke(stroke) => match frame.check(&stroke) {
                 Ok(()) => {
                     let outcome = frame.play_checked(&stroke, &mut entry.verdicts);
-                    visit.fast_stroke(&line, &stroke, &outcome, &frame, names, turns)
+                    let quick = room.get_mut(used..used + STROKE_ROOM).and_then(|room| {
+                        turns.write_stroke(room.try_into().ok()?, &outcome, &frame)
+                    });
+                    match quick {
+                        Some(n) => {
+                            used += n;
+                            Ok(())
+                        }
+                        None => {
+                            let written =
+                                visit.quick_wrote(std::mem::take(&mut used)).and_then(|()| {
+                                    visit
+                                        .fast_stroke(&line, &stroke, &outcome, &frame, names, turns)
+                                });
+                            room = visit.quick_room(RUN_ROOM);
+                            written
+                        }
+                    }
                 }
                 Err(why) => break Err(why),
             },
             Event::PlayAgain => match frame.play_again() {
-                Ok(replay) => visit.fast_play_again(&line, &replay, &frame, names, turns),
+                Ok(replay) => {
+                    let quick = room
+                        .get_mut(used..used + WIDE)
+                        .and_then(|room| turns.write_play_again(room.try_into().ok()?, &replay));
+                    match quick {
+                        Some(n) => {
+                            used += n;
+                            Ok(())
+                        }
+                        None => {
+                            let written =
+                                visit.quick_wrote(std::mem::take(&mut used)).and_then(|()| {
+                                    visit.fast_play_again(&line, &replay, &frame, names, turns)
+                                });
+                            room = visit.quick_room(RUN_ROOM);
+                            written
+                        }
+                    }
+                }
                 Err(why) => break Err(why),
             },
         };
@@ -369,13 +413,16 @@ fn fast_run<R: Read, V: Visit>(
             break Ok(());
         }
     };
-    let result = stopped.map_err(|why| {
+    // What was written in the room comes before the line that stopped the
+    // run, and its write error before that line's.
+    let written = visit.quick_wrote(used);
+    let result = written.and(stopped.map_err(|why| {
         let line = Line {
             number: number + taken + 1,
             text: &bytes[at..at + cache.entry(&bytes[at..]).map_or(0, |e| e.stop as usize)],
         };
         impossible(&line, &frame, names, why)
-    });
+    }));
     lines.consume(at, taken, stop);
     *frame_in_play = frame;
     result

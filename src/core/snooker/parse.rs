@@ -115,6 +115,20 @@ pub trait Visit {
     ) -> Result<(), Error> {
         self.play_again(line, replay, frame, names)
     }
+    /// Free room, at least `n` bytes, where the fast path writes the
+    /// referee's lines of many strokes the quick way (`TurnLines`) before
+    /// counting them with `quick_wrote`; empty for a visit that writes
+    /// no such lines, whose strokes then all go through `fast_stroke`.
+    #[inline(always)]
+    fn quick_room(&mut self, _n: usize) -> &mut [u8] {
+        &mut []
+    }
+    /// Counts `n` bytes of whole lines written into `quick_room` as
+    /// written.
+    #[inline(always)]
+    fn quick_wrote(&mut self, _n: usize) -> Result<(), Error> {
+        Ok(())
+    }
     /// The lot after a tie named `player`.
     fn lot(
         &mut self,

@@ -13,7 +13,7 @@ use crate::core::io::{Error, Line, Output};
 use std::io::Write;
 
 /// The width at which a quick stroke copies a line made in advance.
-const WIDE: usize = 64;
+pub const WIDE: usize = 64;
 
 /// A respot line, padded to `WIDE` bytes.
 #[derive(Clone, Copy)]
@@ -112,12 +112,19 @@ fn turn_index(player: Player, in_hand: bool) -> usize {
     2 * player.index() + usize::from(in_hand)
 }
 
-/// A frame's four turn lines, each padded with zeros to `WIDE` bytes so
-/// that a quick stroke copies it at that width: made once per frame by
-/// the fast path, which hands them to [`Visit::fast_stroke`].
+/// Where `NAME wins` is in `TurnLines`, for A then for B, after the
+/// turn lines.
+fn win_index(player: Player) -> usize {
+    4 + player.index()
+}
+
+/// A frame's four turn lines and two `NAME wins` lines, each padded with
+/// zeros to `WIDE` bytes so that a quick stroke copies it at that width:
+/// made once per frame by the fast path, which hands them to
+/// [`Visit::fast_stroke`].
 pub struct TurnLines {
-    lines: [[u8; WIDE]; 4],
-    lens: [usize; 4],
+    lines: [[u8; WIDE]; 6],
+    lens: [usize; 6],
     /// Whether both names are short enough (`QUICK_NAME`): if not, the
     /// frame's strokes are written the general way.
     fit: bool,
@@ -126,25 +133,27 @@ pub struct TurnLines {
 impl Default for TurnLines {
     fn default() -> TurnLines {
         TurnLines {
-            lines: [[0; WIDE]; 4],
-            lens: [0; 4],
+            lines: [[0; WIDE]; 6],
+            lens: [0; 6],
             fit: false,
         }
     }
 }
 
-/// `TURN_ENDS` padded with zeros to a fixed width, so that a turn line
-/// is made of a name and one fixed-size copy.
-const PADDED_ENDS: [[u8; 24]; 2] = [
-    *b"'s turn\n\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
-    *b"'s turn, in-hand\n\0\0\0\0\0\0\0",
+/// `TURN_ENDS` and ` wins` padded with zeros to a fixed width, so that
+/// such a line is made of a name and one fixed-size copy; and their
+/// lengths.
+const PADDED_ENDS: [([u8; 24], usize); 3] = [
+    (*b"'s turn\n\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 8),
+    (*b"'s turn, in-hand\n\0\0\0\0\0\0\0", 17),
+    (*b" wins\n\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 6),
 ];
 
 /// The longest name whose turn lines a quick stroke copies.
 const QUICK_NAME: usize = WIDE - 24;
 
 impl TurnLines {
-    /// The turn lines of the frame of `names`.
+    /// The turn and win lines of the frame of `names`.
     pub fn make(&mut self, names: &Names) {
         self.fit = true;
         for player in [Player::A, Player::B] {
@@ -155,12 +164,15 @@ impl TurnLines {
             }
             let mut line = [0; WIDE];
             line[..name.len()].copy_from_slice(name);
-            for in_hand in [false, true] {
-                let which = turn_index(player, in_hand);
+            let ends = [
+                turn_index(player, false),
+                turn_index(player, true),
+                win_index(player),
+            ];
+            for (which, (end, len)) in ends.into_iter().zip(PADDED_ENDS) {
                 self.lines[which] = line;
-                let end = &PADDED_ENDS[usize::from(in_hand)];
-                self.lines[which][name.len()..name.len() + 24].copy_from_slice(end);
-                self.lens[which] = name.len() + TURN_ENDS[usize::from(in_hand)].len();
+                self.lines[which][name.len()..name.len() + 24].copy_from_slice(&end);
+                self.lens[which] = name.len() + len;
             }
         }
     }
@@ -168,38 +180,24 @@ impl TurnLines {
 
 /// The most a quick stroke writes: `Foul!`, the score (both below 1000),
 /// a respot line and a turn line, each copied at its width.
-const STROKE_ROOM: usize = 8 + 16 + 2 * WIDE;
+pub const STROKE_ROOM: usize = 8 + 16 + 2 * WIDE;
 
-impl<'o, W: Write> Referee<'o, W> {
-    pub fn new(out: &'o mut Output<W>) -> Referee<'o, W> {
-        Referee { out }
-    }
-
-    /// Writes `NAME's turn`, with `, in-hand` when the player is in hand.
-    fn turn(&mut self, player: Player, in_hand: bool, names: &Names) {
-        self.out.put(names.name(player));
-        self.out.put(TURN_ENDS[usize::from(in_hand)]);
-    }
-
-    /// The lines of a stroke, the quick way: scores below 1000 and turn
-    /// lines that fit (`turns.fit`); `false` (nothing written) otherwise.
+impl TurnLines {
+    /// Writes a stroke's lines into `room` the quick way, and says how
+    /// many bytes they take: scores below 1000 and turn lines that fit
+    /// (`fit`); `None` (nothing written) otherwise, for the general way.
     #[inline(always)]
-    fn quick_stroke(
-        &mut self,
+    pub fn write_stroke(
+        &self,
+        room: &mut [u8; STROKE_ROOM],
         outcome: &Outcome,
         frame: &Frame,
-        names: &Names,
-        turns: &TurnLines,
-    ) -> bool {
-        let scores = (
-            LEFT_SCORES.get(frame.score(Player::A) as usize),
-            RIGHT_SCORES.get(frame.score(Player::B) as usize),
-        );
-        let (left, right) = match scores {
-            (Some(&left), Some(&right)) if turns.fit => (left, right),
-            _ => return false,
-        };
-        let room: &mut [u8; STROKE_ROOM] = self.out.room();
+    ) -> Option<usize> {
+        let left = *LEFT_SCORES.get(frame.score(Player::A) as usize)?;
+        let right = *RIGHT_SCORES.get(frame.score(Player::B) as usize)?;
+        if !self.fit {
+            return None;
+        }
         // `Foul!`, counted only after a foul; the words' top bytes are
         // written over by what follows or left past the end.
         room[..8].copy_from_slice(b"Foul!\n\0\0");
@@ -216,27 +214,42 @@ impl<'o, W: Write> Referee<'o, W> {
             room[n..n + WIDE].copy_from_slice(&piece.bytes);
             n += piece.len & (WIDE - 1);
         }
-        match outcome.next {
-            Next::SameStriker => {}
-            Next::TurnPasses(player) => {
-                let which = turn_index(player, outcome.in_hand);
-                room[n..n + WIDE].copy_from_slice(&turns.lines[which]);
-                n += turns.lens[which];
-            }
+        let which = match outcome.next {
+            Next::SameStriker => return Some(n),
+            Next::TurnPasses(player) => turn_index(player, outcome.in_hand),
+            Next::Won(player) => win_index(player),
             Next::Tie => {
-                self.out.advance(n);
-                self.out.put(b"Tie\nRespot Black\n");
-                return true;
+                const TIE: &[u8; 17] = b"Tie\nRespot Black\n";
+                room[n..n + TIE.len()].copy_from_slice(TIE);
+                return Some(n + TIE.len());
             }
-            Next::Won(player) => {
-                self.out.advance(n);
-                self.out.put(names.name(player));
-                self.out.put(b" wins\n");
-                return true;
-            }
+        };
+        room[n..n + WIDE].copy_from_slice(&self.lines[which]);
+        Some(n + self.lens[which])
+    }
+
+    /// Writes the turn line after `Play again` into `room` and says how
+    /// many bytes it takes; `None` if the turn lines do not fit.
+    #[inline(always)]
+    pub fn write_play_again(&self, room: &mut [u8; WIDE], replay: &Replay) -> Option<usize> {
+        if !self.fit {
+            return None;
         }
-        self.out.advance(n);
-        true
+        let which = turn_index(replay.offender, replay.in_hand);
+        room.copy_from_slice(&self.lines[which]);
+        Some(self.lens[which])
+    }
+}
+
+impl<'o, W: Write> Referee<'o, W> {
+    pub fn new(out: &'o mut Output<W>) -> Referee<'o, W> {
+        Referee { out }
+    }
+
+    /// Writes `NAME's turn`, with `, in-hand` when the player is in hand.
+    fn turn(&mut self, player: Player, in_hand: bool, names: &Names) {
+        self.out.put(names.name(player));
+        self.out.put(TURN_ENDS[usize::from(in_hand)]);
     }
 }
 
@@ -320,8 +333,9 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
         names: &Names,
         turns: &TurnLines,
     ) -> Result<(), Error> {
-        if !self.quick_stroke(outcome, frame, names, turns) {
-            return self.stroke(line, stroke, outcome, frame, names);
+        match turns.write_stroke(self.out.room(), outcome, frame) {
+            Some(n) => self.out.advance(n),
+            None => return self.stroke(line, stroke, outcome, frame, names),
         }
         self.out.end_lines()
     }
@@ -335,13 +349,21 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
         names: &Names,
         turns: &TurnLines,
     ) -> Result<(), Error> {
-        if !turns.fit {
-            return self.play_again(line, replay, frame, names);
+        match turns.write_play_again(self.out.room(), replay) {
+            Some(n) => self.out.advance(n),
+            None => return self.play_again(line, replay, frame, names),
         }
-        let which = turn_index(replay.offender, replay.in_hand);
-        let room: &mut [u8; WIDE] = self.out.room();
-        room.copy_from_slice(&turns.lines[which]);
-        self.out.advance(turns.lens[which]);
+        self.out.end_lines()
+    }
+
+    #[inline(always)]
+    fn quick_room(&mut self, n: usize) -> &mut [u8] {
+        self.out.reserve(n)
+    }
+
+    #[inline(always)]
+    fn quick_wrote(&mut self, n: usize) -> Result<(), Error> {
+        self.out.advance(n);
         self.out.end_lines()
     }
 
