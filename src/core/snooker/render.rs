@@ -1,10 +1,10 @@
 //! The referee's words (the statement's Output): a `Visit` that writes,
 //! for every line the frame took, what the referee says. The general
 //! reading's strokes are written line by line; the fast path's strokes
-//! take [`Referee::quick_stroke`], which copies lines made in advance
-//! (the turn lines once per frame, padded; the respot lines and the
-//! scores' words at compile time) at a fixed width into room reserved
-//! once.
+//! take [`TurnLines::write_stroke`], which copies lines made in advance
+//! (the turn and win lines once per frame, padded; the respot lines and
+//! the scores' words at compile time) at a fixed width into room that
+//! the fast path reserves for many strokes at once.
 
 use super::balls::{Player, Stroke};
 use super::parse::{Names, Visit};
