@@ -316,6 +316,16 @@ fn fill<'a, const WORDS: usize>(
 /// quick lines of a few hundred strokes, counted once.
 const RUN_ROOM: usize = 1 << 14;
 
+/// The visit's room for quick lines, if the frame's lines `fit`: else
+/// none, and every stroke is written the general way.
+#[inline(always)]
+fn quick_room<'v, V: Visit>(visit: &'v mut V, turns: &TurnLines) -> &'v mut [u8] {
+    match turns.fit() {
+        true => visit.quick_room(RUN_ROOM),
+        false => &mut [],
+    }
+}
+
 /// Takes event lines by the fast path (the cache, then `fast_event`) for
 /// as long as they come and the frame is in play; the reader is moved on
 /// once, at the end. Strokes are written the quick way into the visit's
@@ -339,7 +349,7 @@ fn fast_run<R: Read, V: Visit>(
     let bytes = lines.unread();
     cache.fit(bytes.len());
     let (mut at, mut taken, mut stop) = (0, 0, 0);
-    let mut room = visit.quick_room(RUN_ROOM);
+    let mut room = quick_room(visit, turns);
     let mut used = 0;
     let stopped = loop {
         let entry = match cache.entry(&bytes[at..]) {
@@ -372,7 +382,7 @@ fn fast_run<R: Read, V: Visit>(
                                     visit
                                         .fast_stroke(&line, &stroke, &outcome, &frame, names, turns)
                                 });
-                            room = visit.quick_room(RUN_ROOM);
+                            room = quick_room(visit, turns);
                             written
                         }
                     }
@@ -381,9 +391,9 @@ fn fast_run<R: Read, V: Visit>(
             },
             Event::PlayAgain => match frame.play_again() {
                 Ok(replay) => {
-                    let quick = room
-                        .get_mut(used..used + WIDE)
-                        .and_then(|room| turns.write_play_again(room.try_into().ok()?, &replay));
+                    let quick = room.get_mut(used..used + WIDE).and_then(|room| {
+                        Some(turns.write_play_again(room.try_into().ok()?, &replay))
+                    });
                     match quick {
                         Some(n) => {
                             used += n;
@@ -394,7 +404,7 @@ fn fast_run<R: Read, V: Visit>(
                                 visit.quick_wrote(std::mem::take(&mut used)).and_then(|()| {
                                     visit.fast_play_again(&line, &replay, &frame, names, turns)
                                 });
-                            room = visit.quick_room(RUN_ROOM);
+                            room = quick_room(visit, turns);
                             written
                         }
                     }

@@ -154,6 +154,12 @@ const QUICK_NAME: usize = WIDE - 24;
 
 impl TurnLines {
     /// The turn and win lines of the frame of `names`.
+    /// Whether the frame's names are short enough for its lines to be
+    /// made here: the quick writers below may be used only then.
+    pub fn fit(&self) -> bool {
+        self.fit
+    }
+
     pub fn make(&mut self, names: &Names) {
         self.fit = true;
         for player in [Player::A, Player::B] {
@@ -184,8 +190,9 @@ pub const STROKE_ROOM: usize = 8 + 16 + 2 * WIDE;
 
 impl TurnLines {
     /// Writes a stroke's lines into `room` the quick way, and says how
-    /// many bytes they take: scores below 1000 and turn lines that fit
-    /// (`fit`); `None` (nothing written) otherwise, for the general way.
+    /// many bytes they take: scores below 1000; `None` (nothing written)
+    /// otherwise, for the general way. Only for lines that `fit` (the
+    /// caller asks once per frame or run): else they are another frame's.
     #[inline(always)]
     pub fn write_stroke(
         &self,
@@ -195,9 +202,6 @@ impl TurnLines {
     ) -> Option<usize> {
         let left = *LEFT_SCORES.get(frame.score(Player::A) as usize)?;
         let right = *RIGHT_SCORES.get(frame.score(Player::B) as usize)?;
-        if !self.fit {
-            return None;
-        }
         // `Foul!`, counted only after a foul; the words' top bytes are
         // written over by what follows or left past the end.
         room[..8].copy_from_slice(b"Foul!\n\0\0");
@@ -229,15 +233,12 @@ impl TurnLines {
     }
 
     /// Writes the turn line after `Play again` into `room` and says how
-    /// many bytes it takes; `None` if the turn lines do not fit.
+    /// many bytes it takes. Only for lines that `fit`, as `write_stroke`.
     #[inline(always)]
-    pub fn write_play_again(&self, room: &mut [u8; WIDE], replay: &Replay) -> Option<usize> {
-        if !self.fit {
-            return None;
-        }
+    pub fn write_play_again(&self, room: &mut [u8; WIDE], replay: &Replay) -> usize {
         let which = turn_index(replay.offender, replay.in_hand);
         room.copy_from_slice(&self.lines[which]);
-        Some(self.lens[which])
+        self.lens[which]
     }
 }
 
@@ -333,7 +334,11 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
         names: &Names,
         turns: &TurnLines,
     ) -> Result<(), Error> {
-        match turns.write_stroke(self.out.room(), outcome, frame) {
+        let quick = match turns.fit() {
+            true => turns.write_stroke(self.out.room(), outcome, frame),
+            false => None,
+        };
+        match quick {
             Some(n) => self.out.advance(n),
             None => return self.stroke(line, stroke, outcome, frame, names),
         }
@@ -349,10 +354,11 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
         names: &Names,
         turns: &TurnLines,
     ) -> Result<(), Error> {
-        match turns.write_play_again(self.out.room(), replay) {
-            Some(n) => self.out.advance(n),
-            None => return self.play_again(line, replay, frame, names),
+        if !turns.fit() {
+            return self.play_again(line, replay, frame, names);
         }
+        let n = turns.write_play_again(self.out.room(), replay);
+        self.out.advance(n);
         self.out.end_lines()
     }
 
