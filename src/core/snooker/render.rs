@@ -153,13 +153,13 @@ const PADDED_ENDS: [([u8; 24], usize); 3] = [
 const QUICK_NAME: usize = WIDE - 24;
 
 impl TurnLines {
-    /// The turn and win lines of the frame of `names`.
     /// Whether the frame's names are short enough for its lines to be
     /// made here: the quick writers below may be used only then.
     pub fn fit(&self) -> bool {
         self.fit
     }
 
+    /// Makes the turn and win lines of the frame of `names`.
     pub fn make(&mut self, names: &Names) {
         self.fit = true;
         for player in [Player::A, Player::B] {
@@ -200,6 +200,10 @@ impl TurnLines {
         outcome: &Outcome,
         frame: &Frame,
     ) -> Option<usize> {
+        debug_assert!(
+            self.fit,
+            "a quick stroke in a frame whose lines were not made"
+        );
         let left = *LEFT_SCORES.get(frame.score(Player::A) as usize)?;
         let right = *RIGHT_SCORES.get(frame.score(Player::B) as usize)?;
         // `Foul!`, counted only after a foul; the words' top bytes are
@@ -236,6 +240,10 @@ impl TurnLines {
     /// many bytes it takes. Only for lines that `fit`, as `write_stroke`.
     #[inline(always)]
     pub fn write_play_again(&self, room: &mut [u8; WIDE], replay: &Replay) -> usize {
+        debug_assert!(
+            self.fit,
+            "a quick Play again in a frame whose lines were not made"
+        );
         let which = turn_index(replay.offender, replay.in_hand);
         room.copy_from_slice(&self.lines[which]);
         self.lens[which]
