@@ -157,32 +157,66 @@ pub struct Stdout(Result<File, io::ErrorKind>);
 #[cfg(unix)]
 pub fn stdout() -> Stdout {
     use std::os::fd::AsFd;
-    let duplicate = io::stdout().as_fd().try_clone_to_owned();
-    match duplicate.map(File::from) {
-        Ok(file) if closed_at_start(&file) => Stdout(Err(io::ErrorKind::Other)),
-        Ok(file) => Stdout(Ok(file)),
-        Err(error) => Stdout(Err(error.kind())),
+    use std::os::unix::fs::FileTypeExt;
+    let file = match io::stdout().as_fd().try_clone_to_owned() {
+        Ok(duplicate) => File::from(duplicate),
+        Err(error) => return Stdout(Err(error.kind())),
+    };
+    let meta = file.metadata().ok();
+    if closed_at_start(&file, meta.as_ref()) {
+        return Stdout(Err(io::ErrorKind::Other));
+    }
+    if meta.is_some_and(|meta| meta.file_type().is_fifo()) {
+        widen_pipe(&file);
+    }
+    Stdout(Ok(file))
+}
+
+/// How much a pipe to standard output is asked to hold: Linux's default
+/// limit for a user's pipe.
+#[cfg(target_os = "linux")]
+const PIPE_SIZE: i32 = 1 << 20;
+
+/// Asks the pipe to hold `PIPE_SIZE` bytes instead of 64 KiB. The solvers
+/// write about twice their input; with a reader on another core, each
+/// pipe-full wakes it, and on a virtual machine that wake-up costs more
+/// than the copy: 2,700,000 games of fourrow piped into `cat` took 0.86 s
+/// unpinned with 64 KiB and 0.55 s with 1 MiB (the same on one core). If
+/// the system refuses, the pipe stays as it was.
+#[cfg(target_os = "linux")]
+fn widen_pipe(pipe: &File) {
+    use std::os::fd::AsRawFd;
+    const F_SETPIPE_SZ: i32 = 1031;
+    extern "C" {
+        fn fcntl(fd: i32, command: i32, ...) -> i32;
+    }
+    // SAFETY: F_SETPIPE_SZ takes an int and touches no memory of ours; the
+    // descriptor is open for as long as `pipe` is borrowed.
+    unsafe {
+        fcntl(pipe.as_raw_fd(), F_SETPIPE_SZ, PIPE_SIZE);
     }
 }
+
+#[cfg(all(unix, not(target_os = "linux")))]
+fn widen_pipe(_pipe: &File) {}
 
 /// Whether standard output was closed when the program started. Std
 /// reopens a closed descriptor 1 on `/dev/null`, read-write, before `main`
 /// runs; a shell's `>/dev/null` opens it write-only. On Linux `/dev/null`
 /// is character device 1:3, and a read of nothing from a write-only
 /// descriptor fails; elsewhere a closed standard output cannot be told
-/// from `/dev/null`. Two system calls, so that a small input's run stays
-/// cheap.
+/// from `/dev/null`. `meta` is `stdout`'s: with it, a system call at
+/// most, so that a small input's run stays cheap.
 #[cfg(unix)]
-fn closed_at_start(stdout: &File) -> bool {
+fn closed_at_start(stdout: &File, meta: Option<&std::fs::Metadata>) -> bool {
     use std::io::Read;
     use std::os::unix::fs::{FileTypeExt, MetadataExt};
     const DEV_NULL: u64 = 1 << 8 | 3;
     if cfg!(not(target_os = "linux")) {
         return false;
     }
-    let is_dev_null = stdout
-        .metadata()
-        .is_ok_and(|meta| meta.file_type().is_char_device() && meta.rdev() == DEV_NULL);
+    let is_dev_null =
+        meta.is_some_and(|meta| meta.file_type().is_char_device() && meta.rdev() == DEV_NULL);
     let mut reader = stdout;
     is_dev_null && reader.read(&mut []).is_ok()
 }
