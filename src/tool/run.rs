@@ -177,23 +177,27 @@ pub fn stdout() -> Stdout {
 #[cfg(target_os = "linux")]
 const PIPE_SIZE: i32 = 1 << 20;
 
-/// Asks the pipe to hold `PIPE_SIZE` bytes instead of 64 KiB. The solvers
-/// write about twice their input; with a reader on another core, each
-/// pipe-full wakes it, and on a virtual machine that wake-up costs more
-/// than the copy: 2,700,000 games of fourrow piped into `cat` took 0.86 s
-/// unpinned with 64 KiB and 0.55 s with 1 MiB (the same on one core). If
-/// the system refuses, the pipe stays as it was.
+/// Asks the pipe to hold `PIPE_SIZE` bytes if it holds fewer (64 KiB
+/// unless someone changed it). The solvers write about twice their input;
+/// with a reader on another core, each pipe-full wakes it, and on a
+/// virtual machine that wake-up costs more than the copy: 2,700,000 games
+/// of fourrow piped into `cat` took 0.86 s unpinned with 64 KiB and 0.55 s
+/// with 1 MiB (the same on one core). If the system refuses, the pipe
+/// stays as it was.
 #[cfg(target_os = "linux")]
 fn widen_pipe(pipe: &File) {
     use std::os::fd::AsRawFd;
     const F_SETPIPE_SZ: i32 = 1031;
+    const F_GETPIPE_SZ: i32 = 1032;
     extern "C" {
         fn fcntl(fd: i32, command: i32, ...) -> i32;
     }
-    // SAFETY: F_SETPIPE_SZ takes an int and touches no memory of ours; the
-    // descriptor is open for as long as `pipe` is borrowed.
+    // SAFETY: both commands take at most an int and touch no memory of
+    // ours; the descriptor is open for as long as `pipe` is borrowed.
     unsafe {
-        fcntl(pipe.as_raw_fd(), F_SETPIPE_SZ, PIPE_SIZE);
+        if fcntl(pipe.as_raw_fd(), F_GETPIPE_SZ) < PIPE_SIZE {
+            fcntl(pipe.as_raw_fd(), F_SETPIPE_SZ, PIPE_SIZE);
+        }
     }
 }
 
