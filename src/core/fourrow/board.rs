@@ -159,7 +159,7 @@ impl Game {
     /// the ending, and at most eight rows of eight bytes.
     #[inline(always)]
     pub fn write<W: Write>(&self, out: &mut Output<W>, heading: &Heading) {
-        let (verdict, mut marked) = self.outcome();
+        let (verdict, marked) = self.outcome();
         let room = &mut out.reserve(32 + ENDING_WIDTH + 64)[..32 + ENDING_WIDTH + 64];
         room[..32].copy_from_slice(&heading.bytes);
         let start = ENDING_STARTS[verdict as usize];
@@ -168,37 +168,48 @@ impl Game {
         n += ENDING_STARTS[verdict as usize + 1] - start;
         // The winner made the last move.
         let mover = self.to_move ^ self.mask;
-        let [mut first, mut second] = match verdict {
+        let [first, second] = match verdict {
             Verdict::FirstWon => [mover, self.to_move],
             Verdict::SecondWon => [self.to_move, mover],
             _ => return out.advance(n),
         };
-        room[n..n + 8].copy_from_slice(RULE);
-        n += 8;
-        // The rows that hold a chip: each column's chips are its lowest
-        // bits, so the columns laid over each other (in three folds of the
-        // board) show the tallest.
-        let rows = [8, 16, 32]
-            .iter()
-            .fold(self.mask, |columns, shift| columns | columns >> shift) as u8;
-        let height = rows.trailing_ones() as usize;
-        let board_rows = &mut room[n..n + 8 * height];
-        // Bottom row first, the boards shifted down a row after each: a
-        // row is the low bit of each byte (a cell), column 0 lowest.
-        for row_text in board_rows.chunks_exact_mut(8).rev() {
-            // Bytes: 7 spaces and a newline; a chip adds the distance
-            // from ' ' to 'x' or 'o', a mark takes 'x' to 'X', 'o' to 'O'.
-            let text = u64::from_le_bytes(*b"       \n")
-                + (first & COLUMN_BITS) * u64::from(b'x' - b' ')
-                + (second & COLUMN_BITS) * u64::from(b'o' - b' ')
-                - (marked & COLUMN_BITS) * u64::from(b'x' - b'X');
-            row_text.copy_from_slice(&text.to_le_bytes());
-            [first, second, marked] = [first >> 1, second >> 1, marked >> 1];
-        }
-        n += 8 * height;
-        room[n..n + 8].copy_from_slice(RULE);
-        out.advance(n + 8);
+        let drawn = draw_win(&mut room[n..], self.mask, first, second, marked);
+        out.advance(n + drawn);
     }
+}
+
+/// Writes the framed board of a win (F4) at the start of `room` and
+/// returns its length: the players' chips `first` and `second`, `marked`
+/// those in runs, `mask` all of them. Out of line: a win's drawing wants
+/// registers of its own, which the reading loop it would be inlined into
+/// has none to spare for.
+#[inline(never)]
+fn draw_win(room: &mut [u8], mask: u64, mut first: u64, mut second: u64, mut marked: u64) -> usize {
+    let room = &mut room[..80];
+    room[..8].copy_from_slice(RULE);
+    // The rows that hold a chip: each column's chips are its lowest
+    // bits, so the columns laid over each other (in three folds of the
+    // board) show the tallest.
+    let rows = [8, 16, 32]
+        .iter()
+        .fold(mask, |columns, shift| columns | columns >> shift) as u8;
+    let height = rows.trailing_ones() as usize;
+    let board_rows = &mut room[8..8 + 8 * height];
+    // Bottom row first, the boards shifted down a row after each: a
+    // row is the low bit of each byte (a cell), column 0 lowest.
+    for row_text in board_rows.chunks_exact_mut(8).rev() {
+        // Bytes: 7 spaces and a newline; a chip adds the distance
+        // from ' ' to 'x' or 'o', a mark takes 'x' to 'X', 'o' to 'O'.
+        let text = u64::from_le_bytes(*b"       \n")
+            + (first & COLUMN_BITS) * u64::from(b'x' - b' ')
+            + (second & COLUMN_BITS) * u64::from(b'o' - b' ')
+            - (marked & COLUMN_BITS) * u64::from(b'x' - b'X');
+        row_text.copy_from_slice(&text.to_le_bytes());
+        [first, second, marked] = [first >> 1, second >> 1, marked >> 1];
+    }
+    let end = 8 + 8 * height;
+    room[end..end + 8].copy_from_slice(RULE);
+    end + 8
 }
 
 /// The line above and below the board of a win.
