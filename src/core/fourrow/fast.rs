@@ -41,42 +41,44 @@ fn fast_lines<R: Read, W: Write>(
     let bytes = lines.unread();
     let (mut at, mut taken) = (0, 0);
     let mut result = Ok(());
-    // The reading's state is worked on in a copy of it, which can stay in
-    // registers, and handed back at the end.
-    let mut reading_here = Reading {
-        announced: reading.announced,
-        begun: reading.begun,
-        current: reading.current.take(),
+    // The reading's state is worked on in locals, which can stay in
+    // registers (the game being read as a plain flag and its parts, not
+    // an `Option`), and handed back at the end.
+    let (announced, mut begun) = (reading.announced, reading.begun);
+    let (mut in_game, mut heading, mut game) = match reading.current.take() {
+        Some((heading, game)) => (true, heading, game),
+        None => (false, Heading::of_plain(0, 0), Game::default()),
     };
-    let reading_out = reading;
-    let reading = &mut reading_here;
     loop {
         let line = bytes.get(at..).unwrap_or_default();
         let Some(head) = line.get(..8) else {
             break;
         };
         let end = if word(head) & HEADER_MASK == HEADER {
-            let (heading, start) = match fast_header(line) {
-                Some(found) if reading.begun < reading.announced => found,
+            let (next_heading, start) = match fast_header(line) {
+                Some(found) if begun < announced => found,
                 _ => break,
             };
-            let mut game = Game::default();
-            let end = play_slots(&mut game, line, start);
+            let mut next_game = Game::default();
+            let end = play_slots(&mut next_game, line, start);
             if line.get(end) != Some(&b'\n') {
                 break;
             }
-            result = reading.finish_game(out);
-            reading.begun += 1;
-            reading.current = Some((heading, game));
+            if in_game {
+                game.write(out, &heading);
+            }
+            result = out.end_lines();
+            begun += 1;
+            (in_game, heading, game) = (true, next_heading, next_game);
             end
-        } else if let Some((_, game)) = reading.current.as_mut() {
+        } else if in_game {
             // A line of slot digits alone, at least one, goes on the game.
-            let mut played = *game;
+            let mut played = game;
             let end = play_slots(&mut played, line, 0);
             if end == 0 || line.get(end) != Some(&b'\n') {
                 break;
             }
-            *game = played;
+            game = played;
             end
         } else {
             break;
@@ -87,7 +89,8 @@ fn fast_lines<R: Read, W: Write>(
             break;
         }
     }
-    *reading_out = reading_here;
+    reading.begun = begun;
+    reading.current = in_game.then_some((heading, game));
     lines.consume(at, taken, 0);
     result
 }
