@@ -47,7 +47,12 @@ fn fast_lines<R: Read, W: Write>(
     let (announced, mut begun) = (reading.announced, reading.begun);
     let (mut in_game, mut heading, mut game) = match reading.current.take() {
         Some((heading, game)) => (true, heading, game),
-        None => (false, Heading::of_plain(0, 0), Game::default()),
+        // A placeholder (`Game #0`), never written while `in_game` is false.
+        None => (
+            false,
+            Heading::of_plain(u64::from(b'0'), 1),
+            Game::default(),
+        ),
     };
     loop {
         let line = bytes.get(at..).unwrap_or_default();
