@@ -102,6 +102,36 @@ fn a_closed_standard_output_is_a_write_error() {
     );
 }
 
+/// A closed standard input reads as empty, and a closed standard error
+/// loses the messages but not the output or the status: the program holds
+/// closed standard descriptors with `/dev/null` itself (it starts without
+/// std's start-up), so the input file never takes their place.
+#[cfg(unix)]
+#[test]
+fn closed_standard_input_and_error_are_held_empty() {
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/snooker/sample.in");
+    let bin = assert_cmd::cargo::cargo_bin("referee");
+    let run = |redirections: &str| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("'{}' snooker {}", bin.display(), redirections))
+            .output()
+            .unwrap()
+    };
+    let empty = run("<&-");
+    assert_eq!(empty.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&empty.stderr),
+        "referee: <stdin>:1:1: expected the number of frames, found end of input\n"
+    );
+    let quiet = run(&format!("'{}' <&- 2>&-", fixture));
+    assert_eq!(quiet.status.code(), Some(0));
+    let expected = fixture.replace(".in", ".out");
+    assert_eq!(quiet.stdout, std::fs::read(expected).unwrap());
+    let lost = run("<&- 2>&-");
+    assert_eq!((lost.status.code(), lost.stdout.len()), (Some(1), 0));
+}
+
 /// `/dev/null` opened for writing, as a shell's `>/dev/null` does, is an
 /// output like any other, not a closed one.
 #[cfg(unix)]

@@ -12,4 +12,5 @@ pub mod problem;
 pub mod run;
 pub mod scoreboard;
 pub mod solvers;
+pub mod start;
 pub mod validate;

@@ -158,15 +158,14 @@ pub struct Stdout(Result<File, io::ErrorKind>);
 pub fn stdout() -> Stdout {
     use std::os::fd::AsFd;
     use std::os::unix::fs::FileTypeExt;
+    if crate::tool::start::stdout_was_closed() {
+        return Stdout(Err(io::ErrorKind::Other));
+    }
     let file = match io::stdout().as_fd().try_clone_to_owned() {
         Ok(duplicate) => File::from(duplicate),
         Err(error) => return Stdout(Err(error.kind())),
     };
-    let meta = file.metadata().ok();
-    if closed_at_start(&file, meta.as_ref()) {
-        return Stdout(Err(io::ErrorKind::Other));
-    }
-    if meta.is_some_and(|meta| meta.file_type().is_fifo()) {
+    if file.metadata().is_ok_and(|meta| meta.file_type().is_fifo()) {
         widen_pipe(&file);
     }
     Stdout(Ok(file))
@@ -203,27 +202,6 @@ fn widen_pipe(pipe: &File) {
 
 #[cfg(all(unix, not(target_os = "linux")))]
 fn widen_pipe(_pipe: &File) {}
-
-/// Whether standard output was closed when the program started. Std
-/// reopens a closed descriptor 1 on `/dev/null`, read-write, before `main`
-/// runs; a shell's `>/dev/null` opens it write-only. On Linux `/dev/null`
-/// is character device 1:3, and a read of nothing from a write-only
-/// descriptor fails; elsewhere a closed standard output cannot be told
-/// from `/dev/null`. `meta` is `stdout`'s: with it, a system call at
-/// most, so that a small input's run stays cheap.
-#[cfg(unix)]
-fn closed_at_start(stdout: &File, meta: Option<&std::fs::Metadata>) -> bool {
-    use std::io::Read;
-    use std::os::unix::fs::{FileTypeExt, MetadataExt};
-    const DEV_NULL: u64 = 1 << 8 | 3;
-    if cfg!(not(target_os = "linux")) {
-        return false;
-    }
-    let is_dev_null =
-        meta.is_some_and(|meta| meta.file_type().is_char_device() && meta.rdev() == DEV_NULL);
-    let mut reader = stdout;
-    is_dev_null && reader.read(&mut []).is_ok()
-}
 
 #[cfg(not(unix))]
 pub fn stdout() -> Stdout {
