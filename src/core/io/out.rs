@@ -5,8 +5,12 @@
 use super::error::Error;
 use std::io::Write;
 
-/// The size of the blocks handed to the writer.
-const BLOCK: usize = 1 << 16;
+/// The size of the blocks handed to the writer. Each write to a pipe
+/// wakes its reader, and on one core the reader runs at once: 2,700,000
+/// games of fourrow into `cat` on one core made 3,362 such switches with
+/// 64 KiB blocks and 855 with 256 KiB, 3 to 4% of the run. A block, the
+/// kernel's copy of it and the reader's still fit in a 512 KiB cache.
+const BLOCK: usize = 1 << 18;
 
 /// The buffer's size at first: a contest's output fits; it grows, a few
 /// times, for a bigger one.
