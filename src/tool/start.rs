@@ -1,9 +1,12 @@
-//! What the program sets up before its command runs. The binary starts at
-//! C's `main` (see `src/main.rs`), so std's own start-up does not run; of
-//! what it did, the program needs two things, done here for less:
-//! a reader closing the pipe is a write error (`EPIPE`), not a signal that
-//! kills the program, and a standard descriptor closed at start is held
-//! by `/dev/null`, so that no file the program opens takes its place.
+//! What the program sets up before its command runs. On Linux with glibc
+//! the binary starts at C's `main` (see `src/main.rs`), so std's own
+//! start-up does not run; of what it did, the program needs two things,
+//! done here for less: a reader closing the pipe is a write error
+//! (`EPIPE`), not a signal that kills the program, and a standard
+//! descriptor closed at start is held by `/dev/null`, so that no file the
+//! program opens takes its place. Where std's start-up does run, it has
+//! done both already, and a closed standard output cannot be told from
+//! `/dev/null` (std put it there).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
