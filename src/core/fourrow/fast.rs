@@ -3,8 +3,12 @@
 //! LF) are played without the general reading's byte-by-byte loop. A line
 //! is played on a copy and only kept once it proved plain, so the general
 //! reading can take any line from its start and say what is wrong.
+//! Whole games a line, the common case, are taken by a loop of their own
+//! that keeps no game from one line to the next: a game's verdict is
+//! written as soon as its line is read, and counted as written once the
+//! next line shows the game complete.
 
-use super::board::{Game, Heading};
+use super::board::{Game, Heading, PLAIN_ROOM};
 use super::parse::{Checks, Reading};
 use crate::core::io::lines::word;
 use crate::core::io::{Error, Layout, Lines, Output};
@@ -29,89 +33,158 @@ impl Checks for Fast {
     }
 }
 
-/// Takes lines of the plainest form for as long as they come.
+/// Where the fast path stands in `unread()`: the bytes and lines taken,
+/// and the games begun out of those announced.
+struct Scan {
+    at: usize,
+    taken: usize,
+    begun: u64,
+    announced: u64,
+}
+
+/// Takes lines of the plainest form for as long as they come: whole
+/// games a line by `one_line_games`, and lines of slot digits that go on
+/// with a game (F1) here.
 #[inline(never)]
 fn fast_lines<R: Read, W: Write>(
     lines: &mut Lines<R>,
     reading: &mut Reading,
     out: &mut Output<W>,
 ) -> Result<(), Error> {
-    const HEADER: u64 = u64::from_le_bytes(*b"Game #\0\0");
-    const HEADER_MASK: u64 = 0xffff_ffff_ffff;
     let bytes = lines.unread();
-    let (mut at, mut taken) = (0, 0);
-    let mut result = Ok(());
-    // The reading's state is worked on in locals, which can stay in
-    // registers (the game being read as a plain flag and its parts, not
-    // an `Option`), and handed back at the end.
-    let (announced, mut begun) = (reading.announced, reading.begun);
-    let (mut in_game, mut heading, mut game) = match reading.current.take() {
-        Some((heading, game)) => (true, heading, game),
-        // A placeholder (`Game #0`), never written while `in_game` is false.
-        None => (
-            false,
-            Heading::of_plain(u64::from(b'0'), 1),
-            Game::default(),
-        ),
+    let mut scan = Scan {
+        at: 0,
+        taken: 0,
+        begun: reading.begun,
+        announced: reading.announced,
     };
+    let mut current = reading.current.take();
+    let mut result = Ok(());
     loop {
-        let line = bytes.get(at..).unwrap_or_default();
-        let Some(head) = line.get(..8) else {
+        if current.is_none() {
+            match one_line_games(bytes, &mut scan, out) {
+                Ok(pending) => current = pending.map(|at| replay(bytes, at)),
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        let Some((heading, game)) = &mut current else {
             break;
         };
-        let end = if word(head) & HEADER_MASK == HEADER {
-            let (next_heading, start) = match fast_header(line) {
-                Some(found) if begun < announced => found,
-                _ => break,
-            };
-            let mut next_game = Game::default();
-            let end = play_slots(&mut next_game, line, start);
-            if line.get(end) != Some(&b'\n') {
+        let line = bytes.get(scan.at..).unwrap_or_default();
+        if whole_game_line(bytes, scan.at).is_some() && scan.begun < scan.announced {
+            // The game is complete; `one_line_games` takes the line.
+            game.write(out, heading);
+            current = None;
+            result = out.end_lines();
+            if result.is_err() {
                 break;
             }
-            if in_game {
-                game.write(out, &heading);
-            }
-            result = out.end_lines();
-            begun += 1;
-            (in_game, heading, game) = (true, next_heading, next_game);
-            end
-        } else if in_game {
+        } else {
             // A line of slot digits alone, at least one, goes on the game.
-            let mut played = game;
+            let mut played = *game;
             let end = play_slots(&mut played, line, 0);
             if end == 0 || line.get(end) != Some(&b'\n') {
                 break;
             }
-            game = played;
-            end
-        } else {
-            break;
-        };
-        at += end + 1;
-        taken += 1;
-        if result.is_err() {
-            break;
+            *game = played;
+            scan.at += end + 1;
+            scan.taken += 1;
         }
     }
-    reading.begun = begun;
-    reading.current = in_game.then_some((heading, game));
-    lines.consume(at, taken, 0);
+    reading.begun = scan.begun;
+    reading.current = current;
+    lines.consume(scan.at, scan.taken, 0);
     result
 }
 
-/// A header `Game #n: ` at the start of `line` (known to start with
-/// `Game #`), 1 to 8 digits, no leading zero: the game's heading and where
-/// the moves start. (The general reading takes longer numbers.)
+/// Takes whole games one a line, `Game #n: ` and slot digits then LF,
+/// for as long as they come. A game's verdict is written into the
+/// output's free room as soon as its line is read, and counted as
+/// written only once the next line is another such game: a game may go
+/// on over the lines after it (F1), and the verdict of a game is written
+/// only after the line that shows it complete is read (R0.3). Returns
+/// where the line of the last game, not counted as written, starts.
+///
+/// The room is taken `BATCH` bytes at a time, and the output is handed
+/// on (`end_lines`) once a batch is full, not after every line.
 #[inline(always)]
-fn fast_header(line: &[u8]) -> Option<(Heading, usize)> {
-    let number = word(line.get(6..14)?);
-    let digits = leading_digits(number);
-    let after = 6 + digits;
-    if digits == 0 || number as u8 == b'0' || line.get(after..after + 2)? != b": " {
+fn one_line_games<W: Write>(
+    bytes: &[u8],
+    scan: &mut Scan,
+    out: &mut Output<W>,
+) -> Result<Option<usize>, Error> {
+    const BATCH: usize = 1 << 14;
+    let (mut at, begun) = (scan.at, scan.begun);
+    let mut left = scan.announced - begun;
+    // The last game's line and its verdict's length (0: no game yet),
+    // and the length of the verdicts counted as written in the batch.
+    let (mut pending_at, mut pending_len, mut written) = (0, 0, 0);
+    let mut room: &mut [u8; BATCH] = out.room();
+    let result = loop {
+        if left == 0 {
+            break Ok(());
+        }
+        let Some((header, digits, game, end)) = whole_game_line(bytes, at) else {
+            break Ok(());
+        };
+        left -= 1;
+        written += pending_len;
+        if written > BATCH - PLAIN_ROOM {
+            out.advance(written);
+            written = 0;
+            if let Err(e) = out.end_lines() {
+                pending_len = 0;
+                at = end + 1;
+                break Err(e);
+            }
+            room = out.room();
+        }
+        let line_room = (&mut room[written..written + PLAIN_ROOM]).try_into();
+        pending_len = game.write_plain(line_room.expect("room"), header, 6 + digits);
+        pending_at = at;
+        at = end + 1;
+    };
+    out.advance(written);
+    let begun_now = scan.announced - left;
+    scan.taken += (begun_now - begun) as usize;
+    (scan.at, scan.begun) = (at, begun_now);
+    result.map(|()| (pending_len > 0).then_some(pending_at))
+}
+
+/// A whole game on the line at `at` of `bytes`, in the plainest form:
+/// `Game #n: ` (n of 1 to 8 digits, no leading zero), slot digits, LF.
+/// Its first 16 bytes, the number's digits, the game, and where the LF is.
+#[inline(always)]
+fn whole_game_line(bytes: &[u8], at: usize) -> Option<(&[u8; 16], usize, Game, usize)> {
+    const HEADER: u64 = u64::from_le_bytes(*b"Game #\0\0");
+    const HEADER_MASK: u64 = 0xffff_ffff_ffff;
+    let line = bytes.get(at..)?;
+    let header: &[u8; 16] = line.get(..16)?.try_into().ok()?;
+    if word(header) & HEADER_MASK != HEADER {
         return None;
     }
-    Some((Heading::of_plain(number, digits), after + 2))
+    let number = word(&header[6..14]);
+    let digits = leading_digits(number);
+    if digits == 0 || number as u8 == b'0' || header[6 + digits..8 + digits] != *b": " {
+        return None;
+    }
+    let mut game = Game::default();
+    let end = play_slots(&mut game, line, 8 + digits);
+    if line.get(end) != Some(&b'\n') {
+        return None;
+    }
+    Some((header, digits, game, at + end))
+}
+
+/// The heading and the game of a line that `whole_game_line` took.
+#[cold]
+#[inline(never)]
+fn replay(bytes: &[u8], at: usize) -> (Heading, Game) {
+    let (header, digits, game, _) = whole_game_line(bytes, at).expect("a whole game");
+    (Heading::of_plain(word(&header[6..14]), digits), game)
 }
 
 /// How many of the low bytes of `word` are ASCII digits before the first
@@ -156,31 +229,43 @@ mod tests {
     use super::*;
 
     #[test]
-    fn plain_headers_are_read_fast_and_others_left_alone() {
+    fn whole_games_a_line_are_read_fast_and_others_left_alone() {
         // Lines as a reader hands them out: with at least 8 bytes after.
-        // (Headings are compared as they show.)
-        let read = |line: &[u8]| format!("{:?}", fast_header(line));
-        let expected = |digits: &[u8], start: usize| {
-            format!("{:?}", Some((Heading::of(digits).unwrap(), start)))
+        // (Headings and games are compared as they show.)
+        let read = |text: &[u8]| {
+            let mut bytes = text.to_vec();
+            bytes.extend_from_slice(&[0; 8]);
+            let taken = whole_game_line(&bytes, 0).map(|(_, digits, _, end)| (digits, end));
+            (taken, taken.map(|_| format!("{:?}", replay(&bytes, 0))))
         };
+        let expected = |digits: &[u8], moves: &str, end: usize| {
+            let mut game = Game::default();
+            moves.bytes().for_each(|slot| game.play(slot));
+            let heading = Heading::of(digits).unwrap();
+            (
+                Some((digits.len(), end)),
+                Some(format!("{:?}", (heading, game))),
+            )
+        };
+        assert_eq!(read(b"Game #12: 123\n"), expected(b"12", "123", 13));
+        assert_eq!(read(b"Game #1: \n"), expected(b"1", "", 9));
         assert_eq!(
-            read(b"Game #12: 123\n\0\0\0\0\0\0\0\0"),
-            expected(b"12", 10)
-        );
-        assert_eq!(read(b"Game #1: \n\0\0\0\0\0\0\0\0"), expected(b"1", 9));
-        assert_eq!(
-            read(b"Game #12345678: 1\n\0\0\0\0\0\0\0\0"),
-            expected(b"12345678", 16)
+            read(b"Game #12345678: 1234567123456712\nGame #1"),
+            expected(b"12345678", "1234567123456712", 32)
         );
         for other in [
-            &b"Game #012: 1\n\0\0\0\0\0\0\0\0"[..],
-            b"Game #1:1\n\0\0\0\0\0\0\0\0",
-            b"Game #: 1\n\0\0\0\0\0\0\0\0",
-            b"Game #1 : 1\n\0\0\0\0\0\0\0\0",
-            b"Game #123456789: 1\n\0\0\0\0\0\0\0\0",
-            b"Game #12",
+            &b"Game #012: 1\n"[..],
+            b"Game #1:1\n",
+            b"Game #: 1\n",
+            b"Game #1 : 1\n",
+            b"Game #123456789: 1\n",
+            b"Game #1: 1 \n",
+            b"Game #1: 18\n",
+            b"Game #1: 1\r\n",
+            b"Game #1: 1",
+            b"game #1: 1\n",
         ] {
-            assert!(fast_header(other).is_none(), "{:?}", other);
+            assert_eq!(read(other), (None, None), "{:?}", other);
         }
     }
 
