@@ -43,10 +43,11 @@ pub struct Game {
 }
 
 /// The bottom cell of each slot by its digit, b'1' to b'7', so that a
-/// move is looked up with no bounds check, mask or subtraction. No other
-/// entry is ever played.
+/// move is looked up with no bounds check, mask or subtraction. Every
+/// other byte is `POISON`: the tool's fast path plays bytes before it
+/// knows them all to be slot digits, and then looks for it.
 const BOTTOMS: [u64; 256] = {
-    let mut bottoms = [0; 256];
+    let mut bottoms = [POISON; 256];
     let mut column = 0;
     while column < COLUMNS {
         bottoms[b'1' as usize + column] = 1 << (8 * column);
@@ -54,6 +55,10 @@ const BOTTOMS: [u64; 256] = {
     }
     bottoms
 };
+
+/// The top bit, no cell: once played, it stays in `mask` for good (a
+/// move only adds bits), whatever is played after it.
+const POISON: u64 = 1 << 63;
 
 /// One bit per column in the sentinel row.
 const SENTINELS: u64 = 0x40 * COLUMN_BITS;
@@ -92,10 +97,9 @@ impl Game {
     /// Drops a chip into the slot of the digit `slot` (b'1' to b'7'). A
     /// chip into a full column lands in the sentinel row, which makes the
     /// game invalid for good (F2); what happens to the bits after that does
-    /// not matter.
+    /// not matter. Any other byte poisons the game (see `BOTTOMS`).
     #[inline(always)]
     pub fn play(&mut self, slot: u8) {
-        debug_assert!((b'1'..=b'7').contains(&slot));
         let mask = self.mask | self.mask.wrapping_add(BOTTOMS[usize::from(slot)]);
         self.last = mask ^ self.mask;
         // The mover's chips plus all others are the next mover's chips
@@ -105,8 +109,8 @@ impl Game {
         self.moves += 1;
     }
 
-    /// Plays a run of slot digits (b'1' to b'7'), eight at a time while
-    /// there are eight left: the same moves as `play` one by one.
+    /// Plays a run of bytes, eight at a time while there are eight left:
+    /// the same moves as `play` one by one.
     #[inline(always)]
     pub fn play_slots(&mut self, slots: &[u8]) {
         let mut eights = slots.chunks_exact(8);
@@ -118,6 +122,13 @@ impl Game {
         for &slot in eights.remainder() {
             self.play(slot);
         }
+    }
+
+    /// Whether a byte other than a slot digit was played: only the tool's
+    /// fast path plays one, and then leaves the line to the general
+    /// reading. (So may a long run of chips into one full column.)
+    pub fn poisoned(&self) -> bool {
+        self.mask & POISON != 0
     }
 
     /// F2 from the final position.
@@ -495,6 +506,20 @@ mod tests {
         assert_eq!(game("11111112").verdict(), Verdict::Invalid);
         assert_eq!(game("").verdict(), Verdict::NotOver);
         assert_eq!(game("111111").verdict(), Verdict::NotOver);
+    }
+
+    #[test]
+    fn a_byte_other_than_a_slot_digit_poisons_the_game_for_good() {
+        assert!(!game("1234567").poisoned());
+        // Seven chips into one slot make the game invalid, not poisoned.
+        assert!(!game("11111112").poisoned());
+        for other in [b'0', b'8', b'\n', b'G', 0xff] {
+            let mut poisoned = game("123");
+            poisoned.play(other);
+            assert!(poisoned.poisoned());
+            poisoned.play_slots(b"4567123456712345671234567");
+            assert!(poisoned.poisoned());
+        }
     }
 
     #[test]

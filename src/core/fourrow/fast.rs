@@ -86,7 +86,7 @@ fn fast_lines<R: Read, W: Write>(
             // A line of slot digits alone, at least one, goes on the game.
             let mut played = *game;
             let end = play_slots(&mut played, line, 0);
-            if end == 0 || line.get(end) != Some(&b'\n') {
+            if end == 0 || line.get(end) != Some(&b'\n') || played.poisoned() {
                 break;
             }
             *game = played;
@@ -173,7 +173,7 @@ fn whole_game_line(bytes: &[u8], at: usize) -> Option<(&[u8; 16], usize, Game, u
     }
     let mut game = Game::default();
     let end = play_slots(&mut game, line, 8 + digits);
-    if line.get(end) != Some(&b'\n') {
+    if line.get(end) != Some(&b'\n') || game.poisoned() {
         return None;
     }
     Some((header, digits, game, at + end))
@@ -199,20 +199,20 @@ fn leading_digits(word: u64) -> usize {
     not_digits.trailing_zeros() as usize / 8
 }
 
-/// Plays the run of slot digits of `text` from `pos` on, eight bytes
-/// checked at once; returns where the run ends. With `d` each byte minus
-/// b'1', all eight are slot digits when every byte of `d` and of `d + 1`
-/// is below 8. Neither sum carries across a run of slot digits, so the
-/// lowest byte that shows a high bit is the first that is not one.
-/// (`text` ends in zeros, which stop the run before it does.)
+/// Plays the run of bytes of `text` from `pos` on that are b'1' to 0xb0,
+/// eight bytes checked at once; returns where the run ends. A byte of the
+/// run that is no slot digit poisons the game (`Game::poisoned`): the run
+/// is played as slot digits if it is not. With `d` each byte minus b'1',
+/// a byte is in the run when its `d` is below 0x80; the subtraction
+/// borrows only from a byte that is not, so the lowest byte that shows a
+/// high bit is the first not in the run. (`text` ends in zeros, which
+/// stop the run before it does.)
 #[inline(always)]
 fn play_slots(game: &mut Game, text: &[u8], pos: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
-    const NOT_BELOW_8: u64 = 0xf8f8_f8f8_f8f8_f8f8;
     let mut end = pos;
     for window in text.get(pos..).unwrap_or_default().chunks_exact(8) {
-        let columns = word(window).wrapping_sub(ONES * u64::from(b'1'));
-        let stops = (columns | columns.wrapping_add(ONES)) & NOT_BELOW_8;
+        let stops = word(window).wrapping_sub(ONES * u64::from(b'1')) & (ONES * 0x80);
         if stops != 0 {
             let slots = stops.trailing_zeros() as usize / 8;
             game.play_slots(&window[..slots]);
@@ -283,20 +283,31 @@ mod tests {
     }
 
     #[test]
-    fn slot_runs_are_played_up_to_the_first_other_byte() {
-        // A stop byte at every place of a 20-byte run, then zeros.
-        for stop in [b'0', b'8', b'9', b'/', b' ', b'G', b'\t', 0xff] {
+    fn slot_runs_are_played_up_to_the_first_byte_out_of_the_run() {
+        // A byte at every place of a 20-byte run of slot digits, then
+        // zeros: a byte below b'1' or above 0xb0 ends the run, any other
+        // that is no slot digit poisons the game.
+        let ending = [b'0', b'/', b' ', b'\t', b'\n', b'\0', 0xb1, 0xff];
+        let poisoning = [b'8', b'9', b':', b'G', b'~', 0x80, 0xb0];
+        for other in ending.into_iter().chain(poisoning) {
             for at in 0..20 {
                 let mut text = b"12345671234567123456\0\0\0\0\0\0\0\0".to_vec();
-                text[at] = stop;
+                text[at] = other;
                 for from in [0, at.min(3), at] {
                     let mut run = Game::default();
-                    assert_eq!(play_slots(&mut run, &text, from), at);
-                    let mut one = Game::default();
-                    for &slot in &text[from..at] {
-                        one.play(slot);
+                    let end = play_slots(&mut run, &text, from);
+                    if ending.contains(&other) {
+                        assert_eq!(end, at);
+                        let mut one = Game::default();
+                        for &slot in &text[from..at] {
+                            one.play(slot);
+                        }
+                        assert_eq!(format!("{:?}", run), format!("{:?}", one));
+                        assert!(!run.poisoned());
+                    } else {
+                        assert_eq!(end, 20);
+                        assert!(run.poisoned());
                     }
-                    assert_eq!(format!("{:?}", run), format!("{:?}", one));
                 }
             }
         }
