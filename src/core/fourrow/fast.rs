@@ -188,14 +188,16 @@ fn replay(bytes: &[u8], at: usize) -> (Heading, Game) {
 }
 
 /// How many of the low bytes of `word` are ASCII digits before the first
-/// that is not (8 if all are). With `t` each byte xor b'0', a byte is a
-/// digit when `t` is below 10: its low seven bits plus 0x76 stay below
-/// 0x80 (and never carry into the next byte), and its top bit is clear.
+/// that is not (8 if all are). With `t` each byte minus b'0', a byte is a
+/// digit when `t` is below 10: its top bit is clear, and stays clear with
+/// 0x76 added. A byte below b'0' borrows from the next and one from 0xb0
+/// up may carry into it, but no digit does, so the lowest byte that shows
+/// a high bit is the first that is not one.
 #[inline(always)]
 fn leading_digits(word: u64) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
-    let t = word ^ (ONES * u64::from(b'0'));
-    let not_digits = (((t & (ONES * 0x7f)) + ONES * 0x76) | t) & (ONES * 0x80);
+    let t = word.wrapping_sub(ONES * u64::from(b'0'));
+    let not_digits = (t | t.wrapping_add(ONES * 0x76)) & (ONES * 0x80);
     not_digits.trailing_zeros() as usize / 8
 }
 
@@ -271,13 +273,17 @@ mod tests {
 
     #[test]
     fn leading_digits_are_counted_up_to_the_first_other_byte() {
-        for stop in [b'/', b':', b' ', b'\0', b'a', 0x80, 0xb0, 0xff] {
+        let stops = [b'/', b':', b' ', b'\0', b'a', 0x7f, 0x80, 0xaf, 0xb0, 0xff];
+        for stop in stops {
             for at in 0..=8 {
-                let mut bytes = *b"90123456";
-                if at < 8 {
-                    bytes[at] = stop;
+                // The bytes after the first stop: any of them, or digits.
+                for after in stops.into_iter().chain([b'5']) {
+                    let mut bytes = *b"90123456";
+                    for (i, byte) in bytes.iter_mut().enumerate().skip(at) {
+                        *byte = if i == at { stop } else { after };
+                    }
+                    assert_eq!(leading_digits(u64::from_le_bytes(bytes)), at);
                 }
-                assert_eq!(leading_digits(u64::from_le_bytes(bytes)), at);
             }
         }
     }
