@@ -6,7 +6,8 @@
 //! Whole games a line, the common case, are taken by a loop of their own
 //! that keeps no game from one line to the next: a game's verdict is
 //! written as soon as its line is read, and counted as written once the
-//! next line shows the game complete.
+//! next line shows the game complete. Games over several lines are read
+//! by a loop that keeps the game being read, as long as they come.
 
 use super::board::{Game, Heading, PLAIN_ROOM};
 use super::parse::{Checks, Reading};
@@ -43,8 +44,8 @@ struct Scan {
 }
 
 /// Takes lines of the plainest form for as long as they come: whole
-/// games a line by `one_line_games`, and lines of slot digits that go on
-/// with a game (F1) here.
+/// games a line by `one_line_games`, games over several lines (F1) by
+/// `games_over_lines`.
 #[inline(never)]
 fn fast_lines<R: Read, W: Write>(
     lines: &mut Lines<R>,
@@ -58,45 +59,74 @@ fn fast_lines<R: Read, W: Write>(
         begun: reading.begun,
         announced: reading.announced,
     };
-    let mut current = reading.current.take();
-    let mut result = Ok(());
-    loop {
+    let current = &mut reading.current;
+    let result = loop {
         if current.is_none() {
             match one_line_games(bytes, &mut scan, out) {
-                Ok(pending) => current = pending.map(|at| replay(bytes, at)),
-                Err(e) => {
-                    result = Err(e);
-                    break;
-                }
+                Ok(pending) => *current = pending.map(|at| replay(bytes, at)),
+                Err(e) => break Err(e),
             }
         }
-        let Some((heading, game)) = &mut current else {
-            break;
-        };
-        let line = bytes.get(scan.at..).unwrap_or_default();
-        if whole_game_line(bytes, scan.at).is_some() && scan.begun < scan.announced {
-            // The game is complete; `one_line_games` takes the line.
+        match games_over_lines(bytes, &mut scan, current, out) {
+            Ok(true) => {}
+            done => break done.map(|_| ()),
+        }
+    };
+    reading.begun = scan.begun;
+    lines.consume(scan.at, scan.taken, 0);
+    result
+}
+
+/// Takes the lines that go on with the `current` game (F1), slot digits
+/// alone, and the games after it, header lines and such lines, for as
+/// long as they come. Returns `true` when the game was complete and the
+/// next line looks like a game of its own, for `one_line_games`. The
+/// game is worked on in locals, which can stay in registers, and handed
+/// back at the end.
+#[inline(never)]
+fn games_over_lines<W: Write>(
+    bytes: &[u8],
+    scan: &mut Scan,
+    current: &mut Option<(Heading, Game)>,
+    out: &mut Output<W>,
+) -> Result<bool, Error> {
+    let Some((heading, current_game)) = current else {
+        return Ok(false);
+    };
+    let mut game = *current_game;
+    let (mut at, mut taken, mut begun) = (scan.at, scan.taken, scan.begun);
+    let result = loop {
+        let line = bytes.get(at..).unwrap_or_default();
+        let whole_game = whole_game_line(bytes, at).filter(|_| begun < scan.announced);
+        if let Some((header, digits, next, end)) = whole_game {
+            // The game is complete.
             game.write(out, heading);
-            current = None;
-            result = out.end_lines();
-            if result.is_err() {
-                break;
+            if bytes.get(end + 1..end + 7) == Some(b"Game #") {
+                *current = None;
+                (scan.at, scan.taken, scan.begun) = (at, taken, begun);
+                return out.end_lines().map(|()| true);
+            }
+            (*heading, game) = (Heading::of_plain(word(&header[6..14]), digits), next);
+            at = end + 1;
+            taken += 1;
+            begun += 1;
+            if let Err(e) = out.end_lines() {
+                break Err(e);
             }
         } else {
             // A line of slot digits alone, at least one, goes on the game.
-            let mut played = *game;
+            let mut played = game;
             let end = play_slots(&mut played, line, 0);
             if end == 0 || line.get(end) != Some(&b'\n') || played.poisoned() {
-                break;
+                break Ok(false);
             }
-            *game = played;
-            scan.at += end + 1;
-            scan.taken += 1;
+            game = played;
+            at += end + 1;
+            taken += 1;
         }
-    }
-    reading.begun = scan.begun;
-    reading.current = current;
-    lines.consume(scan.at, scan.taken, 0);
+    };
+    *current_game = game;
+    (scan.at, scan.taken, scan.begun) = (at, taken, begun);
     result
 }
 
@@ -269,6 +299,41 @@ mod tests {
         ] {
             assert_eq!(read(other), (None, None), "{:?}", other);
         }
+    }
+
+    #[test]
+    fn games_one_a_line_and_over_lines_are_read_as_by_the_general_reading() {
+        use crate::core::fourrow::{solve, solve_with};
+        use crate::core::io::Tolerant;
+        let read = |input: &str, fast: bool| {
+            let mut out = Vec::new();
+            let result = if fast {
+                solve(input.as_bytes(), &mut out)
+            } else {
+                solve_with(input.as_bytes(), &mut out, &mut Tolerant)
+            };
+            (
+                String::from_utf8(out).unwrap(),
+                result.err().map(|e| e.to_string()),
+            )
+        };
+        for input in [
+            "5\nGame #1: 1122334\nGame #2: 12\n12\n12\nGame #3: 7\nGame #4: 1\n2\nGame #5: 1\n",
+            "4\nGame #1: 1\n2\nGame #2: 11\nGame #3: 1234\n567\nGame #4: 7\n1\n",
+            // One game more than announced, after one over two lines.
+            "3\nGame #1: 1\n2\nGame #2: 3\nGame #3: 4\n5\nGame #4: 6\n",
+        ] {
+            let fast = read(input, true);
+            assert_eq!(fast, read(input, false), "{:?}", input);
+            assert!(fast.0.contains("Game #3"), "{:?}", fast);
+        }
+        // A byte that is no slot digit, on a line that goes on with a game.
+        let broken = "2\nGame #1: 1\n28\nGame #2: 3\n";
+        assert_eq!(read(broken, true), read(broken, false));
+        assert_eq!(
+            read(broken, true).1.unwrap(),
+            "3:2: expected a slot digit 1-7 or a header `Game #n:`, found `8`"
+        );
     }
 
     #[test]
