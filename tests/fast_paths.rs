@@ -162,3 +162,63 @@ fn snooker_lines_with_high_bytes_are_read_the_general_way() {
         }
     }
 }
+
+/// Hands out at most `piece` bytes a read, so that lines end across the
+/// line reader's refills, where the fast path stops and starts again.
+struct Trickle<'a> {
+    bytes: &'a [u8],
+    piece: usize,
+}
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = buf.len().min(self.piece).min(self.bytes.len());
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+/// Games over several lines (F1), empty lines and a game count too
+/// small, read in pieces of every size up to 40 bytes: a game's verdict
+/// is written when the line that shows it complete is read, whether or
+/// not the fast path took that line.
+#[test]
+fn fourrow_games_over_many_lines_and_reads_are_read_as_by_the_general_reading() {
+    let mut rng = Rng::new(18);
+    for seed in 0..6 {
+        let mut input = Vec::new();
+        gen::generate(Problem::Fourrow, seed, Some(40), &mut input).unwrap();
+        let mut messy = Vec::new();
+        for line in input.split(|&b| b == b'\n') {
+            for &b in line {
+                messy.push(b);
+                if b.is_ascii_digit() && rng.chance(4) {
+                    messy.extend_from_slice(if rng.chance(20) { b"\n\n" } else { b"\n" });
+                }
+            }
+            messy.push(b'\n');
+        }
+        if seed == 5 {
+            // One game more than announced: an error after the last.
+            messy.extend_from_slice(b"Game #41: 1234\n");
+        }
+        for piece in 1..=40 {
+            let read = |solve: fn(Trickle, &mut Vec<u8>) -> Result<(), Error>| {
+                let mut out = Vec::new();
+                let trickle = Trickle {
+                    bytes: &messy,
+                    piece,
+                };
+                let message = solve(trickle, &mut out)
+                    .err()
+                    .map_or(String::new(), |e| e.to_string());
+                (out, message)
+            };
+            let fast = read(|i, o| fourrow::solve(i, o));
+            let general = read(|i, o| fourrow::solve_with(i, o, &mut Tolerant));
+            assert!(fast == general, "seed {}, pieces of {}", seed, piece);
+            assert_eq!(fast, outcome(|i, o| fourrow::solve(i, o), &messy));
+        }
+    }
+}

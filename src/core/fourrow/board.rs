@@ -43,10 +43,11 @@ pub struct Game {
 }
 
 /// The bottom cell of each slot by its digit, b'1' to b'7', so that a
-/// move is looked up with no bounds check, mask or subtraction. No other
-/// entry is ever played.
+/// move is looked up with no bounds check, mask or subtraction. Every
+/// other byte is `POISON`: the tool's fast path plays bytes before it
+/// knows them all to be slot digits, and then looks for it.
 const BOTTOMS: [u64; 256] = {
-    let mut bottoms = [0; 256];
+    let mut bottoms = [POISON; 256];
     let mut column = 0;
     while column < COLUMNS {
         bottoms[b'1' as usize + column] = 1 << (8 * column);
@@ -54,6 +55,10 @@ const BOTTOMS: [u64; 256] = {
     }
     bottoms
 };
+
+/// The top bit, no cell: once played, it stays in `mask` for good (a
+/// move only adds bits), whatever is played after it.
+const POISON: u64 = 1 << 63;
 
 /// One bit per column in the sentinel row.
 const SENTINELS: u64 = 0x40 * COLUMN_BITS;
@@ -65,11 +70,14 @@ const COLUMN_BITS: u64 = 0x1_0101_0101_0101;
 const SHIFTS: [u32; 4] = [1, 8, 7, 9];
 
 /// The starts of runs of four of `board` in each direction of `SHIFTS`.
+/// (Not `SHIFTS.map`, which the compiler does not always inline.)
+#[inline(always)]
 fn fours(board: u64) -> [u64; 4] {
-    SHIFTS.map(|shift| {
+    let starts = |shift: u32| {
         let pairs = board & (board >> shift);
         pairs & (pairs >> (2 * shift))
-    })
+    };
+    [starts(1), starts(8), starts(7), starts(9)]
 }
 
 /// Whether there is a run among `starts`.
@@ -92,10 +100,9 @@ impl Game {
     /// Drops a chip into the slot of the digit `slot` (b'1' to b'7'). A
     /// chip into a full column lands in the sentinel row, which makes the
     /// game invalid for good (F2); what happens to the bits after that does
-    /// not matter.
+    /// not matter. Any other byte poisons the game (see `BOTTOMS`).
     #[inline(always)]
     pub fn play(&mut self, slot: u8) {
-        debug_assert!((b'1'..=b'7').contains(&slot));
         let mask = self.mask | self.mask.wrapping_add(BOTTOMS[usize::from(slot)]);
         self.last = mask ^ self.mask;
         // The mover's chips plus all others are the next mover's chips
@@ -105,8 +112,8 @@ impl Game {
         self.moves += 1;
     }
 
-    /// Plays a run of slot digits (b'1' to b'7'), eight at a time while
-    /// there are eight left: the same moves as `play` one by one.
+    /// Plays a run of bytes, eight at a time while there are eight left:
+    /// the same moves as `play` one by one.
     #[inline(always)]
     pub fn play_slots(&mut self, slots: &[u8]) {
         let mut eights = slots.chunks_exact(8);
@@ -118,6 +125,13 @@ impl Game {
         for &slot in eights.remainder() {
             self.play(slot);
         }
+    }
+
+    /// Whether a byte other than a slot digit was played: only the tool's
+    /// fast path plays one, and then leaves the line to the general
+    /// reading. (So may a long run of chips into one full column.)
+    pub fn poisoned(&self) -> bool {
+        self.mask & POISON != 0
     }
 
     /// F2 from the final position.
@@ -175,6 +189,30 @@ impl Game {
         };
         let drawn = draw_win(&mut room[n..], self.mask, first, second, marked);
         out.advance(n + drawn);
+    }
+}
+
+impl Game {
+    /// `write` for the tool's fast path, into `room`: the heading is the
+    /// first `len` bytes of `header`, a plain header's own `Game #n` (at
+    /// most 14 bytes), and the ending is written over the bytes after it.
+    /// Returns the length written.
+    #[inline(always)]
+    pub fn write_plain(&self, room: &mut [u8; PLAIN_ROOM], header: &[u8; 16], len: usize) -> usize {
+        let (verdict, marked) = self.outcome();
+        room[..16].copy_from_slice(header);
+        // At most 14: the bound only spares a check.
+        let len = len.min(16);
+        room[len..len + ENDING_ROW].copy_from_slice(&ENDING_ROWS[verdict as usize]);
+        let n = len + ENDING_LENS[verdict as usize];
+        // The winner made the last move.
+        let mover = self.to_move ^ self.mask;
+        let [first, second] = match verdict {
+            Verdict::FirstWon => [mover, self.to_move],
+            Verdict::SecondWon => [self.to_move, mover],
+            _ => return n,
+        };
+        n + draw_win(&mut room[n..], self.mask, first, second, marked)
     }
 }
 
@@ -270,6 +308,37 @@ const ENDINGS: &str = concat!(
 /// Where each ending starts in `ENDINGS`, and where the last ends.
 const ENDING_STARTS: [usize; 6] = [0, 19, 32, 62, 94, 127];
 const ENDING_WIDTH: usize = 33;
+
+/// The room `Game::write_plain` takes: a heading of up to 16 bytes, a
+/// row of `ENDING_ROWS` and the board of a win.
+pub const PLAIN_ROOM: usize = 16 + ENDING_ROW + 80;
+
+/// Each ending of `ENDINGS` at the start of a row of its own, zeros
+/// after it, and its length: for the fast path, which copies a whole row
+/// from a place known at compile time.
+const ENDING_ROW: usize = 48;
+const ENDING_ROWS: [[u8; ENDING_ROW]; 5] = {
+    let mut rows = [[0; ENDING_ROW]; 5];
+    let mut verdict = 0;
+    while verdict < 5 {
+        let mut at = ENDING_STARTS[verdict];
+        while at < ENDING_STARTS[verdict + 1] {
+            rows[verdict][at - ENDING_STARTS[verdict]] = ENDINGS.as_bytes()[at];
+            at += 1;
+        }
+        verdict += 1;
+    }
+    rows
+};
+const ENDING_LENS: [usize; 5] = {
+    let mut lens = [0; 5];
+    let mut verdict = 0;
+    while verdict < 5 {
+        lens[verdict] = ENDING_STARTS[verdict + 1] - ENDING_STARTS[verdict];
+        verdict += 1;
+    }
+    lens
+};
 
 #[cfg(test)]
 mod tests {
@@ -390,6 +459,35 @@ mod tests {
     }
 
     #[test]
+    fn plain_writes_are_those_of_write() {
+        let full = "121212343434565656212121434343656565777777";
+        for moves in [
+            "",
+            "1122334",
+            "71122334",
+            "11223344",
+            "1111111",
+            "112244553",
+            full,
+            "1234567123456712344",
+        ] {
+            for digits in [&b"1"[..], b"42", b"12345678"] {
+                // The header line's own bytes, the moves after it.
+                let mut header = [b'7'; 16];
+                header[..6].copy_from_slice(b"Game #");
+                header[6..6 + digits.len()].copy_from_slice(digits);
+                let mut room = [0; PLAIN_ROOM];
+                let len = game(moves).write_plain(&mut room, &header, 6 + digits.len());
+                let mut text = Vec::new();
+                let mut out = Output::new(&mut text);
+                game(moves).write(&mut out, &Heading::of(digits).unwrap());
+                out.finish(Ok(())).unwrap();
+                assert_eq!(room[..len], text[..], "{} {:?}", moves, digits);
+            }
+        }
+    }
+
+    #[test]
     fn wins_in_every_direction() {
         assert_eq!(game("1122334").verdict(), Verdict::FirstWon);
         assert_eq!(game("1212121").verdict(), Verdict::FirstWon);
@@ -411,6 +509,20 @@ mod tests {
         assert_eq!(game("11111112").verdict(), Verdict::Invalid);
         assert_eq!(game("").verdict(), Verdict::NotOver);
         assert_eq!(game("111111").verdict(), Verdict::NotOver);
+    }
+
+    #[test]
+    fn a_byte_other_than_a_slot_digit_poisons_the_game_for_good() {
+        assert!(!game("1234567").poisoned());
+        // Seven chips into one slot make the game invalid, not poisoned.
+        assert!(!game("11111112").poisoned());
+        for other in [b'0', b'8', b'\n', b'G', 0xff] {
+            let mut poisoned = game("123");
+            poisoned.play(other);
+            assert!(poisoned.poisoned());
+            poisoned.play_slots(b"4567123456712345671234567");
+            assert!(poisoned.poisoned());
+        }
     }
 
     #[test]

@@ -3,8 +3,13 @@
 //! LF) are played without the general reading's byte-by-byte loop. A line
 //! is played on a copy and only kept once it proved plain, so the general
 //! reading can take any line from its start and say what is wrong.
+//! Whole games a line, the common case, are taken by a loop of their own
+//! that keeps no game from one line to the next: a game's verdict is
+//! written as soon as its line is read, and counted as written once the
+//! next line shows the game complete. Games over several lines are read
+//! by a loop that keeps the game being read, as long as they come.
 
-use super::board::{Game, Heading};
+use super::board::{Game, Heading, PLAIN_ROOM};
 use super::parse::{Checks, Reading};
 use crate::core::io::lines::word;
 use crate::core::io::{Error, Layout, Lines, Output};
@@ -29,117 +34,217 @@ impl Checks for Fast {
     }
 }
 
-/// Takes lines of the plainest form for as long as they come.
+/// Where the fast path stands in `unread()`: the bytes and lines taken,
+/// and the games begun out of those announced.
+struct Scan {
+    at: usize,
+    taken: usize,
+    begun: u64,
+    announced: u64,
+}
+
+/// Takes lines of the plainest form for as long as they come: whole
+/// games a line by `one_line_games`, games over several lines (F1) by
+/// `games_over_lines`.
 #[inline(never)]
 fn fast_lines<R: Read, W: Write>(
     lines: &mut Lines<R>,
     reading: &mut Reading,
     out: &mut Output<W>,
 ) -> Result<(), Error> {
-    const HEADER: u64 = u64::from_le_bytes(*b"Game #\0\0");
-    const HEADER_MASK: u64 = 0xffff_ffff_ffff;
     let bytes = lines.unread();
-    let (mut at, mut taken) = (0, 0);
-    let mut result = Ok(());
-    // The reading's state is worked on in locals, which can stay in
-    // registers (the game being read as a plain flag and its parts, not
-    // an `Option`), and handed back at the end.
-    let (announced, mut begun) = (reading.announced, reading.begun);
-    let (mut in_game, mut heading, mut game) = match reading.current.take() {
-        Some((heading, game)) => (true, heading, game),
-        // A placeholder (`Game #0`), never written while `in_game` is false.
-        None => (
-            false,
-            Heading::of_plain(u64::from(b'0'), 1),
-            Game::default(),
-        ),
+    let mut scan = Scan {
+        at: 0,
+        taken: 0,
+        begun: reading.begun,
+        announced: reading.announced,
     };
-    loop {
-        let line = bytes.get(at..).unwrap_or_default();
-        let Some(head) = line.get(..8) else {
-            break;
-        };
-        let end = if word(head) & HEADER_MASK == HEADER {
-            let (next_heading, start) = match fast_header(line) {
-                Some(found) if begun < announced => found,
-                _ => break,
-            };
-            let mut next_game = Game::default();
-            let end = play_slots(&mut next_game, line, start);
-            if line.get(end) != Some(&b'\n') {
-                break;
+    let current = &mut reading.current;
+    let result = loop {
+        if current.is_none() {
+            match one_line_games(bytes, &mut scan, out) {
+                Ok(pending) => *current = pending.map(|at| replay(bytes, at)),
+                Err(e) => break Err(e),
             }
-            if in_game {
-                game.write(out, &heading);
-            }
-            result = out.end_lines();
-            begun += 1;
-            (in_game, heading, game) = (true, next_heading, next_game);
-            end
-        } else if in_game {
-            // A line of slot digits alone, at least one, goes on the game.
-            let mut played = game;
-            let end = play_slots(&mut played, line, 0);
-            if end == 0 || line.get(end) != Some(&b'\n') {
-                break;
-            }
-            game = played;
-            end
-        } else {
-            break;
-        };
-        at += end + 1;
-        taken += 1;
-        if result.is_err() {
-            break;
         }
-    }
-    reading.begun = begun;
-    reading.current = in_game.then_some((heading, game));
-    lines.consume(at, taken, 0);
+        match games_over_lines(bytes, &mut scan, current, out) {
+            Ok(true) => {}
+            done => break done.map(|_| ()),
+        }
+    };
+    reading.begun = scan.begun;
+    lines.consume(scan.at, scan.taken, 0);
     result
 }
 
-/// A header `Game #n: ` at the start of `line` (known to start with
-/// `Game #`), 1 to 8 digits, no leading zero: the game's heading and where
-/// the moves start. (The general reading takes longer numbers.)
+/// Takes the lines that go on with the `current` game (F1), slot digits
+/// alone, and the games after it, header lines and such lines, for as
+/// long as they come. Returns `true` when the game was complete and the
+/// next line looks like a game of its own, for `one_line_games`. The
+/// game is worked on in locals, which can stay in registers, and handed
+/// back at the end.
+#[inline(never)]
+fn games_over_lines<W: Write>(
+    bytes: &[u8],
+    scan: &mut Scan,
+    current: &mut Option<(Heading, Game)>,
+    out: &mut Output<W>,
+) -> Result<bool, Error> {
+    let Some((heading, current_game)) = current else {
+        return Ok(false);
+    };
+    let mut game = *current_game;
+    let (mut at, mut taken, mut begun) = (scan.at, scan.taken, scan.begun);
+    let result = loop {
+        let line = bytes.get(at..).unwrap_or_default();
+        let whole_game = whole_game_line(bytes, at).filter(|_| begun < scan.announced);
+        if let Some((header, digits, next, end)) = whole_game {
+            // The game is complete.
+            game.write(out, heading);
+            if bytes.get(end + 1..end + 7) == Some(b"Game #") {
+                *current = None;
+                (scan.at, scan.taken, scan.begun) = (at, taken, begun);
+                return out.end_lines().map(|()| true);
+            }
+            (*heading, game) = (Heading::of_plain(word(&header[6..14]), digits), next);
+            at = end + 1;
+            taken += 1;
+            begun += 1;
+            if let Err(e) = out.end_lines() {
+                break Err(e);
+            }
+        } else {
+            // A line of slot digits alone, at least one, goes on the game.
+            let mut played = game;
+            let end = play_slots(&mut played, line, 0);
+            if end == 0 || line.get(end) != Some(&b'\n') || played.poisoned() {
+                break Ok(false);
+            }
+            game = played;
+            at += end + 1;
+            taken += 1;
+        }
+    };
+    *current_game = game;
+    (scan.at, scan.taken, scan.begun) = (at, taken, begun);
+    result
+}
+
+/// Takes whole games one a line, `Game #n: ` and slot digits then LF,
+/// for as long as they come. A game's verdict is written into the
+/// output's free room as soon as its line is read, and counted as
+/// written only once the next line is another such game: a game may go
+/// on over the lines after it (F1), and the verdict of a game is written
+/// only after the line that shows it complete is read (R0.3). Returns
+/// where the line of the last game, not counted as written, starts.
+///
+/// The room is taken `BATCH` bytes at a time, and the output is handed
+/// on (`end_lines`) once a batch is full, not after every line.
 #[inline(always)]
-fn fast_header(line: &[u8]) -> Option<(Heading, usize)> {
-    let number = word(line.get(6..14)?);
-    let digits = leading_digits(number);
-    let after = 6 + digits;
-    if digits == 0 || number as u8 == b'0' || line.get(after..after + 2)? != b": " {
+fn one_line_games<W: Write>(
+    bytes: &[u8],
+    scan: &mut Scan,
+    out: &mut Output<W>,
+) -> Result<Option<usize>, Error> {
+    const BATCH: usize = 1 << 14;
+    let (mut at, begun) = (scan.at, scan.begun);
+    let mut left = scan.announced - begun;
+    // The last game's line and its verdict's length (0: no game yet),
+    // and the length of the verdicts counted as written in the batch.
+    let (mut pending_at, mut pending_len, mut written) = (0, 0, 0);
+    let mut room: &mut [u8; BATCH] = out.room();
+    let result = loop {
+        if left == 0 {
+            break Ok(());
+        }
+        let Some((header, digits, game, end)) = whole_game_line(bytes, at) else {
+            break Ok(());
+        };
+        left -= 1;
+        written += pending_len;
+        if written > BATCH - PLAIN_ROOM {
+            out.advance(written);
+            written = 0;
+            if let Err(e) = out.end_lines() {
+                pending_len = 0;
+                at = end + 1;
+                break Err(e);
+            }
+            room = out.room();
+        }
+        let line_room = (&mut room[written..written + PLAIN_ROOM]).try_into();
+        pending_len = game.write_plain(line_room.expect("room"), header, 6 + digits);
+        pending_at = at;
+        at = end + 1;
+    };
+    out.advance(written);
+    let begun_now = scan.announced - left;
+    scan.taken += (begun_now - begun) as usize;
+    (scan.at, scan.begun) = (at, begun_now);
+    result.map(|()| (pending_len > 0).then_some(pending_at))
+}
+
+/// A whole game on the line at `at` of `bytes`, in the plainest form:
+/// `Game #n: ` (n of 1 to 8 digits, no leading zero), slot digits, LF.
+/// Its first 16 bytes, the number's digits, the game, and where the LF is.
+#[inline(always)]
+fn whole_game_line(bytes: &[u8], at: usize) -> Option<(&[u8; 16], usize, Game, usize)> {
+    const HEADER: u64 = u64::from_le_bytes(*b"Game #\0\0");
+    const HEADER_MASK: u64 = 0xffff_ffff_ffff;
+    let line = bytes.get(at..)?;
+    let header: &[u8; 16] = line.get(..16)?.try_into().ok()?;
+    if word(header) & HEADER_MASK != HEADER {
         return None;
     }
-    Some((Heading::of_plain(number, digits), after + 2))
+    let number = word(&header[6..14]);
+    let digits = leading_digits(number);
+    if digits == 0 || number as u8 == b'0' || header[6 + digits..8 + digits] != *b": " {
+        return None;
+    }
+    let mut game = Game::default();
+    let end = play_slots(&mut game, line, 8 + digits);
+    if line.get(end) != Some(&b'\n') || game.poisoned() {
+        return None;
+    }
+    Some((header, digits, game, at + end))
+}
+
+/// The heading and the game of a line that `whole_game_line` took.
+#[cold]
+#[inline(never)]
+fn replay(bytes: &[u8], at: usize) -> (Heading, Game) {
+    let (header, digits, game, _) = whole_game_line(bytes, at).expect("a whole game");
+    (Heading::of_plain(word(&header[6..14]), digits), game)
 }
 
 /// How many of the low bytes of `word` are ASCII digits before the first
-/// that is not (8 if all are). With `t` each byte xor b'0', a byte is a
-/// digit when `t` is below 10: its low seven bits plus 0x76 stay below
-/// 0x80 (and never carry into the next byte), and its top bit is clear.
+/// that is not (8 if all are). With `t` each byte minus b'0', a byte is a
+/// digit when `t` is below 10: its top bit is clear, and stays clear with
+/// 0x76 added. A byte below b'0' borrows from the next and one from 0xb0
+/// up may carry into it, but no digit does, so the lowest byte that shows
+/// a high bit is the first that is not one.
 #[inline(always)]
 fn leading_digits(word: u64) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
-    let t = word ^ (ONES * u64::from(b'0'));
-    let not_digits = (((t & (ONES * 0x7f)) + ONES * 0x76) | t) & (ONES * 0x80);
+    let t = word.wrapping_sub(ONES * u64::from(b'0'));
+    let not_digits = (t | t.wrapping_add(ONES * 0x76)) & (ONES * 0x80);
     not_digits.trailing_zeros() as usize / 8
 }
 
-/// Plays the run of slot digits of `text` from `pos` on, eight bytes
-/// checked at once; returns where the run ends. With `d` each byte minus
-/// b'1', all eight are slot digits when every byte of `d` and of `d + 1`
-/// is below 8. Neither sum carries across a run of slot digits, so the
-/// lowest byte that shows a high bit is the first that is not one.
-/// (`text` ends in zeros, which stop the run before it does.)
+/// Plays the run of bytes of `text` from `pos` on that are b'1' to 0xb0,
+/// eight bytes checked at once; returns where the run ends. A byte of the
+/// run that is no slot digit poisons the game (`Game::poisoned`): the run
+/// is played as slot digits if it is not. With `d` each byte minus b'1',
+/// a byte is in the run when its `d` is below 0x80; the subtraction
+/// borrows only from a byte that is not, so the lowest byte that shows a
+/// high bit is the first not in the run. (`text` ends in zeros, which
+/// stop the run before it does.)
 #[inline(always)]
 fn play_slots(game: &mut Game, text: &[u8], pos: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
-    const NOT_BELOW_8: u64 = 0xf8f8_f8f8_f8f8_f8f8;
     let mut end = pos;
     for window in text.get(pos..).unwrap_or_default().chunks_exact(8) {
-        let columns = word(window).wrapping_sub(ONES * u64::from(b'1'));
-        let stops = (columns | columns.wrapping_add(ONES)) & NOT_BELOW_8;
+        let stops = word(window).wrapping_sub(ONES * u64::from(b'1')) & (ONES * 0x80);
         if stops != 0 {
             let slots = stops.trailing_zeros() as usize / 8;
             game.play_slots(&window[..slots]);
@@ -156,62 +261,124 @@ mod tests {
     use super::*;
 
     #[test]
-    fn plain_headers_are_read_fast_and_others_left_alone() {
+    fn whole_games_a_line_are_read_fast_and_others_left_alone() {
         // Lines as a reader hands them out: with at least 8 bytes after.
-        // (Headings are compared as they show.)
-        let read = |line: &[u8]| format!("{:?}", fast_header(line));
-        let expected = |digits: &[u8], start: usize| {
-            format!("{:?}", Some((Heading::of(digits).unwrap(), start)))
+        // (Headings and games are compared as they show.)
+        let read = |text: &[u8]| {
+            let mut bytes = text.to_vec();
+            bytes.extend_from_slice(&[0; 8]);
+            let taken = whole_game_line(&bytes, 0).map(|(_, digits, _, end)| (digits, end));
+            (taken, taken.map(|_| format!("{:?}", replay(&bytes, 0))))
         };
+        let expected = |digits: &[u8], moves: &str, end: usize| {
+            let mut game = Game::default();
+            moves.bytes().for_each(|slot| game.play(slot));
+            let heading = Heading::of(digits).unwrap();
+            (
+                Some((digits.len(), end)),
+                Some(format!("{:?}", (heading, game))),
+            )
+        };
+        assert_eq!(read(b"Game #12: 123\n"), expected(b"12", "123", 13));
+        assert_eq!(read(b"Game #1: \n"), expected(b"1", "", 9));
         assert_eq!(
-            read(b"Game #12: 123\n\0\0\0\0\0\0\0\0"),
-            expected(b"12", 10)
-        );
-        assert_eq!(read(b"Game #1: \n\0\0\0\0\0\0\0\0"), expected(b"1", 9));
-        assert_eq!(
-            read(b"Game #12345678: 1\n\0\0\0\0\0\0\0\0"),
-            expected(b"12345678", 16)
+            read(b"Game #12345678: 1234567123456712\nGame #1"),
+            expected(b"12345678", "1234567123456712", 32)
         );
         for other in [
-            &b"Game #012: 1\n\0\0\0\0\0\0\0\0"[..],
-            b"Game #1:1\n\0\0\0\0\0\0\0\0",
-            b"Game #: 1\n\0\0\0\0\0\0\0\0",
-            b"Game #1 : 1\n\0\0\0\0\0\0\0\0",
-            b"Game #123456789: 1\n\0\0\0\0\0\0\0\0",
-            b"Game #12",
+            &b"Game #012: 1\n"[..],
+            b"Game #1:1\n",
+            b"Game #: 1\n",
+            b"Game #1 : 1\n",
+            b"Game #123456789: 1\n",
+            b"Game #1: 1 \n",
+            b"Game #1: 18\n",
+            b"Game #1: 1\r\n",
+            b"Game #1: 1",
+            b"game #1: 1\n",
         ] {
-            assert!(fast_header(other).is_none(), "{:?}", other);
+            assert_eq!(read(other), (None, None), "{:?}", other);
         }
     }
 
     #[test]
+    fn games_one_a_line_and_over_lines_are_read_as_by_the_general_reading() {
+        use crate::core::fourrow::{solve, solve_with};
+        use crate::core::io::Tolerant;
+        let read = |input: &str, fast: bool| {
+            let mut out = Vec::new();
+            let result = if fast {
+                solve(input.as_bytes(), &mut out)
+            } else {
+                solve_with(input.as_bytes(), &mut out, &mut Tolerant)
+            };
+            (
+                String::from_utf8(out).unwrap(),
+                result.err().map(|e| e.to_string()),
+            )
+        };
+        for input in [
+            "5\nGame #1: 1122334\nGame #2: 12\n12\n12\nGame #3: 7\nGame #4: 1\n2\nGame #5: 1\n",
+            "4\nGame #1: 1\n2\nGame #2: 11\nGame #3: 1234\n567\nGame #4: 7\n1\n",
+            // One game more than announced, after one over two lines.
+            "3\nGame #1: 1\n2\nGame #2: 3\nGame #3: 4\n5\nGame #4: 6\n",
+        ] {
+            let fast = read(input, true);
+            assert_eq!(fast, read(input, false), "{:?}", input);
+            assert!(fast.0.contains("Game #3"), "{:?}", fast);
+        }
+        // A byte that is no slot digit, on a line that goes on with a game.
+        let broken = "2\nGame #1: 1\n28\nGame #2: 3\n";
+        assert_eq!(read(broken, true), read(broken, false));
+        assert_eq!(
+            read(broken, true).1.unwrap(),
+            "3:2: expected a slot digit 1-7 or a header `Game #n:`, found `8`"
+        );
+    }
+
+    #[test]
     fn leading_digits_are_counted_up_to_the_first_other_byte() {
-        for stop in [b'/', b':', b' ', b'\0', b'a', 0x80, 0xb0, 0xff] {
+        let stops = [b'/', b':', b' ', b'\0', b'a', 0x7f, 0x80, 0xaf, 0xb0, 0xff];
+        for stop in stops {
             for at in 0..=8 {
-                let mut bytes = *b"90123456";
-                if at < 8 {
-                    bytes[at] = stop;
+                // The bytes after the first stop: any of them, or digits.
+                for after in stops.into_iter().chain([b'5']) {
+                    let mut bytes = *b"90123456";
+                    for (i, byte) in bytes.iter_mut().enumerate().skip(at) {
+                        *byte = if i == at { stop } else { after };
+                    }
+                    assert_eq!(leading_digits(u64::from_le_bytes(bytes)), at);
                 }
-                assert_eq!(leading_digits(u64::from_le_bytes(bytes)), at);
             }
         }
     }
 
     #[test]
-    fn slot_runs_are_played_up_to_the_first_other_byte() {
-        // A stop byte at every place of a 20-byte run, then zeros.
-        for stop in [b'0', b'8', b'9', b'/', b' ', b'G', b'\t', 0xff] {
+    fn slot_runs_are_played_up_to_the_first_byte_out_of_the_run() {
+        // A byte at every place of a 20-byte run of slot digits, then
+        // zeros: a byte below b'1' or above 0xb0 ends the run, any other
+        // that is no slot digit poisons the game.
+        let ending = [b'0', b'/', b' ', b'\t', b'\n', b'\0', 0xb1, 0xff];
+        let poisoning = [b'8', b'9', b':', b'G', b'~', 0x80, 0xb0];
+        for other in ending.into_iter().chain(poisoning) {
             for at in 0..20 {
                 let mut text = b"12345671234567123456\0\0\0\0\0\0\0\0".to_vec();
-                text[at] = stop;
+                text[at] = other;
                 for from in [0, at.min(3), at] {
                     let mut run = Game::default();
-                    assert_eq!(play_slots(&mut run, &text, from), at);
-                    let mut one = Game::default();
-                    for &slot in &text[from..at] {
-                        one.play(slot);
+                    let end = play_slots(&mut run, &text, from);
+                    if ending.contains(&other) {
+                        assert_eq!(end, at);
+                        let mut one = Game::default();
+                        for &slot in &text[from..at] {
+                            one.play(slot);
+                        }
+                        assert_eq!(format!("{:?}", run), format!("{:?}", one));
+                        assert!(!run.poisoned());
+                    } else {
+                        assert_eq!(end, 20);
+                        assert!(run.poisoned());
                     }
-                    assert_eq!(format!("{:?}", run), format!("{:?}", one));
                 }
             }
         }
