@@ -3,8 +3,8 @@
 //!
 //! On Linux with glibc the program starts at C's `main`, not through std's
 //! start-up: that reads `/proc/self/maps` and sets up a signal stack
-//! before `main`, which made a run on a contest's sample 1.11 to 1.17
-//! times as long as `cat` of the same file (now 0.96 to 0.98). What the
+//! before `main`, which made a run on a contest's sample about a tenth
+//! slower than `cat` of the same file (README, Performance). What the
 //! program needs of that start-up is in [`referee::tool::start`]; a stack
 //! overflow now ends in a plain segmentation fault, not std's message.
 //! There std reads the arguments before any `main` (glibc hands them to

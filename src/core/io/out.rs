@@ -8,8 +8,8 @@ use std::io::Write;
 /// The size of the blocks handed to the writer. Each write to a pipe
 /// wakes its reader, and on one core the reader runs at once: 2,700,000
 /// games of fourrow into `cat` on one core made 3,362 such switches with
-/// 64 KiB blocks and 855 with 256 KiB, 3 to 4% of the run. A block, the
-/// kernel's copy of it and the reader's still fit in a 512 KiB cache.
+/// 64 KiB blocks and 855 with 256 KiB, 3 to 4% of the run (128 KiB
+/// gained less on snooker, and with the reader on another core).
 const BLOCK: usize = 1 << 18;
 
 /// The buffer's size at first: a contest's output fits; it grows, a few
