@@ -81,32 +81,10 @@ fn blank_lines_in_millions_are_counted() {
     }
 }
 
-/// A closed standard output is a write error (std's own handle would drop
-/// the output and exit 0), and it is named `<stdout>`, not the input.
-/// (Linux with glibc only: elsewhere std's start-up runs and puts
-/// `/dev/null` there, which cannot be told from a redirection.)
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-#[test]
-fn a_closed_standard_output_is_a_write_error() {
-    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/snooker/sample.in");
-    let bin = assert_cmd::cargo::cargo_bin("referee");
-    let output = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!("'{}' snooker '{}' >&-", bin.display(), fixture))
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    assert!(
-        String::from_utf8_lossy(&output.stderr).starts_with("referee: <stdout>: "),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-}
-
 /// A closed standard input reads as empty, and a closed standard error
-/// loses the messages but not the output or the status: the program holds
-/// closed standard descriptors with `/dev/null` itself (it starts without
-/// std's start-up), so the input file never takes their place.
+/// loses the messages but not the output or the status: std's start-up
+/// holds closed standard descriptors with `/dev/null`, so the input file
+/// never takes their place.
 #[cfg(unix)]
 #[test]
 fn closed_standard_input_and_error_are_held_empty() {
