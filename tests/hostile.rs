@@ -171,32 +171,3 @@ fn a_byte_order_mark_is_skipped_or_refused() {
         .code(1)
         .stderr(predicate::str::contains("1:1: expected the input to start"));
 }
-
-/// A pipe to standard output is widened to 1 MiB where the system allows
-/// it (each 64 KiB pipe-full would wake the reader on another core).
-#[cfg(target_os = "linux")]
-#[test]
-fn a_pipe_to_standard_output_is_widened() {
-    use std::os::fd::AsRawFd;
-    const F_GETPIPE_SZ: i32 = 1032;
-    extern "C" {
-        fn fcntl(fd: i32, command: i32, ...) -> i32;
-    }
-    let limit = std::fs::read_to_string("/proc/sys/fs/pipe-max-size").unwrap();
-    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/snooker/sample.in");
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("referee"))
-        .args(["snooker", fixture])
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The sample's output fits in any pipe: the child ends without a reader.
-    assert!(child.wait().unwrap().success());
-    let pipe = child.stdout.take().unwrap();
-    // SAFETY: F_GETPIPE_SZ reads nothing of ours; `pipe` is open.
-    let size = unsafe { fcntl(pipe.as_raw_fd(), F_GETPIPE_SZ) };
-    if limit.trim().parse::<i32>().unwrap() >= 1 << 20 {
-        assert_eq!(size, 1 << 20);
-    } else {
-        assert!(size >= 1 << 16, "{size}");
-    }
-}
