@@ -199,29 +199,45 @@ pub fn solve(text: &str, out: &mut String) -> Result<(), String> {
     let mut input = Input::new(text);
     let games: u64 = input.number("the number of games")?;
     for _ in 0..games {
-        if !(input.eat("Game") && input.eat("#")) {
-            return Err(format!("expected `Game #`, found {:?}", input.token()));
-        }
-        let number = input.digits();
-        if number.is_empty() || !input.eat(":") {
-            return Err(format!(
-                "expected the game number and `:`, found {:?}",
-                input.token()
-            ));
-        }
+        let number = header(&mut input)?;
         let number = number.trim_start_matches('0');
         let mut game = Game::default();
         // The moves run to the next `Game` or the end of input (F1).
-        while let Some(slot) = input.peek().filter(|&c| c != 'G') {
+        while let Some(slot) = input.rest().chars().next().filter(|&c| c != 'G') {
             match slot.to_digit(10) {
                 Some(digit @ 1..=7) => game.play(digit as usize - 1),
                 _ => return Err(format!("expected a slot digit 1-7, found `{}`", slot)),
             }
-            input.next_char();
+            input.advance(slot.len_utf8());
         }
         write_game(out, if number.is_empty() { "0" } else { number }, &game);
     }
     input.expect_end()
+}
+
+/// Reads a header, `Game #n:` with whitespace allowed between its pieces,
+/// and gives n as written.
+fn header<'a>(input: &mut Input<'a>) -> Result<&'a str, String> {
+    let mut number = "";
+    for piece in ["Game", "#", "n", ":"] {
+        let rest = input.rest();
+        let len = match piece {
+            "n" => rest.bytes().take_while(u8::is_ascii_digit).count(),
+            word if rest.starts_with(word) => word.len(),
+            _ => 0,
+        };
+        if len == 0 {
+            return Err(format!(
+                "expected a header `Game #n:`, found `{}`",
+                rest.lines().next().unwrap_or("")
+            ));
+        }
+        if piece == "n" {
+            number = &rest[..len];
+        }
+        input.advance(len);
+    }
+    Ok(number)
 }
 
 fn write_game(out: &mut String, number: &str, game: &Game) {

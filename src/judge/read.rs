@@ -61,42 +61,15 @@ impl<'a> Input<'a> {
         }
     }
 
-    /// The next character that is not whitespace, left unread.
-    pub fn peek(&mut self) -> Option<char> {
+    /// What is left to read, whitespace first skipped.
+    pub fn rest(&mut self) -> &'a str {
         self.skip_whitespace();
-        self.text[self.pos..].chars().next()
+        &self.text[self.pos..]
     }
 
-    /// Reads `word` if the input goes on with it, whitespace first.
-    pub fn eat(&mut self, word: &str) -> bool {
-        self.skip_whitespace();
-        let found = self.text[self.pos..].starts_with(word);
-        if found {
-            self.pos += word.len();
-        }
-        found
-    }
-
-    /// The run of ASCII digits that follows, whitespace first; it may be
-    /// empty.
-    pub fn digits(&mut self) -> &'a str {
-        self.skip_whitespace();
-        let rest = &self.text[self.pos..];
-        let len = rest.bytes().take_while(u8::is_ascii_digit).count();
-        self.pos += len;
-        &rest[..len]
-    }
-
-    /// Reads one character (after whitespace).
-    pub fn next_char(&mut self) -> Option<char> {
-        let next = self.peek()?;
-        self.pos += next.len_utf8();
-        Some(next)
-    }
-
-    /// Whether nothing but whitespace is left (R0.2).
-    pub fn at_end(&mut self) -> bool {
-        self.peek().is_none()
+    /// Takes the first `bytes` bytes of what is left as read.
+    pub fn advance(&mut self, bytes: usize) {
+        self.pos += bytes;
     }
 
     /// An error unless nothing but whitespace is left (R0.2).
@@ -124,22 +97,17 @@ pub type Solve = fn(&str, &mut String) -> Result<(), String>;
 /// output; on an error, the output so far, then the message on standard
 /// error and exit status 1.
 pub fn run(solve: Solve) {
-    let mut bytes = Vec::new();
-    let read = std::io::stdin().read_to_end(&mut bytes);
+    let mut text = String::new();
     let mut out = String::new();
-    let result = match read {
+    let result = match std::io::stdin().read_to_string(&mut text) {
+        Ok(_) => solve(&text, &mut out),
         Err(error) => Err(error.to_string()),
-        Ok(_) => match String::from_utf8(bytes) {
-            Ok(text) => solve(&text, &mut out),
-            Err(_) => Err("the input is not UTF-8".to_string()),
-        },
     };
     let written = std::io::stdout().write_all(out.as_bytes());
-    if let Err(message) = result {
+    if let Err(message) = &result {
         eprintln!("input error: {}", message);
-        std::process::exit(1);
     }
-    if written.is_err() {
+    if result.is_err() || written.is_err() {
         std::process::exit(1);
     }
 }
@@ -155,19 +123,16 @@ mod tests {
         assert_eq!(input.line(), Some(vec!["Ann", "Bob"]));
         assert_eq!(input.line(), Some(vec!["Red"]));
         assert_eq!(input.line(), None);
-        assert!(input.at_end());
+        assert_eq!(input.rest(), "");
     }
 
     #[test]
-    fn pieces_of_a_header_are_read_across_blanks() {
-        let mut input = Input::new("Game # 007 :12\n 3");
-        assert!(input.eat("Game"));
-        assert!(input.eat("#"));
-        assert_eq!(input.digits(), "007");
-        assert_eq!(input.next_char(), Some(':'));
-        assert_eq!(input.digits(), "12");
-        assert_eq!(input.digits(), "3");
-        assert_eq!(input.peek(), None);
+    fn the_rest_is_read_after_whitespace() {
+        let mut input = Input::new(" \n Game #1");
+        assert_eq!(input.rest(), "Game #1");
+        input.advance(4);
+        assert_eq!(input.token(), Some("#1"));
+        assert_eq!(input.rest(), "");
     }
 
     #[test]

@@ -23,7 +23,13 @@ pub fn run(command: Command) -> u8 {
             } else {
                 bundle::Form::Judge
             };
-            print(bundle::bundle(problem, form).as_bytes())
+            match bundle::bundle(problem, form) {
+                Ok(text) => print(text.as_bytes()),
+                Err(message) => {
+                    eprintln!("referee: cannot bundle: {}", message);
+                    1
+                }
+            }
         }
         Command::Solve {
             problem,

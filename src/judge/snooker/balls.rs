@@ -2,7 +2,7 @@
 //! says: the ball first hit and the balls potted.
 
 /// A ball other than the cue ball; its value is its points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Ball {
     Red = 1,
     Yellow,
@@ -48,32 +48,30 @@ impl Ball {
     }
 }
 
-/// A set of colours.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// A set of colours: whether each is in it, by value.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Colours {
-    present: [bool; 6],
+    present: [bool; 8],
 }
 
 impl Colours {
     /// All six colours, as at the start of a frame.
     pub fn all() -> Colours {
-        Colours { present: [true; 6] }
-    }
-
-    fn slot(colour: Ball) -> usize {
-        colour as usize - Ball::Yellow as usize
+        let mut all = Colours::default();
+        Ball::COLOURS.iter().for_each(|&colour| all.insert(colour));
+        all
     }
 
     pub fn contains(&self, colour: Ball) -> bool {
-        colour != Ball::Red && self.present[Colours::slot(colour)]
+        colour != Ball::Red && self.present[colour as usize]
     }
 
     pub fn insert(&mut self, colour: Ball) {
-        self.present[Colours::slot(colour)] = true;
+        self.present[colour as usize] = true;
     }
 
     pub fn remove(&mut self, colour: Ball) {
-        self.present[Colours::slot(colour)] = false;
+        self.present[colour as usize] = false;
     }
 
     /// The colours in the set, lowest value first.
@@ -90,7 +88,7 @@ impl Colours {
 }
 
 /// One of the two players of a frame: A breaks off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Player {
     A,
     B,
@@ -112,7 +110,7 @@ impl Player {
 
 /// What a stroke line says: the ball first hit (`None` for none), the reds
 /// and colours potted, and whether the cue ball went in.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Stroke {
     pub first: Option<Ball>,
     pub reds: u32,
@@ -126,34 +124,26 @@ impl Stroke {
     /// letter case. `None` may be followed by `White` alone; neither a
     /// colour nor `White` may be potted twice.
     pub fn read(words: &[&str]) -> Result<Stroke, String> {
-        let (first_word, potted) = match words.split_first() {
-            Some(split) => split,
-            None => return Err("expected a stroke, found an empty line".to_string()),
+        let bad = || Err(format!("expected a stroke, found {:?}", words));
+        let (first, potted) = match words.split_first() {
+            Some((first, potted)) => (*first, potted),
+            None => return bad(),
         };
         let mut stroke = Stroke {
-            first: Ball::from_name(first_word),
+            first: Ball::from_name(first),
             ..Stroke::default()
         };
-        if stroke.first.is_none() && !first_word.eq_ignore_ascii_case("None") {
-            return Err(format!(
-                "expected a ball first hit or `None`, found `{}`",
-                first_word
-            ));
+        let none = first.eq_ignore_ascii_case("None");
+        if stroke.first.is_none() && !(none && potted.len() <= 1) {
+            return bad();
         }
-        for &word in potted {
-            let ball = Ball::from_name(word);
-            let white = word.eq_ignore_ascii_case("White");
-            match ball {
-                _ if stroke.first.is_none() && !(white && potted.len() == 1) => {
-                    return Err(format!(
-                        "expected `White` alone after `None`, found `{}`",
-                        word
-                    ))
-                }
+        for word in potted {
+            match Ball::from_name(word) {
+                _ if none && !word.eq_ignore_ascii_case("White") => return bad(),
                 Some(Ball::Red) => stroke.reds += 1,
                 Some(colour) if !stroke.colours.contains(colour) => stroke.colours.insert(colour),
-                None if white && !stroke.white => stroke.white = true,
-                _ => return Err(format!("expected a ball potted, found `{}`", word)),
+                None if word.eq_ignore_ascii_case("White") && !stroke.white => stroke.white = true,
+                _ => return bad(),
             }
         }
         Ok(stroke)

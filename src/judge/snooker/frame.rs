@@ -10,7 +10,7 @@ const MIN_PENALTY: u32 = 4;
 pub const REDS: u32 = 15;
 
 /// The ball on for the next stroke (S2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum On {
     /// Any red.
     Reds,
@@ -21,7 +21,7 @@ pub enum On {
 }
 
 /// Where a frame stands between strokes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Stage {
     Playing,
     /// Tied on the only black: the lot decides who plays (S9, S10).
@@ -30,7 +30,7 @@ pub enum Stage {
 }
 
 /// Who plays after a stroke.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Next {
     /// The striker scored and plays on.
     SameStriker,
@@ -43,7 +43,7 @@ pub enum Next {
 }
 
 /// What one stroke did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Outcome {
     pub foul: bool,
     /// Points scored by the striker, or the penalty given to the opponent.
@@ -57,14 +57,14 @@ pub struct Outcome {
 }
 
 /// The offender whom the other player may ask to play again (S11).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Replay {
     pub offender: Player,
     pub in_hand: bool,
 }
 
 /// Why a line cannot be played on the frame as it stands (S11, S14).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Impossible {
     /// A ball the stroke hits first or pots is not on the table.
     NotOnTable(Ball),
@@ -81,7 +81,7 @@ pub enum Impossible {
 }
 
 /// One frame, set up for the break-off by player A.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Frame {
     reds: u32,
     colours: Colours,
@@ -111,32 +111,10 @@ impl Frame {
         Frame::default()
     }
 
-    pub fn reds(&self) -> u32 {
-        self.reds
-    }
-
-    /// The colours on the table.
-    pub fn colours(&self) -> Colours {
-        self.colours
-    }
-
-    /// The ball on; `None` once the frame is over.
-    pub fn on(&self) -> Option<On> {
-        match self.stage {
-            Stage::Over => None,
-            _ => Some(self.on),
-        }
-    }
-
     /// A player's score. Scores are 64-bit: a stroke scores at most 15
     /// points and takes at least five bytes of input.
     pub fn score(&self, player: Player) -> u64 {
         self.scores[player.index()]
-    }
-
-    /// The player at the table (the last striker once the frame is over).
-    pub fn striker(&self) -> Player {
-        self.striker
     }
 
     pub fn stage(&self) -> Stage {
@@ -150,11 +128,6 @@ impl Frame {
             Stage::Over => Some(Player::B),
             _ => None,
         }
-    }
-
-    /// The offender who may be asked to play again now, if any (S11).
-    pub fn replay(&self) -> Option<Replay> {
-        self.replay
     }
 
     pub fn on_table(&self, ball: Ball) -> bool {
@@ -181,72 +154,28 @@ impl Frame {
     pub fn play(&mut self, stroke: &Stroke) -> Result<Outcome, Impossible> {
         self.check(stroke)?;
         let target = self.target(stroke);
-        let wrong_colour_potted = stroke.colours.iter().any(|colour| colour != target);
+        // S5: a legal stroke hits the ball on first and pots only balls
+        // on, scoring the value of each.
         let foul = stroke.white
             || stroke.first != Some(target)
-            || (stroke.reds > 0 && target != Ball::Red)
-            || wrong_colour_potted;
+            || stroke.potted().any(|ball| ball != target);
         let points = if foul {
             // S4: the highest of 4, the ball on, the ball hit first and
             // the balls potted; penalties of one stroke never add up.
             let involved = stroke.first.into_iter().chain(stroke.potted());
             involved
+                .chain(Some(target))
                 .map(Ball::value)
-                .chain(Some(target.value()))
                 .fold(MIN_PENALTY, u32::max)
-        } else if target == Ball::Red {
-            stroke.reds
-        } else if stroke.colours.contains(target) {
-            target.value()
         } else {
-            0
+            stroke.reds + stroke.colours.iter().map(Ball::value).sum::<u32>()
         };
+        let scored = !foul && points > 0;
         let striker = self.striker;
         let scorer = if foul { striker.other() } else { striker };
         self.scores[scorer.index()] += u64::from(points);
         // S6: reds stay down whatever happens.
         self.reds -= stroke.reds;
-        let in_hand = foul && stroke.white;
-
-        if self.on == On::Colour(Ball::Black) && points > 0 {
-            // S9: with only the black left, the first score or foul ends
-            // the frame, or ties it: then the black goes back for the lot.
-            self.replay = None;
-            self.stage = if self.scores[0] == self.scores[1] {
-                Stage::LotDue
-            } else {
-                Stage::Over
-            };
-            let next = self.winner().map_or(Next::Tie, Next::Won);
-            let respotted = Colours::default();
-            return Ok(Outcome {
-                foul,
-                points,
-                respotted,
-                in_hand,
-                next,
-            });
-        }
-
-        // S6: colours potted in a foul go back; a colour potted legally
-        // goes back in phase one and stays down in phase two.
-        let mut respotted = Colours::default();
-        if foul {
-            respotted = stroke.colours;
-        } else if points > 0 && target != Ball::Red {
-            match self.on {
-                On::AnyColour => respotted.insert(target),
-                _ => self.colours.remove(target),
-            }
-        }
-        self.on = if !foul && points > 0 && target == Ball::Red {
-            On::AnyColour
-        } else if self.reds > 0 {
-            On::Reds
-        } else {
-            // S7: phase two, on the lowest colour left.
-            On::Colour(self.colours.iter().next().unwrap_or(Ball::Black))
-        };
         self.replay = if foul {
             Some(Replay {
                 offender: striker,
@@ -255,12 +184,41 @@ impl Frame {
         } else {
             None
         };
-        let next = if !foul && points > 0 {
-            Next::SameStriker
+        let mut respotted = Colours::default();
+        let next = if self.on == On::Colour(Ball::Black) && points > 0 {
+            // S9: with only the black left, the first score or foul ends
+            // the frame, or ties it: then the black stays for the lot.
+            self.replay = None;
+            let tie = self.scores[0] == self.scores[1];
+            self.stage = if tie { Stage::LotDue } else { Stage::Over };
+            self.winner().map_or(Next::Tie, Next::Won)
         } else {
-            self.striker = striker.other();
-            Next::TurnPasses(self.striker)
+            // S6: colours potted in a foul go back; a colour potted
+            // legally goes back in phase one and stays down in phase two.
+            if foul {
+                respotted = stroke.colours;
+            } else if scored && target != Ball::Red {
+                match self.on {
+                    On::AnyColour => respotted.insert(target),
+                    _ => self.colours.remove(target),
+                }
+            }
+            self.on = if scored && target == Ball::Red {
+                On::AnyColour
+            } else if self.reds > 0 {
+                On::Reds
+            } else {
+                // S7: phase two, on the lowest colour left.
+                On::Colour(self.colours.iter().next().unwrap_or(Ball::Black))
+            };
+            if scored {
+                Next::SameStriker
+            } else {
+                self.striker = striker.other();
+                Next::TurnPasses(self.striker)
+            }
         };
+        let in_hand = foul && stroke.white;
         Ok(Outcome {
             foul,
             points,
@@ -348,10 +306,10 @@ mod tests {
             (out.foul, out.points, out.next),
             (false, 2, Next::SameStriker)
         );
-        assert_eq!((frame.reds(), frame.on()), (13, Some(On::AnyColour)));
+        assert_eq!((frame.reds, frame.on), (13, On::AnyColour));
         let out = play(&mut frame, "Black Black");
         assert_eq!(out.respotted.iter().collect::<Vec<_>>(), vec![Ball::Black]);
-        assert_eq!((frame.score(Player::A), frame.on()), (9, Some(On::Reds)));
+        assert_eq!((frame.score(Player::A), frame.on), (9, On::Reds));
         let out = play(&mut frame, "Red");
         assert_eq!(out.next, Next::TurnPasses(Player::B));
     }
@@ -390,14 +348,14 @@ mod tests {
         let mut frame = Frame::new();
         frame.reds = 1;
         play(&mut frame, "Red Red");
-        assert_eq!(frame.on(), Some(On::AnyColour));
+        assert_eq!(frame.on, On::AnyColour);
         play(&mut frame, "Pink");
-        assert_eq!(frame.on(), Some(On::Colour(Ball::Yellow)));
+        assert_eq!(frame.on, On::Colour(Ball::Yellow));
         let mut frame = Frame::new();
         frame.reds = 1;
         let out = play(&mut frame, "Blue Red");
         assert!(out.foul);
-        assert_eq!(frame.on(), Some(On::Colour(Ball::Yellow)));
+        assert_eq!(frame.on, On::Colour(Ball::Yellow));
     }
 
     #[test]
@@ -405,7 +363,7 @@ mod tests {
         let mut frame = phase_two(&[Ball::Yellow, Ball::Green]);
         let out = play(&mut frame, "Yellow Yellow");
         assert!(out.respotted.is_empty());
-        assert_eq!(frame.on(), Some(On::Colour(Ball::Green)));
+        assert_eq!(frame.on, On::Colour(Ball::Green));
         let out = play(&mut frame, "Green Green White");
         assert_eq!(out.respotted.iter().collect::<Vec<_>>(), vec![Ball::Green]);
         assert!(out.in_hand);
@@ -418,7 +376,7 @@ mod tests {
         assert_eq!(out.next, Next::TurnPasses(Player::B));
         let out = play(&mut frame, "Black Black");
         assert_eq!(out.next, Next::Won(Player::B));
-        assert_eq!(frame.on(), None);
+        assert_eq!(frame.stage, Stage::Over);
 
         let mut frame = phase_two(&[Ball::Black]);
         frame.scores = [0, 7];
@@ -444,7 +402,7 @@ mod tests {
                 in_hand: true
             }
         );
-        assert_eq!(frame.striker(), Player::A);
+        assert_eq!(frame.striker, Player::A);
         assert_eq!(frame.play_again(), Err(Impossible::NoPlayAgain));
     }
 

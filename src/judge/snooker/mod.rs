@@ -166,12 +166,12 @@ fn referee_frame(input: &mut Input, names: [&str; 2], out: &mut String) -> Resul
     while frame.stage() != Stage::Over {
         let words = input
             .line()
-            .ok_or("expected a stroke, `Play again` or a lot, found end of input")?;
+            .ok_or("expected a stroke, found end of input")?;
         if frame.stage() == Stage::LotDue {
             let player = match words[..] {
                 [name] if name == names[0] => Player::A,
                 [name] if name == names[1] => Player::B,
-                _ => return Err(format!("expected the lot's winner, found {:?}", words)),
+                _ => return Err(format!("expected a player's name, found {:?}", words)),
             };
             frame.lot(player).map_err(explain)?;
             write_turn(out, names[player.index()], true);
@@ -222,16 +222,9 @@ fn write_turn(out: &mut String, name: &str, in_hand: bool) {
     out.push_str(&format!("{}'s turn{}\n", name, hand));
 }
 
-/// Why a line could not be played, in words.
+/// Why a line could not be played, for the message.
 fn explain(impossible: Impossible) -> String {
-    match impossible {
-        Impossible::NotOnTable(ball) => format!("{} is not on the table", ball.name()),
-        Impossible::TooManyReds { left } => format!("more reds potted than the {} left", left),
-        Impossible::LotDue => "expected the lot's winner after the tie".to_string(),
-        Impossible::FrameOver => "the frame is over".to_string(),
-        Impossible::NoPlayAgain => "`Play again` only right after a foul".to_string(),
-        Impossible::NoLotDue => "no lot is due".to_string(),
-    }
+    format!("impossible here: {:?}", impossible)
 }
 
 #[cfg(test)]
