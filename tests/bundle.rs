@@ -15,7 +15,7 @@ mod common;
 
 use assert_cmd::Command;
 use bundle_build::{build_all, compilers, parallel, run, Build, EDITIONS};
-use referee::tool::bundle::{judge_limit, Form};
+use referee::tool::bundle::{Form, JUDGE_LIMIT};
 use referee::tool::problem::Problem;
 use std::sync::OnceLock;
 
@@ -156,22 +156,15 @@ fn problem_of(name: &str) -> Problem {
     Problem::from_name(name).unwrap()
 }
 
-/// Each judge bundle within its judge's limit (`referee bundle` refuses
-/// to write one over it, so this checks the limits themselves): SPOJ's
-/// 10,000 bytes for four in a row and the rating exchange.
+/// Each judge bundle within SPOJ's 10,000 bytes (`referee bundle`
+/// refuses to write one over it, so this checks the limit itself).
 #[test]
 fn judge_bundles_fit_the_judges_size_limits() {
     for problem in Problem::ALL {
         let size = bundle(&[problem.name()]).len();
-        assert!(
-            size <= judge_limit(problem),
-            "{}: {} bytes",
-            problem.name(),
-            size
-        );
+        assert!(size <= JUDGE_LIMIT, "{}: {} bytes", problem.name(), size);
     }
-    assert_eq!(judge_limit(Problem::Fourrow), 10_000);
-    assert_eq!(judge_limit(Problem::Rating), 10_000);
+    assert_eq!(JUDGE_LIMIT, 10_000);
 }
 
 #[test]

@@ -27,21 +27,14 @@ impl<'a> Input<'a> {
         let rest = &self.text[self.pos..];
         let len = rest.find(is_blank).unwrap_or(rest.len());
         self.pos += len;
-        if len == 0 {
-            None
-        } else {
-            Some(&rest[..len])
-        }
+        Some(&rest[..len]).filter(|token| !token.is_empty())
     }
 
     /// The next token read as a number; `what` names it in the error.
     pub fn number<T: std::str::FromStr>(&mut self, what: &str) -> Result<T, String> {
-        match self.token() {
-            Some(token) => token
-                .parse()
-                .map_err(|_| format!("expected {}, found `{}`", what, token)),
-            None => Err(format!("expected {}, found end of input", what)),
-        }
+        let token = self.token();
+        let number = token.and_then(|token| token.parse().ok());
+        number.ok_or(format!("expected {}, found {:?}", what, token))
     }
 
     /// The tokens of the next line that holds any.
@@ -54,11 +47,7 @@ impl<'a> Input<'a> {
             .split(is_blank)
             .filter(|t| !t.is_empty())
             .collect();
-        if tokens.is_empty() {
-            None
-        } else {
-            Some(tokens)
-        }
+        Some(tokens).filter(|tokens| !tokens.is_empty())
     }
 
     /// What is left to read, whitespace first skipped.
@@ -76,10 +65,7 @@ impl<'a> Input<'a> {
     pub fn expect_end(&mut self) -> Result<(), String> {
         match self.token() {
             None => Ok(()),
-            Some(token) => Err(format!(
-                "expected end of input after the last case, found `{}`",
-                token
-            )),
+            Some(token) => Err(format!("text after the last case: {:?}", token)),
         }
     }
 }
@@ -90,13 +76,10 @@ fn is_blank(c: char) -> bool {
     matches!(c, '\t'..='\r' | ' ')
 }
 
-/// What a problem's `solve` is: the whole input in, the output appended.
-pub type Solve = fn(&str, &mut String) -> Result<(), String>;
-
-/// A judge submission's `main`: standard input through `solve` to standard
-/// output; on an error, the output so far, then the message on standard
-/// error and exit status 1.
-pub fn run(solve: Solve) {
+/// A judge submission's `main`: standard input through `solve` (the whole
+/// input in, the output appended) to standard output; on an error, the
+/// output so far, then the message on standard error and exit status 1.
+pub fn run(solve: fn(&str, &mut String) -> Result<(), String>) {
     let mut text = String::new();
     let mut out = String::new();
     let result = match std::io::stdin().read_to_string(&mut text) {

@@ -30,15 +30,9 @@ impl Ball {
 
     /// The ball's name as the output writes it.
     pub fn name(self) -> &'static str {
-        match self {
-            Ball::Red => "Red",
-            Ball::Yellow => "Yellow",
-            Ball::Green => "Green",
-            Ball::Brown => "Brown",
-            Ball::Blue => "Blue",
-            Ball::Pink => "Pink",
-            Ball::Black => "Black",
-        }
+        [
+            "", "Red", "Yellow", "Green", "Brown", "Blue", "Pink", "Black",
+        ][self as usize]
     }
 
     /// The ball a word names, in any letter case (S13).
@@ -49,7 +43,7 @@ impl Ball {
 }
 
 /// A set of colours: whether each is in it, by value.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Default)]
 pub struct Colours {
     present: [bool; 8],
 }
@@ -57,9 +51,9 @@ pub struct Colours {
 impl Colours {
     /// All six colours, as at the start of a frame.
     pub fn all() -> Colours {
-        let mut all = Colours::default();
-        Ball::COLOURS.iter().for_each(|&colour| all.insert(colour));
-        all
+        // By value: nothing has 0, the red 1, the colours 2 to 7.
+        let present = [false, false, true, true, true, true, true, true];
+        Colours { present }
     }
 
     pub fn contains(&self, colour: Ball) -> bool {
@@ -80,10 +74,6 @@ impl Colours {
             .iter()
             .copied()
             .filter(move |&c| self.contains(c))
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.iter().next().is_none()
     }
 }
 
@@ -110,7 +100,7 @@ impl Player {
 
 /// What a stroke line says: the ball first hit (`None` for none), the reds
 /// and colours potted, and whether the cue ball went in.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct Stroke {
     pub first: Option<Ball>,
     pub reds: u32,
@@ -124,29 +114,28 @@ impl Stroke {
     /// letter case. `None` may be followed by `White` alone; neither a
     /// colour nor `White` may be potted twice.
     pub fn read(words: &[&str]) -> Result<Stroke, String> {
-        let bad = || Err(format!("expected a stroke, found {:?}", words));
-        let (first, potted) = match words.split_first() {
-            Some((first, potted)) => (*first, potted),
-            None => return bad(),
-        };
+        let first = words.first().copied().unwrap_or("");
+        let none = first.eq_ignore_ascii_case("None");
         let mut stroke = Stroke {
             first: Ball::from_name(first),
             ..Stroke::default()
         };
-        let none = first.eq_ignore_ascii_case("None");
-        if stroke.first.is_none() && !(none && potted.len() <= 1) {
-            return bad();
-        }
-        for word in potted {
+        let mut legal = none || stroke.first.is_some();
+        for &word in words.iter().skip(1) {
             match Ball::from_name(word) {
-                _ if none && !word.eq_ignore_ascii_case("White") => return bad(),
-                Some(Ball::Red) => stroke.reds += 1,
-                Some(colour) if !stroke.colours.contains(colour) => stroke.colours.insert(colour),
+                Some(Ball::Red) if !none => stroke.reds += 1,
+                Some(colour) if !none && !stroke.colours.contains(colour) => {
+                    stroke.colours.insert(colour)
+                }
                 None if word.eq_ignore_ascii_case("White") && !stroke.white => stroke.white = true,
-                _ => return bad(),
+                _ => legal = false,
             }
         }
-        Ok(stroke)
+        if legal {
+            Ok(stroke)
+        } else {
+            Err(format!("expected a stroke, found {:?}", words))
+        }
     }
 
     /// The balls potted, cue ball aside: the colours and, if any, a red.

@@ -43,7 +43,7 @@ pub enum Next {
 }
 
 /// What one stroke did.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy)]
 pub struct Outcome {
     pub foul: bool,
     /// Points scored by the striker, or the penalty given to the opponent.
@@ -68,20 +68,19 @@ pub struct Replay {
 pub enum Impossible {
     /// A ball the stroke hits first or pots is not on the table.
     NotOnTable(Ball),
-    TooManyReds {
-        left: u32,
-    },
-    /// A stroke or `Play again` while the lot is due.
+    /// More reds potted than the reds left.
+    TooManyReds(u32),
+    /// A stroke while the lot is due.
     LotDue,
     FrameOver,
-    /// `Play again` not right after a foul.
+    /// `Play again` not right after a foul (S11).
     NoPlayAgain,
     /// A lot while none is due.
     NoLotDue,
 }
 
 /// One frame, set up for the break-off by player A.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Frame {
     reds: u32,
     colours: Colours,
@@ -107,10 +106,6 @@ impl Default for Frame {
 }
 
 impl Frame {
-    pub fn new() -> Frame {
-        Frame::default()
-    }
-
     /// A player's score. Scores are 64-bit: a stroke scores at most 15
     /// points and takes at least five bytes of input.
     pub fn score(&self, player: Player) -> u64 {
@@ -119,15 +114,6 @@ impl Frame {
 
     pub fn stage(&self) -> Stage {
         self.stage
-    }
-
-    /// The winner once the frame is over: the player with more points.
-    pub fn winner(&self) -> Option<Player> {
-        match self.stage {
-            Stage::Over if self.scores[0] > self.scores[1] => Some(Player::A),
-            Stage::Over => Some(Player::B),
-            _ => None,
-        }
     }
 
     pub fn on_table(&self, ball: Ball) -> bool {
@@ -189,9 +175,14 @@ impl Frame {
             // S9: with only the black left, the first score or foul ends
             // the frame, or ties it: then the black stays for the lot.
             self.replay = None;
-            let tie = self.scores[0] == self.scores[1];
-            self.stage = if tie { Stage::LotDue } else { Stage::Over };
-            self.winner().map_or(Next::Tie, Next::Won)
+            let [a, b] = self.scores;
+            self.stage = if a == b { Stage::LotDue } else { Stage::Over };
+            // The player with more points wins.
+            if a == b {
+                Next::Tie
+            } else {
+                Next::Won(if a > b { Player::A } else { Player::B })
+            }
         } else {
             // S6: colours potted in a foul go back; a colour potted
             // legally goes back in phase one and stays down in phase two.
@@ -244,7 +235,7 @@ impl Frame {
             return Err(Impossible::NotOnTable(ball));
         }
         if stroke.reds > self.reds {
-            return Err(Impossible::TooManyReds { left: self.reds });
+            return Err(Impossible::TooManyReds(self.reds));
         }
         Ok(())
     }
@@ -252,28 +243,19 @@ impl Frame {
     /// The other player asks the offender of the last stroke, a foul, to
     /// play again from the position as it is (S11).
     pub fn play_again(&mut self) -> Result<Replay, Impossible> {
-        match (self.stage, self.replay.take()) {
-            (Stage::Playing, Some(replay)) => {
-                self.striker = replay.offender;
-                Ok(replay)
-            }
-            (Stage::Playing, None) => Err(Impossible::NoPlayAgain),
-            (Stage::LotDue, _) => Err(Impossible::LotDue),
-            (Stage::Over, _) => Err(Impossible::FrameOver),
-        }
+        let replay = self.replay.take().ok_or(Impossible::NoPlayAgain)?;
+        self.striker = replay.offender;
+        Ok(replay)
     }
 
     /// The lot after a tie: `player` plays the black from in hand (S10).
     pub fn lot(&mut self, player: Player) -> Result<(), Impossible> {
-        match self.stage {
-            Stage::LotDue => {
-                self.stage = Stage::Playing;
-                self.striker = player;
-                Ok(())
-            }
-            Stage::Over => Err(Impossible::FrameOver),
-            Stage::Playing => Err(Impossible::NoLotDue),
+        if self.stage != Stage::LotDue {
+            return Err(Impossible::NoLotDue);
         }
+        self.stage = Stage::Playing;
+        self.striker = player;
+        Ok(())
     }
 }
 
@@ -288,9 +270,11 @@ mod tests {
 
     /// A frame in phase two with only `colours` left, A to play.
     fn phase_two(colours: &[Ball]) -> Frame {
-        let mut frame = Frame::new();
-        frame.reds = 0;
-        frame.colours = Colours::default();
+        let mut frame = Frame {
+            reds: 0,
+            colours: Colours::default(),
+            ..Frame::default()
+        };
         for &colour in colours {
             frame.colours.insert(colour);
         }
@@ -300,7 +284,7 @@ mod tests {
 
     #[test]
     fn reds_then_a_colour_then_reds() {
-        let mut frame = Frame::new();
+        let mut frame = Frame::default();
         let out = play(&mut frame, "Red Red Red");
         assert_eq!(
             (out.foul, out.points, out.next),
@@ -323,7 +307,7 @@ mod tests {
             ("Red Black", 7),
             ("Yellow Yellow", 4),
         ] {
-            let mut frame = Frame::new();
+            let mut frame = Frame::default();
             let out = play(&mut frame, line);
             assert_eq!((out.foul, out.points), (true, penalty), "{}", line);
             assert_eq!(frame.score(Player::B), u64::from(penalty));
@@ -332,11 +316,11 @@ mod tests {
 
     #[test]
     fn a_colour_nominated_by_the_first_hit_and_yellow_otherwise() {
-        let mut frame = Frame::new();
+        let mut frame = Frame::default();
         play(&mut frame, "Red Red");
         let out = play(&mut frame, "Red");
         assert_eq!((out.foul, out.points), (true, 4));
-        let mut frame = Frame::new();
+        let mut frame = Frame::default();
         play(&mut frame, "Red Red");
         let out = play(&mut frame, "Green Blue");
         assert_eq!((out.foul, out.points), (true, 5));
@@ -345,14 +329,18 @@ mod tests {
 
     #[test]
     fn phase_two_starts_after_the_colour_that_follows_the_last_red() {
-        let mut frame = Frame::new();
-        frame.reds = 1;
+        let mut frame = Frame {
+            reds: 1,
+            ..Frame::default()
+        };
         play(&mut frame, "Red Red");
         assert_eq!(frame.on, On::AnyColour);
         play(&mut frame, "Pink");
         assert_eq!(frame.on, On::Colour(Ball::Yellow));
-        let mut frame = Frame::new();
-        frame.reds = 1;
+        let mut frame = Frame {
+            reds: 1,
+            ..Frame::default()
+        };
         let out = play(&mut frame, "Blue Red");
         assert!(out.foul);
         assert_eq!(frame.on, On::Colour(Ball::Yellow));
@@ -362,7 +350,7 @@ mod tests {
     fn phase_two_colours_stay_down_unless_potted_in_a_foul() {
         let mut frame = phase_two(&[Ball::Yellow, Ball::Green]);
         let out = play(&mut frame, "Yellow Yellow");
-        assert!(out.respotted.is_empty());
+        assert_eq!(out.respotted.iter().next(), None);
         assert_eq!(frame.on, On::Colour(Ball::Green));
         let out = play(&mut frame, "Green Green White");
         assert_eq!(out.respotted.iter().collect::<Vec<_>>(), vec![Ball::Green]);
@@ -382,7 +370,10 @@ mod tests {
         frame.scores = [0, 7];
         let out = play(&mut frame, "Black Black");
         assert_eq!((out.next, frame.stage()), (Next::Tie, Stage::LotDue));
-        assert_eq!(frame.play(&Stroke::default()), Err(Impossible::LotDue));
+        assert_eq!(
+            frame.play(&Stroke::default()).err(),
+            Some(Impossible::LotDue)
+        );
         frame.lot(Player::B).unwrap();
         let out = play(&mut frame, "None");
         assert_eq!((out.foul, out.next), (true, Next::Won(Player::A)));
@@ -391,7 +382,7 @@ mod tests {
 
     #[test]
     fn play_again_only_right_after_a_foul() {
-        let mut frame = Frame::new();
+        let mut frame = Frame::default();
         assert_eq!(frame.play_again(), Err(Impossible::NoPlayAgain));
         play(&mut frame, "None White");
         let replay = frame.play_again().unwrap();
@@ -410,23 +401,20 @@ mod tests {
     fn strokes_with_balls_off_the_table_are_impossible() {
         let mut frame = phase_two(&[Ball::Pink, Ball::Black]);
         let stroke = Stroke::read(&["Yellow"]).unwrap();
-        assert_eq!(
-            frame.play(&stroke),
-            Err(Impossible::NotOnTable(Ball::Yellow))
-        );
+        let impossible = frame.play(&stroke).err();
+        assert_eq!(impossible, Some(Impossible::NotOnTable(Ball::Yellow)));
         let stroke = Stroke::read(&["Red"]).unwrap();
-        assert_eq!(frame.play(&stroke), Err(Impossible::NotOnTable(Ball::Red)));
+        assert_eq!(
+            frame.play(&stroke).err(),
+            Some(Impossible::NotOnTable(Ball::Red))
+        );
         let stroke = Stroke::read(&["Pink", "Red"]).unwrap();
-        assert_eq!(
-            frame.play(&stroke),
-            Err(Impossible::TooManyReds { left: 0 })
-        );
-        let mut frame = Frame::new();
-        frame.reds = 1;
+        assert_eq!(frame.play(&stroke).err(), Some(Impossible::TooManyReds(0)));
+        let mut frame = Frame {
+            reds: 1,
+            ..Frame::default()
+        };
         let stroke = Stroke::read(&["Red", "Red", "Red"]).unwrap();
-        assert_eq!(
-            frame.play(&stroke),
-            Err(Impossible::TooManyReds { left: 1 })
-        );
+        assert_eq!(frame.play(&stroke).err(), Some(Impossible::TooManyReds(1)));
     }
 }

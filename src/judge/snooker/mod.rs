@@ -137,22 +137,16 @@ pub fn solve(text: &str, out: &mut String) -> Result<(), String> {
     let mut input = Input::new(text);
     let frames: u64 = input.number("the number of frames")?;
     for number in 1..=frames {
-        let names = match input.line() {
-            Some(names) if names.len() == 2 && names[0] != names[1] => [names[0], names[1]],
-            found => {
-                return Err(format!(
-                    "expected two different names for frame {}, found {:?}",
-                    number, found
-                ))
-            }
+        let names = match input.line().as_deref() {
+            Some(&[a, b]) if a != b => [a, b],
+            found => return Err(format!("expected two names, found {:?}", found)),
         };
         if number > 1 {
             out.push('\n');
         }
         out.push_str(&format!("Frame {}\n", number));
         write_turn(out, names[0], true);
-        referee_frame(&mut input, names, out)
-            .map_err(|message| format!("frame {}: {}", number, message))?;
+        referee_frame(&mut input, names, out)?;
     }
     input.expect_end()
 }
@@ -162,24 +156,22 @@ pub fn solve(text: &str, out: &mut String) -> Result<(), String> {
 /// say: a lot while one is due, `Play again` for those two words, a
 /// stroke otherwise (S10, S11, S15).
 fn referee_frame(input: &mut Input, names: [&str; 2], out: &mut String) -> Result<(), String> {
-    let mut frame = Frame::new();
+    let mut frame = Frame::default();
     while frame.stage() != Stage::Over {
         let words = input
             .line()
             .ok_or("expected a stroke, found end of input")?;
         if frame.stage() == Stage::LotDue {
-            let player = match words[..] {
-                [name] if name == names[0] => Player::A,
-                [name] if name == names[1] => Player::B,
-                _ => return Err(format!("expected a player's name, found {:?}", words)),
-            };
-            frame.lot(player).map_err(explain)?;
+            let mut players = [Player::A, Player::B].iter().copied();
+            let player = players.find(|player| words == [names[player.index()]]);
+            let player = player.ok_or("expected a player's name")?;
+            frame.lot(player)?;
             write_turn(out, names[player.index()], true);
         } else if is_play_again(&words) {
-            let replay = frame.play_again().map_err(explain)?;
+            let replay = frame.play_again()?;
             write_turn(out, names[replay.offender.index()], replay.in_hand);
         } else {
-            let outcome = frame.play(&Stroke::read(&words)?).map_err(explain)?;
+            let outcome = frame.play(&Stroke::read(&words)?)?;
             write_outcome(out, &frame, &outcome, names);
         }
     }
@@ -188,10 +180,7 @@ fn referee_frame(input: &mut Input, names: [&str; 2], out: &mut String) -> Resul
 
 /// Whether a line inside a frame is a `Play again` (S11, S13).
 pub fn is_play_again(words: &[&str]) -> bool {
-    match words {
-        [play, again] => play.eq_ignore_ascii_case("play") && again.eq_ignore_ascii_case("again"),
-        _ => false,
-    }
+    words.len() == 2 && words.join(" ").eq_ignore_ascii_case("play again")
 }
 
 /// What the referee says after a stroke.
@@ -199,15 +188,11 @@ fn write_outcome(out: &mut String, frame: &Frame, outcome: &Outcome, names: [&st
     if outcome.foul {
         out.push_str("Foul!\n");
     }
-    let (a, b) = (frame.score(Player::A), frame.score(Player::B));
-    out.push_str(&format!("{} : {}\n", a, b));
-    if !outcome.respotted.is_empty() {
-        out.push_str("Respot");
-        for colour in outcome.respotted.iter() {
-            out.push(' ');
-            out.push_str(colour.name());
-        }
-        out.push('\n');
+    let score = format!("{} : {}\n", frame.score(Player::A), frame.score(Player::B));
+    out.push_str(&score);
+    let respotted: Vec<&str> = outcome.respotted.iter().map(Ball::name).collect();
+    if !respotted.is_empty() {
+        out.push_str(&format!("Respot {}\n", respotted.join(" ")));
     }
     match outcome.next {
         Next::SameStriker => {}
@@ -222,9 +207,11 @@ fn write_turn(out: &mut String, name: &str, in_hand: bool) {
     out.push_str(&format!("{}'s turn{}\n", name, hand));
 }
 
-/// Why a line could not be played, for the message.
-fn explain(impossible: Impossible) -> String {
-    format!("impossible here: {:?}", impossible)
+/// Why a line could not be played, as a bundle's message.
+impl From<Impossible> for String {
+    fn from(impossible: Impossible) -> String {
+        format!("{:?}", impossible)
+    }
 }
 
 #[cfg(test)]

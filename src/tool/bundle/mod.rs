@@ -13,11 +13,10 @@
 //! tool's core (`src/core`), which holds the strict reading.
 //!
 //! Whatever cannot be carried into one file is an error naming its cause,
-//! and so is a judge bundle over its judge's limit
-//! ([`judge_limit`]). A bundle builds alone with
+//! and so is a judge bundle over `JUDGE_LIMIT`. A bundle builds alone with
 //! rustc 1.63 and later as edition 2015, 2018 or 2021, without warnings:
-//! each pasted module allows dead code and unused imports, since a
-//! problem's `main` uses only part of the library's public API.
+//! it allows dead code and unused imports, since a problem's `main` uses
+//! only part of the library's public API.
 
 mod lex;
 mod paste;
@@ -40,15 +39,9 @@ pub enum Form {
     Validator,
 }
 
-/// The most bytes a judge bundle of `problem` may take: SPOJ's limit on a
-/// submission, 10,000 bytes, for four in a row and the rating exchange;
-/// 16 KiB for snooker, whose judges take 64 KiB (10,000 is its goal too).
-pub fn judge_limit(problem: Problem) -> usize {
-    match problem {
-        Problem::Snooker => 16 * 1024,
-        Problem::Fourrow | Problem::Rating => 10_000,
-    }
-}
+/// The most bytes a judge bundle may take: SPOJ's limit on a submission,
+/// which hosts four in a row; the others are held to it too.
+pub const JUDGE_LIMIT: usize = 10_000;
 
 /// The judge core's files, by module path (`""` is its root, `lib.rs`).
 const JUDGE: &[(&str, &str)] = &[
@@ -181,17 +174,20 @@ pub fn bundle(problem: Problem, form: Form) -> Result<String, String> {
         Form::Judge | Form::Validator => squeeze::squeeze(&body)?,
     };
     let bundle = heading + &text;
-    let limit = judge_limit(problem);
-    if form == Form::Judge && bundle.len() > limit {
+    if form == Form::Judge && bundle.len() > JUDGE_LIMIT {
         return Err(format!(
-            "the {} judge bundle is {} bytes, over the {} its judge takes",
+            "the {} judge bundle is {} bytes, over the {} a judge takes",
             problem.name(),
             bundle.len(),
-            limit
+            JUDGE_LIMIT
         ));
     }
     Ok(bundle)
 }
+
+/// A problem's `main` uses only part of a library's public API: what it
+/// leaves unused is no fault of the bundle.
+const PASTED_LINTS: &str = "#![allow(dead_code, unused_imports)]\n";
 
 /// The library's crate attributes, `main`, then the module `first` and
 /// every module it names through `crate::`, in the library's order, each
@@ -217,12 +213,9 @@ pub fn assemble(library: &Library, first: &str, main: &str) -> Result<String, St
     }
     let order = |module: &str| library.modules().iter().position(|m| *m == module);
     pasted.sort_by_key(|(module, _)| order(module));
-    let mut text = library.crate_attributes()? + main;
+    let mut text = library.crate_attributes()? + PASTED_LINTS + main;
     for (module, body) in pasted {
-        text.push_str(&format!(
-            "\n#[allow(dead_code, unused_imports)]\nmod {} {{\n{}}}\n",
-            module, body
-        ));
+        text.push_str(&format!("\nmod {} {{\n{}}}\n", module, body));
     }
     Ok(text)
 }

@@ -1,10 +1,10 @@
 //! The short form of a bundle: comments dropped, trailing commas before
 //! `}` and `]` dropped, and only the whitespace that keeps two tokens
-//! apart, lines broken near `LINE` bytes.
+//! apart, lines broken at the first such whitespace past `LINE` bytes.
 
 use super::lex::{is_ident_continue, lex, Kind, Token, LONG_PUNCT};
 
-/// Where a line is broken once it is this long.
+/// A line is broken at the first space it needs once it is this long.
 const LINE: usize = 150;
 
 /// `text` (Rust source) with its comments dropped and its tokens joined
@@ -23,11 +23,11 @@ pub fn squeeze(text: &str) -> Result<String, String> {
     let mut line_start = 0;
     let mut previous: Option<Token> = None;
     for token in tokens {
-        if let Some(before) = previous {
+        if previous.is_some_and(|before| must_part(before, token, text)) {
             if out.len() - line_start >= LINE {
                 out.push('\n');
                 line_start = out.len();
-            } else if must_part(before, token, text) {
+            } else {
                 out.push(' ');
             }
         }
