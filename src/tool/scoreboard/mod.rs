@@ -31,14 +31,17 @@
 //!   potted balls — reds counted, colours by value, the cue ball last —
 //!   fouls, who needs snookers), and the winner with the highest breaks.
 
+pub mod live;
+mod record;
+mod report;
 mod views;
 
-pub use self::views::{run, run_tsv};
+pub use self::views::{run, run_html, run_tsv};
 use crate::core::snooker::{Ball, BallOn, Frame, Impossible, Next, Outcome, Player, Stroke};
 
 /// The breaks of a frame (K2): a break counts legal points only and ends
 /// when the turn passes, on a foul, on `Play again` and on the lot.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Breaks {
     current: u64,
     highest: [u64; 2],
