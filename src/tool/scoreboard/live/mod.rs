@@ -60,3 +60,6 @@ mod session;
 mod state;
 
 pub use self::session::{run, Options};
+
+#[cfg(test)]
+mod tests;
