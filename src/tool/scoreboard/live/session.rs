@@ -109,12 +109,13 @@ pub fn run(options: Options) -> u8 {
             },
             Err(message) => Some(message),
         };
+        if refusal.is_none() {
+            // Before the answer, so that the report is never behind it.
+            write_report(&game);
+        }
         if answer(&mut out, form, &game, refusal.as_deref()).is_err() {
             // The reader of the board is gone: the log has it all.
             return 0;
-        }
-        if refusal.is_none() {
-            write_report(&game);
         }
     }
     if let Form::Screen { .. } = form {
