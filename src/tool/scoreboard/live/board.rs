@@ -5,6 +5,7 @@
 
 use super::state::Match;
 use crate::core::snooker::{BallOn, Player};
+use crate::tool::cli::help::wrap;
 use crate::tool::scoreboard::needs_snookers;
 
 /// What the board shows after an entry.
@@ -226,27 +227,45 @@ impl Board {
         if self.foul {
             lines.push(paint("Foul!", "31"));
         }
-        for part in self.situation() {
-            lines.push(part);
-        }
+        lines.extend(pack(&self.situation()));
         // The newest entries that fit on one line.
         let mut shown: Vec<&str> = Vec::new();
         let mut used = "last: ".len();
         for entry in self.last.iter().rev() {
             used += entry.chars().count() + " | ".len();
-            if used > 80 {
+            if used > SCREEN_WIDTH {
                 break;
             }
             shown.insert(0, entry);
         }
         lines.push(format!("last: {}", shown.join(" | ")));
         if let Some(message) = error {
-            lines.push(paint(&format!("refused: {}", message), "31"));
+            for line in wrap(&format!("refused: {}", message), SCREEN_WIDTH) {
+                lines.push(paint(&line, "31"));
+            }
         }
         let mut text = lines.join("\n");
         text.push('\n');
         text
     }
+}
+
+/// The width the screen is made for.
+const SCREEN_WIDTH: usize = 80;
+
+/// Parts put on lines of at most `SCREEN_WIDTH` characters, ` | ` apart.
+fn pack(parts: &[String]) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for part in parts {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 3 + part.chars().count() <= SCREEN_WIDTH => {
+                line.push_str(" | ");
+                line.push_str(part);
+            }
+            _ => lines.push(part.clone()),
+        }
+    }
+    lines
 }
 
 /// A JSON string: quotes, backslashes and control characters escaped.
