@@ -41,16 +41,6 @@ pub static FLAGS: &[Flag] = &[
         scope: Scope::In(&[Use::on("scoreboard")]),
     },
     Flag {
-        long: "html",
-        short: None,
-        help: "keep an HTML report of the match in FILE, rewritten after every entry",
-        kind: Kind::Path {
-            name: "FILE",
-            set: |o, path| o.html = Some(path),
-        },
-        scope: Scope::In(&[Use::on("match")]),
-    },
-    Flag {
         long: "best-of",
         short: None,
         help: "the number of frames of the match, odd (default 1, or the resumed log's)",
@@ -87,6 +77,16 @@ pub static FLAGS: &[Flag] = &[
         short: None,
         help: "answer each entry with one JSON object instead of the board",
         kind: Kind::Switch(|o| o.json = true),
+        scope: Scope::In(&[Use::on("match")]),
+    },
+    Flag {
+        long: "html",
+        short: None,
+        help: "keep an HTML report of the match in FILE, rewritten after every entry",
+        kind: Kind::Path {
+            name: "FILE",
+            set: |o, path| o.html = Some(path),
+        },
         scope: Scope::In(&[Use::on("match")]),
     },
     Flag {
