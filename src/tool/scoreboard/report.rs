@@ -116,13 +116,18 @@ fn frame_section(frame: &FrameRecord) -> String {
     text
 }
 
+/// The most points a worm is drawn with: about one a pixel. A longer
+/// frame is drawn with every n-th stroke (and its last), a foul dot
+/// standing for the fouls between two points drawn.
+const WORM_POINTS: usize = 600;
+
 /// The score worm: both scores against the strokes, fouls as dots on the
 /// line of the player they gave points to.
 fn worm(frame: &FrameRecord) -> String {
     const WIDTH: f64 = 600.0;
     const HEIGHT: f64 = 180.0;
     const MARGIN: f64 = 6.0;
-    let strokes = frame.worm.len().max(1) as f64;
+    let strokes = frame.worm.len();
     let top = frame
         .worm
         .iter()
@@ -132,26 +137,33 @@ fn worm(frame: &FrameRecord) -> String {
         .max(1) as f64;
     let at = |i: usize, score: u64| {
         (
-            MARGIN + (WIDTH - 2.0 * MARGIN) * i as f64 / strokes,
+            MARGIN + (WIDTH - 2.0 * MARGIN) * i as f64 / strokes.max(1) as f64,
             HEIGHT - MARGIN - (HEIGHT - 2.0 * MARGIN) * score as f64 / top,
         )
     };
+    // The strokes drawn (counted from 1), each with whether a foul was
+    // made since the one drawn before, and the scores then.
+    let step = ((strokes + WORM_POINTS - 1) / WORM_POINTS).max(1);
+    let mut drawn: Vec<(usize, bool, [u64; 2])> = vec![(0, false, [0, 0])];
+    let mut foul_since = false;
+    for (i, point) in frame.worm.iter().enumerate() {
+        foul_since |= point.foul;
+        if (i + 1) % step == 0 || i + 1 == strokes {
+            drawn.push((i + 1, foul_since, point.scores));
+            foul_since = false;
+        }
+    }
     let mut text = format!(
         "<svg class=\"worm\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\">\n<title>score worm</title>\n",
         WIDTH, HEIGHT, WIDTH, HEIGHT
     );
     for (player, class) in [(0, "a"), (1, "b")] {
-        let mut points = vec![at(0, 0)];
-        points.extend(
-            frame
-                .worm
-                .iter()
-                .enumerate()
-                .map(|(i, p)| at(i + 1, p.scores[player])),
-        );
-        let coords: Vec<String> = points
+        let coords: Vec<String> = drawn
             .iter()
-            .map(|(x, y)| format!("{:.1},{:.1}", x, y))
+            .map(|&(i, _, scores)| {
+                let (x, y) = at(i, scores[player]);
+                format!("{:.1},{:.1}", x, y)
+            })
             .collect();
         let _ = writeln!(
             text,
@@ -160,18 +172,17 @@ fn worm(frame: &FrameRecord) -> String {
             coords.join(" ")
         );
     }
-    let mut before = [0, 0];
-    for (i, point) in frame.worm.iter().enumerate() {
-        if point.foul {
-            let gainer = usize::from(point.scores[1] > before[1]);
-            let (x, y) = at(i + 1, point.scores[gainer]);
+    for pair in drawn.windows(2) {
+        let ((_, _, before), (i, foul, scores)) = (pair[0], pair[1]);
+        if foul {
+            let gainer = usize::from(scores[1] - before[1] > scores[0] - before[0]);
+            let (x, y) = at(i, scores[gainer]);
             let _ = writeln!(
                 text,
                 "<circle class=\"foul\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"4\"><title>foul</title></circle>",
                 x, y
             );
         }
-        before = point.scores;
     }
     text.push_str("</svg>\n");
     text
@@ -233,5 +244,32 @@ mod tests {
         assert!(page.contains("class=\"foul\""));
         assert!(!page.contains("<script") && !page.contains("http://"));
         assert!(!html("x", &steps, false).contains("refresh"));
+    }
+
+    #[test]
+    fn a_long_frame_is_drawn_with_about_one_point_a_pixel() {
+        let mut steps = vec![Step::Frame {
+            number: 1,
+            names: ["A".to_string(), "B".to_string()],
+        }];
+        for n in 1..=10_000 {
+            steps.push(Step::Stroke {
+                striker: 1,
+                foul: n == 5_000,
+                points: 4,
+                scores: [4 * n, 0],
+                visit_ends: true,
+            });
+        }
+        let page = html("long", &steps, false);
+        let worm_a = page.split("points=\"").nth(1).unwrap();
+        let points = worm_a[..worm_a.find('"').unwrap()].split(' ').count();
+        assert!(
+            (WORM_POINTS / 2..=WORM_POINTS + 2).contains(&points),
+            "{}",
+            points
+        );
+        assert_eq!(page.matches("class=\"foul\" cx").count(), 1);
+        assert!(worm_a.contains("594.0,6.0"), "the last stroke is drawn");
     }
 }
