@@ -30,6 +30,12 @@
 //!   (score, striker, break, points remaining, ball on, the stroke with its
 //!   potted balls — reds counted, colours by value, the cue ball last —
 //!   fouls, who needs snookers), and the winner with the highest breaks.
+//! - **The report** (`--html`, `report.rs`): one HTML page with a score
+//!   worm per frame and each player's totals, from a record of the
+//!   strokes (`record.rs`).
+//!
+//! [`live`] is `referee match`, the scoreboard at the table: live entry of
+//! a whole match, on the same `Frame`, with its own rulings (M1 to M7).
 
 pub mod live;
 mod record;

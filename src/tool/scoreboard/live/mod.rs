@@ -2,7 +2,7 @@
 //!
 //! The scoreboard at the table: entries are typed (or sent by another
 //! program) one a line, and every entry is answered at once with the
-//! board. Every stroke is played on the referee's [`Frame`], so the rules
+//! board. Every stroke is played on the referee's [`Frame`](crate::core::snooker::Frame), so the rules
 //! are the referee's (see [`crate::core::snooker`]); what a match adds is
 //! ruled here.
 //!
@@ -50,7 +50,7 @@
 //! The answer is a screen drawn in place on a terminal (plain, without
 //! escape sequences, when `NO_COLOR` is set or `TERM=dumb`), one plain line
 //! per entry otherwise, or with `--json` one object per entry. Every
-//! accepted entry is written to the log ([`log`]) before it is answered;
+//! accepted entry is written to the log (`log.rs`) before it is answered;
 //! `--html FILE` keeps a report up to date (`super::report`).
 
 mod board;
