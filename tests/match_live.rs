@@ -253,6 +253,7 @@ fn the_command_line_refuses_what_cannot_be_a_match() {
     };
     for (args, status) in [
         (&["Ann", "ann"][..], 2),
+        (&["Ann\nLee", "Bob"][..], 2),
         (&["Ann", "Bob", "--best-of", "4"][..], 2),
         (&["Ann", "Bob", "--best-of", "37"][..], 2),
         (&["Ann", "Bob", "--log", "a", "--resume", "b"][..], 2),

@@ -59,11 +59,8 @@ impl Board {
             frames: state.frames,
             score: state.score(),
             next,
-            in_hand: if in_play {
-                state.in_hand
-            } else {
-                over && next.is_some()
-            },
+            // A frame that is over has no one at the table (M6).
+            in_hand: in_play && state.in_hand,
             current_break: if in_play { state.breaks.current } else { 0 },
             remaining: if over {
                 0

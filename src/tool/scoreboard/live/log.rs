@@ -164,10 +164,11 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
     for (at, line) in text.lines().enumerate() {
         let number = at + 1;
         let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
+        let in_head = entries.is_empty();
+        // Comments only in the head: a lot line may be a name with a `#`.
+        if line.is_empty() || (in_head && line.starts_with('#')) {
             continue;
         }
-        let in_head = entries.is_empty();
         if let (true, Some(name)) = (in_head, line.strip_prefix(PLAYER_A)) {
             names[0] = Some(name.trim().to_string());
         } else if let (true, Some(name)) = (in_head, line.strip_prefix(PLAYER_B)) {

@@ -145,6 +145,11 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
     if a.trim().is_empty() || b.trim().is_empty() {
         return Err(Failure::Usage("a player's name cannot be blank".into()));
     }
+    if a.chars().chain(b.chars()).any(char::is_control) {
+        return Err(Failure::Usage(
+            "a player's name cannot hold a line end or another control character".into(),
+        ));
+    }
     if name_key(a) == name_key(b) {
         return Err(Failure::Usage(format!(
             "the two players need different names, found `{}` twice",

@@ -36,7 +36,7 @@ fn frames_alternate_the_break_off_and_the_match_ends_at_a_majority() {
     let board = Board::of(&game);
     assert_eq!(board.frame_winner, Some(Player::B));
     assert_eq!((board.frame, board.frames), (1, [0, 1]));
-    assert_eq!((board.next, board.in_hand), (Some(Player::B), true));
+    assert_eq!((board.next, board.in_hand), (Some(Player::B), false));
     assert_eq!(
         (board.remaining, board.on, board.current_break),
         (0, None, 0)
