@@ -309,6 +309,12 @@ fn the_report_follows_the_match_and_the_contest_input() {
         .collect();
     assert!(leftovers.is_empty(), "{:?}", leftovers);
 
+    let both = assert_cmd::Command::new(referee_path())
+        .args(["scoreboard", "--tsv", "--html"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(both.status.code(), Some(2), "two views at once");
     // Contest input: the report of the lines before an input error.
     let input = "1\n\nAnn Bob\nRed Red\nBlack Black\nRed\nNone White\n";
     let out = assert_cmd::Command::new(referee_path())

@@ -92,7 +92,8 @@ pub static SUBCOMMANDS: &[Subcommand] = &[
 Follows snooker contest input for people: after every line the score,
 the striker and the break, the points left on the table, the ball on and
 who needs snookers; at the end of a frame the winner and the highest
-breaks.",
+breaks. --tsv writes one tab-separated row per line instead, --html one
+HTML page: a score worm per frame and each player's totals.",
         build: |mut f| Command::Scoreboard {
             tsv: f.options.tsv,
             html: f.options.html_page,
