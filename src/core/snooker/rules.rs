@@ -428,7 +428,8 @@ impl Frame {
     /// A free ball (the match's ruling M4, beyond the contest: no contest
     /// input reaches it): `ball`, a colour on the table that is not the
     /// ball on, stands for the ball on in this stroke. The stroke is judged
-    /// by `Stroke::judge` as if `ball` were the ball on; then only balls
+    /// by `Stroke::judge` as if `ball` were the ball on (and the ball it
+    /// stands for were not); then only balls
     /// that really went down are kept down or put back, and `ball`, if
     /// potted, is put back. The caller sees that a free ball is due
     /// (right after a foul, `may_play_again`) and that `ball` is no ball on.
@@ -441,6 +442,10 @@ impl Frame {
         let mut judged = *stroke;
         if judged.first == Some(ball) {
             judged.first = Some(standing_for);
+        } else if judged.first == Some(standing_for) {
+            // The ball it stands for is not on: hit first, a foul worth
+            // what missing everything is.
+            judged.first = None;
         }
         if judged.colours.contains(ball) {
             judged.colours.0 &= !Colours::of(ball).0;
@@ -714,6 +719,15 @@ mod tests {
         assert_eq!((out.foul, frame.score(Player::A)), (false, 3));
         assert_eq!(out.respot, Colours::of(Ball::Pink));
         assert_eq!(frame.ball_on(), Some(BallOn::Colour(Ball::Brown)));
+        // Hitting the ball it stands for first is a foul.
+        let mut frame = Frame::new();
+        play(&mut frame, "None");
+        let out = frame.free_ball(Ball::Blue, &stroke("Red Red")).unwrap();
+        assert!(out.foul);
+        assert_eq!((frame.score(Player::A), frame.reds()), (4, 14));
+        let mut frame = phase_two(&[Ball::Green, Ball::Brown, Ball::Pink]);
+        assert!(frame.free_ball(Ball::Pink, &stroke("Green")).unwrap().foul);
+        assert_eq!(frame.score(Player::B), 4);
         // A foul counts the free ball at the ball on's value.
         let mut frame = phase_two(&[Ball::Green, Ball::Brown, Ball::Pink]);
         let out = frame.free_ball(Ball::Pink, &stroke("Pink White")).unwrap();

@@ -25,14 +25,16 @@
 //!   it: `Frame::free_ball` is reached from here only). Only on the first
 //!   stroke of a visit that began with the opponent's foul, not after
 //!   `again`. `free BALL FIRST [POTTED...]` nominates BALL, a colour on the
-//!   table that is not the ball on, to stand for the ball on: hitting it
-//!   first is legal, and potting it (alone, or with reds while reds are
-//!   on) scores the value of the ball on (1 while reds are on); it is
-//!   respotted and play goes on as if the ball on had been potted (with
-//!   reds on, a colour next). If it goes down with the ball on in the
-//!   colours' phase, the ball on scores and stays down and the free ball
-//!   is respotted. Fouls and penalties as for any stroke, the free ball
-//!   counted at the ball on's value.
+//!   table that is not the ball on, to stand for the ball on. Hitting BALL
+//!   first is legal; hitting the ball it stands for first is a foul, as
+//!   missing everything is. Potting BALL (alone, or with reds while reds
+//!   are on) scores the value of the ball on (1 while reds are on); BALL
+//!   is respotted and play goes on as if the ball on had been potted
+//!   (with reds on, a colour next). Balls on potted after BALL was hit
+//!   first score as usual; if BALL goes down with the ball on in the
+//!   colours' phase, the ball on scores and stays down and BALL is
+//!   respotted. Fouls and penalties as for any stroke, BALL counted at
+//!   the ball on's value.
 //! - **M5 Undo.** Takes back the last entry that stands, any number of
 //!   times, across frames, back to the start of the match: scores, table,
 //!   turn, breaks and frames are as before that entry. It is logged as

@@ -200,10 +200,7 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
     let mut game = Match::new(settings);
     for (number, text) in &read.entries {
         let entry = entry::parse(text, &game.settings.names, game.state.lot_due());
-        let taken = entry.and_then(|entry| match entry {
-            Entry::Quit => Err("expected an entry, found `quit`".to_string()),
-            entry => game.enter(&entry),
-        });
+        let taken = entry.and_then(|entry| game.enter(&entry));
         if let Err(message) = taken {
             return Err(Failure::Other(format!(
                 "{}:{}:1: {}",

@@ -147,6 +147,9 @@ impl Match {
     /// Takes an entry (not `quit`): the state after it, or why it is
     /// refused, in which case nothing changed.
     pub fn enter(&mut self, entry: &Entry) -> Result<(), String> {
+        if *entry == Entry::Quit {
+            return Err("`quit` ends the session: it is no entry of the match".to_string());
+        }
         if *entry == Entry::Undo {
             let earlier = self.earlier.pop().ok_or("nothing to undo")?;
             self.state = earlier;
@@ -244,7 +247,8 @@ impl Match {
                 });
                 return Ok(());
             }
-            Entry::Undo | Entry::Quit => unreachable!("taken before"),
+            // Taken by `enter` before a frame is touched.
+            Entry::Undo | Entry::Quit => return Err("no stroke".to_string()),
         };
         let outcome = outcome.map_err(|why| why_not(state, why))?;
         let mut shot = Shot::new(before, &state.frame, outcome);
