@@ -365,7 +365,7 @@ fn the_man_page_is_roff_with_every_subcommand_and_flag() {
     }
     for flag in referee::tool::cli::table::FLAGS {
         assert!(
-            page.contains(&format!("\\fB\\-\\-{}\\fR", flag.long)),
+            page.contains(&format!("\\fB\\-\\-{}\\fR", flag.long.replace('-', "\\-"))),
             "--{}",
             flag.long
         );

@@ -43,13 +43,27 @@ pub fn run(command: Command) -> u8 {
             (Problem::Rating, false) => rating::solve(input, out),
             (Problem::Rating, true) => rating::solve_strict(input, out),
         }),
-        Command::Scoreboard { tsv, file } => with_input(file, |input, out| {
+        Command::Scoreboard {
+            tsv: true,
+            html: true,
+            ..
+        } => {
+            eprint!(
+                "{}",
+                cli::Usage::new("`--tsv` and `--html` are two views: give one").report()
+            );
+            2
+        }
+        Command::Scoreboard { tsv, html, file } => with_input(file, |input, out| {
             if tsv {
                 scoreboard::run_tsv(input, out)
+            } else if html {
+                scoreboard::run_html(input, out)
             } else {
                 scoreboard::run(input, out)
             }
         }),
+        Command::Match(options) => scoreboard::live::run(options),
         Command::Gen {
             problem,
             seed,

@@ -36,8 +36,10 @@ pub enum Command {
     },
     Scoreboard {
         tsv: bool,
+        html: bool,
         file: Option<String>,
     },
+    Match(crate::tool::scoreboard::live::Options),
     Bundle {
         problem: Problem,
         readable: bool,

@@ -351,7 +351,7 @@ fn take_word(kind: ArgKind, word: String, found: &mut Found) -> Result<(), Usage
             found.topic =
                 Some(table::subcommand(&word).ok_or_else(|| wrong("subcommand", &names))?);
         }
-        ArgKind::File | ArgKind::Dir => found.paths.push(word),
+        ArgKind::File | ArgKind::Dir | ArgKind::Name => found.paths.push(word),
     }
     Ok(())
 }
@@ -495,9 +495,20 @@ mod tests {
             run("scoreboard --tsv f"),
             Ok(Command::Scoreboard {
                 tsv: true,
+                html: false,
                 file: Some("f".into())
             })
         );
+        match run("match Ann Bob --best-of 5 --html r.html --json") {
+            Ok(Command::Match(options)) => {
+                assert_eq!(options.names, ["Ann".to_string(), "Bob".to_string()]);
+                assert_eq!((options.best_of, options.json), (Some(5), true));
+                assert_eq!(options.html.as_deref(), Some("r.html"));
+            }
+            other => panic!("{:?}", other),
+        }
+        assert!(error("match Ann Bob --best-of 37").contains("1 to 35"));
+        assert!(error("match Ann").contains("NAME_B"));
     }
 
     #[test]

@@ -34,6 +34,62 @@ pub static FLAGS: &[Flag] = &[
         scope: Scope::In(&[Use::on("scoreboard")]),
     },
     Flag {
+        long: "html",
+        short: None,
+        help: "the report for people instead: one HTML page with score worms",
+        kind: Kind::Switch(|o| o.html_page = true),
+        scope: Scope::In(&[Use::on("scoreboard")]),
+    },
+    Flag {
+        long: "best-of",
+        short: None,
+        help: "the number of frames of the match, odd (default 1, or the resumed log's)",
+        kind: Kind::Whole {
+            name: "N",
+            min: 1,
+            set: |o, n| o.best_of = Some(n),
+        },
+        scope: Scope::In(&[Use::on("match").max(35)]),
+    },
+    Flag {
+        long: "log",
+        short: None,
+        help:
+            "the new file the entries are logged in (default: named after the players and the date)",
+        kind: Kind::Path {
+            name: "FILE",
+            set: |o, path| o.log = Some(path),
+        },
+        scope: Scope::In(&[Use::on("match")]),
+    },
+    Flag {
+        long: "resume",
+        short: None,
+        help: "go on with the match logged in FILE, logging on into it",
+        kind: Kind::Path {
+            name: "FILE",
+            set: |o, path| o.resume = Some(path),
+        },
+        scope: Scope::In(&[Use::on("match")]),
+    },
+    Flag {
+        long: "json",
+        short: None,
+        help: "answer each entry with one JSON object instead of the board",
+        kind: Kind::Switch(|o| o.json = true),
+        scope: Scope::In(&[Use::on("match")]),
+    },
+    Flag {
+        long: "html",
+        short: None,
+        help: "keep an HTML report of the match in FILE, rewritten after every entry",
+        kind: Kind::Path {
+            name: "FILE",
+            set: |o, path| o.html = Some(path),
+        },
+        scope: Scope::In(&[Use::on("match")]),
+    },
+    Flag {
         long: "readable",
         short: None,
         help: "keep the sources' comments, for people to read (a bigger file)",

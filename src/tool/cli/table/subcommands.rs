@@ -27,6 +27,25 @@ lines); --strict is for problem setters. An input error is reported as
 `referee: FILE:LINE:COL: message` after all the output for the lines
 before it.";
 
+/// What `referee match` does, with its entries and their short forms.
+const MATCH_ABOUT: &str = "\
+Scores a snooker match as it is played: one entry a line on standard
+input, each answered at once with the board (drawn in place on a
+terminal, one line per entry through a pipe, one JSON object with
+--json). Names holding spaces are quoted: \"Ronnie O'Sullivan\".
+
+Entries: a stroke in the contest's notation, any letter case (`Red Red`:
+hit a red, potted a red; `None White`); short forms r y g br bl p k for
+the balls, w for White, n for None (`r r`, `bl bl w`); `again` (a) after
+a foul; the name of the lot's winner after a tie on the black; `free
+BALL FIRST [POTTED...]` (f) on the first stroke after the opponent's
+foul; `concede`; `undo` (u), as often as needed; `quit` (q) or the end
+of the input. A refused entry changes nothing.
+
+Every accepted entry is written to the log before it is answered: a new
+file named after the players and the date unless --log says; --resume
+replays a log and goes on writing it.";
+
 pub static SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         name: "snooker",
@@ -73,10 +92,44 @@ pub static SUBCOMMANDS: &[Subcommand] = &[
 Follows snooker contest input for people: after every line the score,
 the striker and the break, the points left on the table, the ball on and
 who needs snookers; at the end of a frame the winner and the highest
-breaks.",
+breaks. --tsv writes one tab-separated row per line instead, --html one
+HTML page: a score worm per frame and each player's totals.",
         build: |mut f| Command::Scoreboard {
             tsv: f.options.tsv,
+            html: f.options.html_page,
             file: f.file(),
+        },
+    },
+    Subcommand {
+        name: "match",
+        args: &[
+            Arg {
+                name: "NAME_A",
+                kind: ArgKind::Name,
+                count: Count::One,
+                help: "the player who breaks off the odd frames",
+            },
+            Arg {
+                name: "NAME_B",
+                kind: ArgKind::Name,
+                count: Count::One,
+                help: "the other player",
+            },
+        ],
+        tail: Tail::No,
+        summary: "score a snooker match live, entry by entry",
+        about: MATCH_ABOUT,
+        build: |mut f| {
+            let a = f.path();
+            let b = f.path();
+            Command::Match(crate::tool::scoreboard::live::Options {
+                names: [a, b],
+                best_of: f.options.best_of,
+                log: f.options.log.take(),
+                resume: f.options.resume.take(),
+                json: f.options.json,
+                html: f.options.html.take(),
+            })
         },
     },
     Subcommand {
