@@ -15,7 +15,7 @@ mod common;
 
 use assert_cmd::Command;
 use bundle_build::{build_all, compilers, parallel, run, Build, EDITIONS};
-use referee::tool::bundle::{Form, JUDGE_LIMIT};
+use referee::tool::bundle::{bundle_from, Form, JUDGE, JUDGE_LIMIT};
 use referee::tool::problem::Problem;
 use std::sync::OnceLock;
 
@@ -165,6 +165,53 @@ fn judge_bundles_fit_the_judges_size_limits() {
         assert!(size <= JUDGE_LIMIT, "{}: {} bytes", problem.name(), size);
     }
     assert_eq!(JUDGE_LIMIT, 10_000);
+}
+
+/// Two private helpers of the same name in two files of the judge core
+/// (which once made a bundle too big without a word) bundle as they are,
+/// each in its own module, and the bundle still builds and answers.
+#[test]
+fn helpers_of_the_same_name_in_two_files_bundle_and_build() {
+    let with_helper = |path: &str, text: &str| match path {
+        "read" | "fourrow" => format!("{}\nfn text() -> u8 {{\n    1\n}}\n", text),
+        _ => text.to_string(),
+    };
+    let texts: Vec<(&str, String)> = JUDGE.iter().map(|&(p, t)| (p, with_helper(p, t))).collect();
+    let files: Vec<(&str, &str)> = texts.iter().map(|(p, t)| (*p, t.as_str())).collect();
+    let source = bundle_from(&files, Problem::Fourrow, Form::Judge).unwrap();
+    assert_eq!(source.matches("text()->u8{1}").count(), 2, "{}", source);
+    let stable = &compilers()[0];
+    let build = build_all("fourrow-two-helpers", &source, &[stable], &["2021"]).remove(0);
+    let warned = build
+        .warnings
+        .lines()
+        .any(|l| l.contains("warning") && !l.contains("never used"));
+    assert!(!warned, "{}", build.warnings);
+    let output = run(&build.program, b"1\nGame #1: 1\n");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "Game #1 is not over, yet.\n"
+    );
+}
+
+/// What the bundler cannot carry is an error that names it, not a
+/// bundle that does not build.
+#[test]
+fn what_cannot_be_carried_fails_the_bundle_with_its_cause() {
+    let files: Vec<(&str, String)> = JUDGE
+        .iter()
+        .map(|&(p, t)| match p {
+            "fourrow" => (p, format!("{}\nconst X: &str = include_str!(\"x\");\n", t)),
+            _ => (p, t.to_string()),
+        })
+        .collect();
+    let files: Vec<(&str, &str)> = files.iter().map(|(p, t)| (*p, t.as_str())).collect();
+    let error = bundle_from(&files, Problem::Fourrow, Form::Judge).unwrap_err();
+    assert!(
+        error.contains("`include_str` cannot be carried"),
+        "{}",
+        error
+    );
 }
 
 #[test]

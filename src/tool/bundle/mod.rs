@@ -44,7 +44,7 @@ pub enum Form {
 pub const JUDGE_LIMIT: usize = 10_000;
 
 /// The judge core's files, by module path (`""` is its root, `lib.rs`).
-const JUDGE: &[(&str, &str)] = &[
+pub const JUDGE: &[(&str, &str)] = &[
     ("", include_str!("../../judge/lib.rs")),
     ("read", include_str!("../../judge/read.rs")),
     ("fourrow", include_str!("../../judge/fourrow.rs")),
@@ -150,14 +150,25 @@ fn main() {{
 
 /// The bundle of `problem` in `form`, or why it cannot be made.
 pub fn bundle(problem: Problem, form: Form) -> Result<String, String> {
+    let files = match form {
+        Form::Judge | Form::Readable => JUDGE,
+        Form::Validator => CORE,
+    };
+    bundle_from(files, problem, form)
+}
+
+/// The bundle of `problem` in `form` made from `files`, a table laid out
+/// as [`JUDGE`] for the judge forms and as the tool's core for the
+/// validator: how a change to the sources would bundle.
+pub fn bundle_from(files: &[(&str, &str)], problem: Problem, form: Form) -> Result<String, String> {
     let (library, main, what) = match form {
         Form::Judge | Form::Readable => (
-            Library::new("the judge core", JUDGE, &["crate"])?,
+            Library::new("the judge core", files, &["crate"])?,
             judge_main(problem),
             "judge submission",
         ),
         Form::Validator => (
-            Library::new("the tool's core", CORE, &["crate", "core"])?,
+            Library::new("the tool's core", files, &["crate", "core"])?,
             validator_main(problem),
             "input validator",
         ),
