@@ -241,9 +241,13 @@ mod tests {
         assert_eq!(line("validate"), "PROBLEM [FILE...]");
         assert_eq!(
             line("test"),
-            "PROBLEM DIR [--timeout SECS] [-j N] [-- CMD [ARG...]]"
+            "PROBLEM DIR [--timeout SECS] [-j N] [-v] [--junit FILE] [--ignore-space] [-- CMD [ARG...]]"
         );
-        assert!(line("stress").ends_with("[--out FILE] -- CMD [ARG...]"));
+        assert_eq!(
+            line("stress"),
+            "PROBLEM [--inputs N] [--seed N] [--timeout SECS] [-j N] [--out FILE] -- CMD [ARG...]"
+        );
+        assert_eq!(line("check"), "PROBLEM INPUT OUTPUT [ANSWER]");
     }
 
     #[test]

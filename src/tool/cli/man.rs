@@ -211,8 +211,9 @@ mod every_name {
             let entry = format!(
                 ".TP\n{}",
                 match flag.short {
-                    Some(short) => format!("\\fB\\-{}\\fR, \\fB\\-\\-{}\\fR", short, flag.long),
-                    None => format!("\\fB\\-\\-{}\\fR", flag.long),
+                    Some(short) =>
+                        format!("\\fB\\-{}\\fR, \\fB\\-\\-{}\\fR", short, escape(flag.long)),
+                    None => format!("\\fB\\-\\-{}\\fR", escape(flag.long)),
                 }
             );
             assert!(page.contains(&entry), "--{}", flag.long);
