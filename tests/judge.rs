@@ -13,11 +13,9 @@ mod common;
 use assert_cmd::Command;
 use predicates::prelude::*;
 use referee::core::io::Error;
-use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::sync::Mutex;
 
 fn referee() -> Command {
     Command::cargo_bin("referee").unwrap()
@@ -29,45 +27,12 @@ fn referee_path() -> String {
         .to_string()
 }
 
-/// A scratch folder of this test binary's own.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("judge")
-        .join(name);
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("judge", name)
 }
 
-/// `tests/wrong/NAME.rs` compiled: once, and again only when the source
-/// is newer than the program, so that a warm run compiles nothing.
 fn wrong(name: &str) -> String {
-    static BUILT: Mutex<Option<HashMap<String, String>>> = Mutex::new(None);
-    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
-    let built = built.get_or_insert_with(HashMap::new);
-    if let Some(path) = built.get(name) {
-        return path.clone();
-    }
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("wrong");
-    fs::create_dir_all(&dir).unwrap();
-    let exe = dir.join(format!("{}{}", name, std::env::consts::EXE_SUFFIX));
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/wrong/{}.rs", name));
-    let modified = |path: &Path| fs::metadata(path).and_then(|m| m.modified()).ok();
-    let fresh = matches!((modified(&exe), modified(&source)), (Some(e), Some(s)) if e >= s);
-    if !fresh {
-        let rustc = Path::new(env!("CARGO"))
-            .with_file_name(format!("rustc{}", std::env::consts::EXE_SUFFIX));
-        let status = std::process::Command::new(rustc)
-            .args(["--edition", "2021", "-C", "opt-level=2", "-o"])
-            .arg(&exe)
-            .arg(&source)
-            .status()
-            .unwrap();
-        assert!(status.success(), "compiling {}", source.display());
-    }
-    let path = exe.display().to_string();
-    built.insert(name.to_string(), path.clone());
-    path
+    common::wrong(name)
 }
 
 fn stdout_of(output: &std::process::Output) -> String {

@@ -3,8 +3,10 @@
 
 #![allow(dead_code)]
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// One golden case: `fixtures/<dir>/<name>.in` and what goes with it.
 pub struct Case {
@@ -121,4 +123,45 @@ pub fn diff(label: &str, expected: &str, actual: &str) -> String {
         label,
         pretty_assertions::StrComparison::new(expected, actual)
     )
+}
+
+/// A scratch folder `group/name` of the test binaries', emptied.
+pub fn scratch(group: &str, name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(group)
+        .join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `tests/wrong/NAME.rs` compiled: once, and again only when the source
+/// is newer than the program, so that a warm run compiles nothing.
+pub fn wrong(name: &str) -> String {
+    static BUILT: Mutex<Option<HashMap<String, String>>> = Mutex::new(None);
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    let built = built.get_or_insert_with(HashMap::new);
+    if let Some(path) = built.get(name) {
+        return path.clone();
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("wrong");
+    fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join(format!("{}{}", name, std::env::consts::EXE_SUFFIX));
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/wrong/{}.rs", name));
+    let modified = |path: &Path| fs::metadata(path).and_then(|m| m.modified()).ok();
+    let fresh = matches!((modified(&exe), modified(&source)), (Some(e), Some(s)) if e >= s);
+    if !fresh {
+        let rustc = Path::new(env!("CARGO"))
+            .with_file_name(format!("rustc{}", std::env::consts::EXE_SUFFIX));
+        let status = std::process::Command::new(rustc)
+            .args(["--edition", "2021", "-C", "opt-level=2", "-o"])
+            .arg(&exe)
+            .arg(&source)
+            .status()
+            .unwrap();
+        assert!(status.success(), "compiling {}", source.display());
+    }
+    let path = exe.display().to_string();
+    built.insert(name.to_string(), path.clone());
+    path
 }
