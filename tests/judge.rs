@@ -14,7 +14,7 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use referee::core::io::Error;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Stdio;
 
 fn referee() -> Command {
