@@ -396,3 +396,18 @@ fn options_and_help_may_come_before_the_subcommand() {
             .stdout(sub_help);
     }
 }
+
+#[test]
+fn test_help_tells_where_answers_come_from_and_that_one_file_works() {
+    let output = referee().args(["test", "--help"]).output().unwrap();
+    let help = text(&output.stdout).replace('\n', " ");
+    for words in [
+        ".ans",
+        "referee's own answer",
+        "one .in file",
+        ".args",
+        ".err",
+    ] {
+        assert!(help.contains(words), "{}: {}", words, help);
+    }
+}
