@@ -371,7 +371,7 @@ fn stress_in_parallel_reports_the_first_failure_in_input_order() {
     assert_eq!(outputs[0], outputs[1]);
     assert!(outputs[0].0.starts_with("input "), "{}", outputs[0].0);
     // The solver's output is shown beside the expected one.
-    assert!(outputs[0].0.contains("\noutput"), "{}", outputs[0].0);
+    assert!(outputs[0].0.contains("\nsolver's output"), "{}", outputs[0].0);
 }
 
 // ------------------------------------------------------------ command line

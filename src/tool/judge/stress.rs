@@ -337,7 +337,7 @@ fn report(
             None => show("expected output", &expected, 1),
             Some(difference) => {
                 show("expected output", &expected, difference.line);
-                show("output", &oracle.last_output, difference.line);
+                show("solver's output", &oracle.last_output, difference.line);
             }
         }
     }
@@ -355,6 +355,7 @@ fn show(heading: &str, text: &[u8], from: usize) {
         return;
     }
     match from {
+        _ if text.is_empty() => say!("{}: none", heading),
         1 => say!("{}:", heading),
         _ => say!("{} from line {}:", heading, from),
     }
