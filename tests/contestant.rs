@@ -6,21 +6,12 @@
 
 mod common;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-fn referee() -> Command {
-    Command::cargo_bin("referee").unwrap()
-}
-
-fn referee_path() -> String {
-    assert_cmd::cargo::cargo_bin("referee")
-        .display()
-        .to_string()
-}
+use common::{referee, referee_path};
 
 fn scratch(name: &str) -> PathBuf {
     common::scratch("contestant", name)
@@ -41,30 +32,11 @@ fn fourrow_inputs(name: &str, count: usize) -> PathBuf {
 
 // ------------------------------------------------------------ processes
 
-/// Whether the process `pid` is still running: not gone, not a zombie,
-/// not exiting (Linux's `PF_EXITING` in the flags of `/proc/PID/stat`).
-#[cfg(target_os = "linux")]
-fn alive(pid: &str) -> bool {
-    const PF_EXITING: u64 = 0x4;
-    let stat = match fs::read_to_string(format!("/proc/{}/stat", pid)) {
-        Ok(stat) => stat,
-        Err(_) => return false,
-    };
-    let fields: Vec<&str> = stat
-        .rsplit(')')
-        .next()
-        .unwrap_or("")
-        .split_whitespace()
-        .collect();
-    let flags: u64 = fields.get(6).and_then(|f| f.parse().ok()).unwrap_or(0);
-    !matches!(fields.first(), Some(&"Z") | Some(&"X")) && flags & PF_EXITING == 0
-}
-
 /// Runs `test` with a 0.3 s limit on a solution given as a shell script
-/// that appends the pids to watch to `pids`; asserts that every case timed
-/// out and that none of those processes is left.
+/// that appends the pids to watch to `pids`; asserts that every case ended
+/// with `verdict` and that none of those processes is left.
 #[cfg(target_os = "linux")]
-fn assert_no_process_survives(name: &str, script: &str, cases: usize) {
+fn assert_no_process_survives(name: &str, script: &str, cases: usize, verdict: &str) {
     let dir = fourrow_inputs(name, cases);
     let pids = dir.join("pids");
     let run = dir.join("run.sh");
@@ -84,11 +56,15 @@ fn assert_no_process_survives(name: &str, script: &str, cases: usize) {
         "{}",
         stdout
     );
-    assert_eq!(stdout.matches("time limit exceeded").count(), cases);
+    assert_eq!(stdout.matches(verdict).count(), cases, "{}", stdout);
     let pids = fs::read_to_string(pids).unwrap();
     assert_eq!(pids.lines().count(), cases, "{}", pids);
     for pid in pids.lines() {
-        assert!(!alive(pid), "{} still runs after the verdict", pid);
+        assert!(
+            !common::running(pid),
+            "{} still runs after the verdict",
+            pid
+        );
     }
 }
 
@@ -100,6 +76,7 @@ fn a_solution_started_by_a_script_dies_at_the_time_limit() {
         "orphans-script",
         "sh -c 'echo $$ >> PIDS; while :; do :; done'\n",
         2,
+        "time limit exceeded",
     );
 }
 
@@ -110,6 +87,18 @@ fn a_sleep_in_the_solution_dies_at_the_time_limit() {
         "orphans-sleep",
         "sleep 50 &\necho $! >> PIDS\nwait\ncat\n",
         6,
+        "time limit exceeded",
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_process_left_holding_the_output_when_the_solution_ends_is_killed() {
+    assert_no_process_survives(
+        "orphans-after-exit",
+        "sleep 50 &\necho $! >> PIDS\n",
+        2,
+        "wrong answer",
     );
 }
 
@@ -371,7 +360,11 @@ fn stress_in_parallel_reports_the_first_failure_in_input_order() {
     assert_eq!(outputs[0], outputs[1]);
     assert!(outputs[0].0.starts_with("input "), "{}", outputs[0].0);
     // The solver's output is shown beside the expected one.
-    assert!(outputs[0].0.contains("\nsolver's output"), "{}", outputs[0].0);
+    assert!(
+        outputs[0].0.contains("\nsolver's output"),
+        "{}",
+        outputs[0].0
+    );
 }
 
 // ------------------------------------------------------------ command line

@@ -10,22 +10,13 @@
 
 mod common;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use referee::core::io::Error;
 use std::fs;
 use std::path::PathBuf;
 use std::process::Stdio;
 
-fn referee() -> Command {
-    Command::cargo_bin("referee").unwrap()
-}
-
-fn referee_path() -> String {
-    assert_cmd::cargo::cargo_bin("referee")
-        .display()
-        .to_string()
-}
+use common::{referee, referee_path};
 
 fn scratch(name: &str) -> PathBuf {
     common::scratch("judge", name)

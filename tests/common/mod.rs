@@ -165,3 +165,35 @@ pub fn wrong(name: &str) -> String {
     built.insert(name.to_string(), path.clone());
     path
 }
+
+pub fn referee() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("referee").unwrap()
+}
+
+pub fn referee_path() -> String {
+    assert_cmd::cargo::cargo_bin("referee")
+        .display()
+        .to_string()
+}
+
+/// Whether the process `pid` is still running: not gone, not a zombie,
+/// not exiting (Linux's `PF_EXITING` in the flags of `/proc/PID/stat`: a
+/// killed process closes its files, and so its pipes, before it is a
+/// zombie).
+#[cfg(target_os = "linux")]
+pub fn running(pid: &str) -> bool {
+    const PF_EXITING: u64 = 0x4;
+    let stat = match fs::read_to_string(format!("/proc/{}/stat", pid)) {
+        Ok(stat) => stat,
+        Err(_) => return false,
+    };
+    // After the command's name: state ppid pgrp session tty tpgid flags.
+    let fields: Vec<&str> = stat
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let flags: u64 = fields.get(6).and_then(|f| f.parse().ok()).unwrap_or(0);
+    !matches!(fields.first(), Some(&"Z") | Some(&"X")) && flags & PF_EXITING == 0
+}

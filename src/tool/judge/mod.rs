@@ -18,6 +18,7 @@ macro_rules! say {
 mod check;
 mod diff;
 mod junit;
+mod pool;
 mod progress;
 mod run;
 mod shrink;

@@ -292,59 +292,6 @@ mod tests {
         assert_eq!(run.end, End::TimedOut);
     }
 
-    /// Whether the process `pid` is still running: not gone, not a zombie
-    /// (dead, waiting for its parent to notice) and not exiting (Linux's
-    /// `PF_EXITING` in the flags of `/proc/PID/stat`: a killed process
-    /// closes its files, and so the pipes, before it is a zombie).
-    fn alive(pid: &str) -> bool {
-        const PF_EXITING: u64 = 0x4;
-        let stat = match std::fs::read_to_string(format!("/proc/{}/stat", pid)) {
-            Ok(stat) => stat,
-            Err(_) => return false,
-        };
-        // After the command's name: state ppid pgrp session tty tpgid flags.
-        let fields: Vec<&str> = stat
-            .rsplit(')')
-            .next()
-            .unwrap_or("")
-            .split_whitespace()
-            .collect();
-        let flags: u64 = fields.get(6).and_then(|f| f.parse().ok()).unwrap_or(0);
-        !matches!(fields.first(), Some(&"Z") | Some(&"X")) && flags & PF_EXITING == 0
-    }
-
-    /// The pids a run printed, one a line.
-    fn pids(run: &Run) -> Vec<String> {
-        let text = String::from_utf8_lossy(&run.stdout);
-        text.lines().map(String::from).collect()
-    }
-
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn at_the_time_limit_what_the_program_started_dies_with_it() {
-        // A `sleep` in the background, and a script's solution that spins.
-        for script in [
-            "sleep 50 & echo $!; wait",
-            "sh -c 'echo $$; while :; do :; done'",
-        ] {
-            let run = run(&sh(script), b"", Duration::from_millis(300), 100).unwrap();
-            assert_eq!(run.end, End::TimedOut, "{}", script);
-            let pids = pids(&run);
-            assert_eq!(pids.len(), 1, "{}: {:?}", script, run.stdout);
-            assert!(!alive(&pids[0]), "{}: {} is still running", script, pids[0]);
-        }
-    }
-
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn a_process_left_holding_the_pipes_is_killed_when_the_program_ends() {
-        let run = run(&sh("sleep 50 & echo $!"), b"", Duration::from_secs(10), 100).unwrap();
-        assert_eq!(run.end, End::Success);
-        let pids = pids(&run);
-        assert_eq!(pids.len(), 1, "{:?}", run.stdout);
-        assert!(!alive(&pids[0]), "{} is still running", pids[0]);
-    }
-
     #[test]
     fn a_program_that_does_not_read_does_not_block_and_output_is_capped() {
         let input = vec![b'x'; 4 << 20];

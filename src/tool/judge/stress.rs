@@ -12,6 +12,7 @@
 //! when `--strict` accepts it: the same seed gives the same inputs. The
 //! referee's answers are worked out in-process: one process per input.
 
+use super::pool;
 use super::progress::{self, Progress};
 use super::shrink::{self, Oracle};
 use super::{
@@ -21,12 +22,9 @@ use super::{
 use crate::tool::gen::Rng;
 use crate::tool::problem::Problem;
 use std::collections::hash_map::{DefaultHasher, RandomState};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::io;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
-use std::thread;
 use std::time::Duration;
 
 /// Candidates run while shrinking, at most.
@@ -87,59 +85,29 @@ pub fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u8 {
     });
     let solution = Solution::Program(command);
     let n = how.inputs;
-    let next = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let (sender, outcomes) = mpsc::channel();
     let mut progress = Progress::new(n, "inputs");
     // The first input, in order, that did not pass, and what came of it.
     let mut first_bad = None;
-    thread::scope(|scope| {
-        for _ in 0..how.jobs.clamp(1, n.clamp(1, 256) as usize) {
-            let sender = sender.clone();
-            let (next, stop) = (&next, &stop);
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= n || stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let outcome = match input(problem, seed, i, n) {
-                    None => Outcome::NoInput,
-                    Some((input, expected)) => {
-                        match solution.run(&input, expected.len(), how.timeout) {
-                            Err(e) => Outcome::CannotRun(e),
-                            Ok(run) => {
-                                match judge(&run, output(&expected), how.timeout, Compare::Exact) {
-                                    Verdict::Accepted => Outcome::Passed,
-                                    verdict => Outcome::Failed(input, run.stdout, verdict),
-                                }
-                            }
-                        }
-                    }
-                };
-                if sender.send((i, outcome)).is_err() {
-                    break;
-                }
-            });
+    let run_one = |i: usize| {
+        let i = i as u64;
+        let Some((input, expected)) = input(problem, seed, i, n) else {
+            return Outcome::NoInput;
+        };
+        match solution.run(&input, expected.len(), how.timeout) {
+            Err(e) => Outcome::CannotRun(e),
+            Ok(run) => match judge(&run, output(&expected), how.timeout, Compare::Exact) {
+                Verdict::Accepted => Outcome::Passed,
+                verdict => Outcome::Failed(input, run.stdout, verdict),
+            },
         }
-        drop(sender);
-        // Runs end in any order: an input counts once all before it have.
-        let mut waiting = BTreeMap::new();
-        let mut done = 0;
-        for (i, outcome) in outcomes {
-            waiting.insert(i, outcome);
-            while let Some(outcome) = waiting.remove(&done) {
-                if !matches!(outcome, Outcome::Passed) {
-                    first_bad = Some((done, outcome));
-                    stop.store(true, Ordering::Relaxed);
-                    break;
-                }
-                done += 1;
-                progress.update(done, 0);
-            }
-            if first_bad.is_some() {
-                break;
-            }
+    };
+    pool::in_order(n as usize, how.jobs, run_one, |i, outcome| {
+        if let Outcome::Passed = outcome {
+            progress.update(i as u64 + 1, 0);
+            return true;
         }
+        first_bad = Some((i as u64, outcome));
+        false
     });
     progress::clear();
     let (i, outcome) = match first_bad {

@@ -15,6 +15,7 @@
 //! walked into; DIR itself is always taken.
 
 use super::junit::{self, Entry};
+use super::pool;
 use super::progress::{self, Progress};
 use super::{
     cannot_run, judge, seconds, solver, summary, Compare, Expected, Solution, Verdict, ACCEPTED,
@@ -22,14 +23,10 @@ use super::{
 };
 use crate::tool::cli::{self, Command};
 use crate::tool::problem::Problem;
-use std::collections::BTreeMap;
 use std::ffi::OsStr;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::thread;
 use std::time::Duration;
 
 /// How `test` runs, from its flags.
@@ -139,51 +136,18 @@ pub fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String]) -> u
         eprintln!("referee: {}: no `*.in` files to test", dir);
         return UNUSABLE;
     }
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let (sender, outcomes) = mpsc::channel();
     let mut tally = Tally::default();
     let mut progress = Progress::new(cases.len() as u64, "cases");
     let mut broken_command = None;
-    thread::scope(|scope| {
-        for _ in 0..how.jobs.clamp(1, cases.len()) {
-            let sender = sender.clone();
-            let (cases, next, stop) = (&cases, &next, &stop);
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= cases.len() || stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let outcome = judge_case(problem, &cases[i], command, how);
-                if matches!(outcome, Outcome::CannotRun(_)) {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                if sender.send((i, outcome)).is_err() {
-                    break;
-                }
-            });
+    let judge_one = |i: usize| judge_case(problem, &cases[i], command, how);
+    pool::in_order(cases.len(), how.jobs, judge_one, |i, outcome| {
+        if let Outcome::CannotRun(e) = outcome {
+            broken_command = Some(e);
+            return false;
         }
-        drop(sender);
-        // Outcomes come in any order: each is printed once those of all
-        // the cases before it are.
-        let mut waiting = BTreeMap::new();
-        let mut shown = 0;
-        for (i, outcome) in outcomes {
-            waiting.insert(i, outcome);
-            while let Some(outcome) = waiting.remove(&shown) {
-                shown += 1;
-                if let Outcome::CannotRun(e) = outcome {
-                    broken_command.get_or_insert(e);
-                    stop.store(true, Ordering::Relaxed);
-                    break;
-                }
-                tally.add(&cases[shown - 1].name, outcome, how.verbose);
-                progress.update(shown as u64, tally.failed + tally.broken);
-            }
-            if broken_command.is_some() {
-                break;
-            }
-        }
+        tally.add(&cases[i].name, outcome, how.verbose);
+        progress.update(i as u64 + 1, tally.failed + tally.broken);
+        true
     });
     progress::clear();
     if let Some(e) = broken_command {
