@@ -404,3 +404,52 @@ fn test_help_tells_where_answers_come_from_and_that_one_file_works() {
         assert!(help.contains(words), "{}: {}", words, help);
     }
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_progress_line_is_drawn_on_a_terminal_and_wiped_and_none_in_a_pipe() {
+    let right = common::wrong("fourrow");
+    let line = format!(
+        "'{}' stress fourrow --inputs 20 --seed 1 -- '{}' right",
+        referee_path(),
+        right
+    );
+    // `script` (util-linux) runs the command on a terminal of its own.
+    let on_terminal = std::process::Command::new("script")
+        .args(["-qec", &line, "/dev/null"])
+        .stdin(Stdio::null())
+        .output();
+    match on_terminal {
+        Ok(output) if output.status.success() => {
+            let shown = text(&output.stdout);
+            assert!(
+                shown.starts_with("\r\x1b[K1/20 inputs, 0 failed, "),
+                "{:?}",
+                shown
+            );
+            assert!(
+                shown.ends_with("\r\x1b[K20 passed, 0 failed\r\n"),
+                "{:?}",
+                shown
+            );
+        }
+        _ => eprintln!("skipped: `script` could not give a terminal"),
+    }
+    let dir = fourrow_inputs("no-progress", 3);
+    referee()
+        .args(["test", "fourrow"])
+        .arg(&dir)
+        .args(["--", &right, "right"])
+        .assert()
+        .code(0)
+        .stderr("");
+}
+
+#[test]
+fn check_keeps_its_verdict_when_stdout_is_closed() {
+    let dir = scratch("check-closed");
+    fs::write(dir.join("a.in"), "1\nGame #1: 1\n").unwrap();
+    fs::write(dir.join("a.out"), "wrong\n").unwrap();
+    let status = with_stdout_closed(&["check", "fourrow", "a.in", "a.out"], &dir);
+    assert_eq!(status.code(), Some(1));
+}
