@@ -223,6 +223,7 @@ pub fn subcommand(sub: &Subcommand) -> String {
         })
         .collect();
     out.push_str(&format!("\nOptions:\n{}", columns(&flags)));
+    out.push_str(&format!("\nExit status:\n{}", exit_status()));
     out
 }
 
@@ -248,6 +249,15 @@ mod tests {
             "PROBLEM [--inputs N] [--seed N] [--timeout SECS] [-j N] [--out FILE] -- CMD [ARG...]"
         );
         assert_eq!(line("check"), "PROBLEM INPUT OUTPUT [ANSWER]");
+    }
+
+    #[test]
+    fn every_help_states_the_exit_statuses() {
+        for sub in SUBCOMMANDS {
+            let text = subcommand(sub);
+            assert!(text.contains("\nExit status:\n  0 "), "{}", sub.name);
+            assert!(text.contains("\n  4 "), "{}", sub.name);
+        }
     }
 
     #[test]
