@@ -37,11 +37,27 @@ fn fourrow_inputs(name: &str, count: usize) -> PathBuf {
 /// with `verdict` and that none of those processes is left.
 #[cfg(target_os = "linux")]
 fn assert_no_process_survives(name: &str, script: &str, cases: usize, verdict: &str) {
+    assert_none_survives_with(name, script, cases, verdict, None);
+}
+
+/// The same, with `PATH` set to `path` when given.
+#[cfg(target_os = "linux")]
+fn assert_none_survives_with(
+    name: &str,
+    script: &str,
+    cases: usize,
+    verdict: &str,
+    path: Option<&Path>,
+) {
     let dir = fourrow_inputs(name, cases);
     let pids = dir.join("pids");
     let run = dir.join("run.sh");
     fs::write(&run, script.replace("PIDS", &pids.display().to_string())).unwrap();
-    let output = referee()
+    let mut referee = referee();
+    if let Some(path) = path {
+        referee.env("PATH", path);
+    }
+    let output = referee
         .args(["test", "fourrow"])
         .arg(&dir)
         .args(["--timeout", "0.3", "-j", "3", "--", "sh"])
@@ -88,6 +104,27 @@ fn a_sleep_in_the_solution_dies_at_the_time_limit() {
         "sleep 50 &\necho $! >> PIDS\nwait\ncat\n",
         6,
         "time limit exceeded",
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn without_a_kill_program_the_shells_kill_takes_the_group() {
+    let bin = scratch("path-without-kill");
+    for program in ["sh", "sleep", "cat"] {
+        let found = ["/bin", "/usr/bin"]
+            .iter()
+            .map(|dir| Path::new(dir).join(program))
+            .find(|p| p.exists())
+            .unwrap();
+        std::os::unix::fs::symlink(found, bin.join(program)).unwrap();
+    }
+    assert_none_survives_with(
+        "orphans-no-kill",
+        "sleep 50 &\necho $! >> PIDS\nwait\ncat\n",
+        2,
+        "time limit exceeded",
+        Some(&bin),
     );
 }
 

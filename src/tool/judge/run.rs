@@ -131,19 +131,28 @@ fn pipes_close(closed: &Receiver<()>, open: &mut usize, bound: Duration) -> bool
 }
 
 /// Kills every process left in the program's group at once. std has no
-/// call for a group, so the `kill` program does it (the program itself is
-/// also killed directly where it matters). The group's id stays taken
-/// while any process is in it, so this cannot reach another group.
+/// call for a group, so the `kill` program does it, or the shell's own
+/// `kill` where there is no such program (the program itself is also
+/// killed directly where it matters). The group's id is the program's,
+/// never 0 or 1 (which would mean every process); it stays taken while any
+/// process is in the group, so this cannot reach another group.
 fn kill_group(child: &Child) {
-    #[cfg(unix)]
-    let _ = Command::new("kill")
-        .args(["-KILL", "--", &format!("-{}", child.id())])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-    #[cfg(not(unix))]
-    let _ = child;
+    let leader = child.id();
+    if leader <= 1 {
+        return;
+    }
+    let group = format!("-{}", leader);
+    let quiet = |command: &mut Command| {
+        command
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+    };
+    if quiet(Command::new("kill").args(["-KILL", "--", &group])).is_err() {
+        // The shell's `kill` takes the group without `--`.
+        let _ = quiet(Command::new("sh").args(["-c", "kill -KILL \"$0\"", &group]));
+    }
 }
 
 /// Waits for `child` to end, or kills it at `deadline`. Looks again after
