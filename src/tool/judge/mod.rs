@@ -1,12 +1,18 @@
 //! Judging a contestant's own solution against the referee:
-//! - `referee check`: one output file against the referee's answer;
-//! - `referee test`: a folder of cases through a program;
+//! - `referee check`: one output file against an answer file or the
+//!   referee's answer;
+//! - `referee test`: a folder of cases through a program (or the referee
+//!   itself), with a JUnit report if asked (`junit`);
 //! - `referee stress`: generated inputs through a program until one fails,
 //!   which is then shrunk to a small input that still fails.
 //!
-//! Outputs are compared byte for byte, as the judges compare them. The
-//! solvers, the generators and the parsing of snooker strokes are reached
-//! through `solver` only; the snooker shrinker also plays on `Frame`.
+//! Runs go through `run` (a process group each), several at a time
+//! through `pool`, with a progress line on a terminal (`progress`). The
+//! three commands share one scheme of exit statuses, below. Outputs are
+//! compared byte for byte, as the judges compare them, unless
+//! `--ignore-space` asks otherwise. The solvers, the generators and the
+//! parsing of snooker strokes are reached through `solver` only; the
+//! snooker shrinker also plays on `Frame`.
 
 /// `println!` for the verdicts, through `say_line`.
 macro_rules! say {
