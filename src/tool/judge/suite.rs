@@ -83,11 +83,10 @@ impl Tally {
     fn add(&mut self, name: &str, outcome: Outcome, verbose: bool) {
         let (time, failure) = match outcome {
             Outcome::Judged(verdict, time) => {
-                if verbose || verdict != Verdict::Accepted {
-                    match verbose {
-                        true => say!("{} ({}): {}", name, seconds(time), verdict),
-                        false => say!("{}: {}", name, verdict),
-                    }
+                if verbose {
+                    say!("{} ({}): {}", name, seconds(time), verdict);
+                } else if verdict != Verdict::Accepted {
+                    say!("{}: {}", name, verdict);
                 }
                 if self.slowest.as_ref().map_or(true, |(t, _)| time > *t) {
                     self.slowest = Some((time, name.to_string()));
