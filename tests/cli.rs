@@ -269,8 +269,8 @@ fn out_of_range_numbers_are_usage_errors_not_aborts() {
             "`--cases` takes a whole number from 1 to 10000000",
         ),
         (
-            &["stress", "snooker", "--cases", "0", "--", "x"],
-            "`--cases` takes a whole number from 1 to 1000000",
+            &["stress", "snooker", "--inputs", "0", "--", "x"],
+            "`--inputs` takes a whole number from 1 to 1000000",
         ),
         (
             &["gen", "snooker", "--seed", "99999999999999999999"],
@@ -298,7 +298,7 @@ fn double_dash_ends_the_options() {
     let (code, _, err) = run(&[
         "test", "snooker", "dir", "--", "./sol", "--bogus", "-j", "0",
     ]);
-    assert_eq!(code, Some(1), "{}", err);
+    assert_eq!(code, Some(3), "{}", err);
 }
 
 #[cfg(unix)]
@@ -425,7 +425,7 @@ fn bash_completes_subcommands_problems_and_flags() {
     assert_eq!(complete("referee bench --style ''"), "plain\nvaried\n");
     assert_eq!(complete("referee snooker --s"), "--strict\n");
     assert_eq!(complete("referee completions ''"), "bash\nzsh\nfish\n");
-    assert_eq!(complete("referee stress --cases 5 fo"), "fourrow\n");
+    assert_eq!(complete("referee stress --inputs 5 fo"), "fourrow\n");
 }
 
 #[test]

@@ -105,22 +105,50 @@ pub fn run(command: Command) -> u8 {
             problem,
             input,
             output,
-        } => judge::check(problem, &input, &output),
+            answer,
+        } => judge::check(problem, &input, &output, answer.as_deref()),
         Command::Test {
             problem,
             dir,
             timeout,
             jobs,
+            verbose,
+            junit,
+            ignore_space,
             command,
-        } => judge::test(problem, &dir, timeout, jobs, &command),
+        } => {
+            let compare = if ignore_space {
+                judge::Compare::IgnoreSpace
+            } else {
+                judge::Compare::Exact
+            };
+            let how = judge::TestRun {
+                timeout,
+                jobs,
+                verbose,
+                junit,
+                compare,
+            };
+            judge::test(problem, &dir, &how, &command)
+        }
         Command::Stress {
             problem,
-            cases,
+            inputs,
             seed,
             timeout,
+            jobs,
             out,
             command,
-        } => judge::stress(problem, cases, seed, timeout, &out, &command),
+        } => {
+            let how = judge::StressRun {
+                inputs,
+                seed,
+                timeout,
+                jobs,
+                out,
+            };
+            judge::stress(problem, &how, &command)
+        }
     }
 }
 

@@ -97,6 +97,17 @@ pub static FLAGS: &[Flag] = &[
         scope: Scope::In(&[Use::on("bundle")]),
     },
     Flag {
+        long: "inputs",
+        short: None,
+        help: "how many inputs to generate and run",
+        kind: Kind::Whole {
+            name: "N",
+            min: 1,
+            set: |o, n| o.inputs = Some(n),
+        },
+        scope: Scope::In(&[Use::on("stress").max(1_000_000).default("1000")]),
+    },
+    Flag {
         long: "seed",
         short: None,
         help: "seed of the random inputs (without it: a random seed, printed on stderr)",
@@ -110,16 +121,13 @@ pub static FLAGS: &[Flag] = &[
     Flag {
         long: "cases",
         short: None,
-        help: "how many cases to generate",
+        help: "how many cases to generate in the input",
         kind: Kind::Whole {
             name: "N",
             min: 1,
             set: |o, n| o.cases = Some(n),
         },
-        scope: Scope::In(&[
-            Use::on("gen").max(10_000_000),
-            Use::on("stress").max(1_000_000).default("1000"),
-        ]),
+        scope: Scope::In(&[Use::on("gen").max(10_000_000)]),
     },
     Flag {
         long: "mb",
@@ -160,18 +168,45 @@ pub static FLAGS: &[Flag] = &[
     Flag {
         long: "jobs",
         short: Some('j'),
-        help: "how many tests run at the same time",
+        help: "how many runs of the solver at the same time",
         kind: Kind::Whole {
             name: "N",
             min: 1,
             set: |o, n| o.jobs = Some(n),
         },
-        scope: Scope::In(&[Use::on("test").max(256).default("1")]),
+        scope: Scope::In(&[
+            Use::on("test").max(256).default("1"),
+            Use::on("stress").max(256).default("1"),
+        ]),
+    },
+    Flag {
+        long: "verbose",
+        short: Some('v'),
+        help: "a line for every case, with its time",
+        kind: Kind::Switch(|o| o.verbose = true),
+        scope: Scope::In(&[Use::on("test")]),
+    },
+    Flag {
+        long: "junit",
+        short: None,
+        help: "also write the run as a JUnit XML report, for CI",
+        kind: Kind::Path {
+            name: "FILE",
+            set: |o, path| o.junit = Some(path),
+        },
+        scope: Scope::In(&[Use::on("test")]),
+    },
+    Flag {
+        long: "ignore-space",
+        short: None,
+        help: "forgive blanks at line ends, CR LF and a missing final newline",
+        kind: Kind::Switch(|o| o.ignore_space = true),
+        scope: Scope::In(&[Use::on("test")]),
     },
     Flag {
         long: "out",
         short: None,
-        help: "where to write the first input the solver fails on",
+        help: "where to write the first input the solver fails on, shrunk",
         kind: Kind::Path {
             name: "FILE",
             set: |o, path| o.out = Some(path),
@@ -179,3 +214,7 @@ pub static FLAGS: &[Flag] = &[
         scope: Scope::In(&[Use::on("stress").default("stress-failure.in")]),
     },
 ];
+
+/// Flags that a subcommand once took under another name: `(subcommand,
+/// old name, new name)`, for a did-you-mean.
+pub static RENAMED: &[(&str, &str, &str)] = &[("stress", "cases", "inputs")];

@@ -10,7 +10,7 @@
 mod flags;
 mod subcommands;
 
-pub use flags::FLAGS;
+pub use flags::{FLAGS, RENAMED};
 pub use subcommands::{EXIT_STATUS, SUBCOMMANDS};
 
 use super::{Command, Shell, Style};
@@ -28,10 +28,14 @@ pub struct Options {
     pub readable: bool,
     pub seed: Option<u64>,
     pub cases: Option<u64>,
+    pub inputs: Option<u64>,
     pub style: Option<Style>,
     pub mb: Option<u64>,
     pub timeout: Option<Duration>,
     pub jobs: Option<u64>,
+    pub verbose: bool,
+    pub junit: Option<String>,
+    pub ignore_space: bool,
     pub out: Option<String>,
     /// `scoreboard --html`.
     pub html_page: bool,
@@ -229,6 +233,11 @@ impl Found {
     pub fn path(&mut self) -> String {
         assert!(!self.paths.is_empty(), "the table requires this path");
         self.paths.remove(0)
+    }
+
+    /// The next optional path, as given.
+    pub fn optional_path(&mut self) -> Option<String> {
+        (!self.paths.is_empty()).then(|| self.paths.remove(0))
     }
 
     /// The next optional FILE: None when absent or `-` (stdin).
