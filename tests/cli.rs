@@ -40,7 +40,7 @@ fn usage_errors_exit_2_with_a_hint() {
         &["nosuch"][..],
         &[],
         &["snooker", "--bogus"],
-        // `gen snooker` alone is fine now: a random seed (CLI.md).
+        // `gen snooker` alone is fine: without --seed it picks one.
         &["gen"],
         &["snooker", "a", "b"],
     ] {

@@ -1,5 +1,5 @@
 //! What each subcommand does, from a parsed [`Command`] to an exit status
-//! (CLI.md: 0 success, 1 bad input or I/O error, and the verdict
+//! (the README's Usage: 0 success, 1 bad input or I/O error, and the verdict
 //! commands' own statuses). Messages go to stderr as `referee: ...`.
 
 use crate::core::io::{report, Error};

@@ -277,7 +277,7 @@ fn last_stderr_line(stderr: &[u8]) -> Option<String> {
 static STDOUT_GONE: AtomicBool = AtomicBool::new(false);
 
 /// Prints one line on stdout. Once stdout cannot be written the verdict
-/// commands go on without it (CLI.md): a closed pipe silently, another
+/// commands go on without it (the README's Usage): a closed pipe silently, another
 /// error said once on stderr. Their work and exit status stay the same.
 fn say_line(line: fmt::Arguments<'_>) {
     progress::clear();
