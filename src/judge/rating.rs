@@ -83,19 +83,19 @@ pub const MAX_RATING: Hundredths = 999_999_999_999_999;
 
 /// A game's result, as white's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Result {
+pub enum Outcome {
     WhiteWon,
     Drew,
     WhiteLost,
 }
 
-impl Result {
+impl Outcome {
     /// The result a word of the input names.
-    pub fn from_word(word: &str) -> Option<Result> {
+    pub fn from_word(word: &str) -> Option<Outcome> {
         match word {
-            "won" => Some(Result::WhiteWon),
-            "drew" => Some(Result::Drew),
-            "lost" => Some(Result::WhiteLost),
+            "won" => Some(Outcome::WhiteWon),
+            "drew" => Some(Outcome::Drew),
+            "lost" => Some(Outcome::WhiteLost),
             _ => None,
         }
     }
@@ -106,13 +106,14 @@ impl Result {
 pub struct Game {
     pub white: Hundredths,
     pub black: Hundredths,
-    pub result: Result,
+    pub result: Outcome,
     pub white_pieces: i64,
     pub black_pieces: i64,
 }
 
 impl Game {
     /// What the game moves: (white's change, black's change), P1 to P3.
+    #[inline]
     pub fn exchange(&self) -> (Hundredths, Hundredths) {
         let white_counted = self.white + WHITE_HANDICAP;
         let gap = (white_counted - self.black).abs();
@@ -122,13 +123,13 @@ impl Game {
         // higher-rated.
         let white_higher = white_counted > self.black;
         let (winner_higher, winner_pieces, loser_pieces, white_sign) = match self.result {
-            Result::Drew => {
+            Outcome::Drew => {
                 // The higher-rated gives CE to the lower-rated.
                 let change = if white_higher { -core } else { core };
                 return (change, -change);
             }
-            Result::WhiteWon => (white_higher, self.white_pieces, self.black_pieces, 1),
-            Result::WhiteLost => (!white_higher, self.black_pieces, self.white_pieces, -1),
+            Outcome::WhiteWon => (white_higher, self.white_pieces, self.black_pieces, 1),
+            Outcome::WhiteLost => (!white_higher, self.black_pieces, self.white_pieces, -1),
         };
         // P2, applied literally: a gap over 10.00 makes 1.00 - CE negative.
         let mut rpe = if winner_higher {
@@ -220,7 +221,7 @@ impl<'a> Standings<'a> {
 }
 
 /// The ratings after every tournament of `text`.
-pub fn solve(text: &str, out: &mut String) -> std::result::Result<(), String> {
+pub fn solve(text: &str, out: &mut String) -> Result<(), String> {
     let mut input = Input::new(text);
     let tournaments: u64 = input.number("the number of tournaments")?;
     for number in 1..=tournaments {
@@ -249,7 +250,7 @@ pub fn solve(text: &str, out: &mut String) -> std::result::Result<(), String> {
 }
 
 /// Reads one game line and applies it.
-fn play(input: &mut Input, standings: &mut Standings) -> std::result::Result<(), String> {
+fn play(input: &mut Input, standings: &mut Standings) -> Result<(), String> {
     let mut player = || {
         let name = input.token().unwrap_or("end of input");
         standings
@@ -258,7 +259,7 @@ fn play(input: &mut Input, standings: &mut Standings) -> std::result::Result<(),
     };
     let (white, black) = (player()?, player()?);
     let word = input.token().unwrap_or("end of input");
-    let result = Result::from_word(word)
+    let result = Outcome::from_word(word)
         .ok_or_else(|| format!("expected `won`, `drew` or `lost`, found {}", word))?;
     let game = Game {
         white: standings.rating(white),
@@ -300,27 +301,27 @@ mod tests {
         let game = Game {
             white: 7691,
             black: 7636,
-            result: Result::WhiteWon,
+            result: Outcome::WhiteWon,
             white_pieces: 10,
             black_pieces: 10,
         };
         assert_eq!(game.exchange(), (64, -64));
         let game = Game {
-            result: Result::WhiteLost,
+            result: Outcome::WhiteLost,
             white_pieces: 8,
             black_pieces: 9,
             ..game
         };
         assert_eq!(game.exchange(), (-136, 136));
         let game = Game {
-            result: Result::WhiteLost,
+            result: Outcome::WhiteLost,
             white_pieces: 9,
             black_pieces: 1,
             ..game
         };
         assert_eq!(game.exchange(), (-272, 272));
         let game = Game {
-            result: Result::Drew,
+            result: Outcome::Drew,
             ..game
         };
         assert_eq!(game.exchange(), (-36, 36));
