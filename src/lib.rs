@@ -6,5 +6,9 @@
 
 #![deny(unsafe_code)]
 
+/// The judge core, named `crate::judge` here as in the validator bundles,
+/// which paste it beside the tool's core.
+pub use judge;
+
 pub mod core;
 pub mod tool;

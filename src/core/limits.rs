@@ -38,5 +38,5 @@ pub mod rating {
     pub const NAME_LETTERS: RangeInclusive<usize> = 1..=10;
     /// The largest rating accepted and kept, in hundredths, in either
     /// direction (any mode), as the judge core keeps it (P7).
-    pub const MAX_RATING: i64 = judge::rating::MAX_RATING;
+    pub const MAX_RATING: i64 = crate::judge::rating::MAX_RATING;
 }

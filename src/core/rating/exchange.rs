@@ -6,7 +6,7 @@ use crate::core::io::{parse_u64, Output};
 use crate::core::limits::rating::MAX_RATING;
 use std::io::Write;
 
-pub use judge::rating::{Hundredths, Outcome};
+pub use crate::judge::rating::{Hundredths, Outcome};
 
 /// 1.00.
 const ONE: Hundredths = 100;
@@ -20,7 +20,7 @@ pub fn exchange(
     white_pieces: i64,
     black_pieces: i64,
 ) -> (Hundredths, Hundredths) {
-    let game = judge::rating::Game {
+    let game = crate::judge::rating::Game {
         white,
         black,
         result: outcome,

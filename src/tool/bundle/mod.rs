@@ -22,7 +22,7 @@ mod lex;
 mod paste;
 mod squeeze;
 
-use self::paste::Library;
+use self::paste::{Library, Need};
 use crate::tool::problem::Problem;
 
 /// Which file to write.
@@ -161,14 +161,19 @@ pub fn bundle(problem: Problem, form: Form) -> Result<String, String> {
 /// as [`JUDGE`] for the judge forms and as the tool's core for the
 /// validator: how a change to the sources would bundle.
 pub fn bundle_from(files: &[(&str, &str)], problem: Problem, form: Form) -> Result<String, String> {
-    let (library, main, what) = match form {
+    let judge_core = |files, mount| Library::new("the judge core", files, &["crate"], mount, &[]);
+    let (libraries, main, what) = match form {
         Form::Judge | Form::Readable => (
-            Library::new("the judge core", files, &["crate"])?,
+            vec![judge_core(files, "")?],
             judge_main(problem),
             "judge submission",
         ),
+        // The tool's core names the judge core `crate::judge`.
         Form::Validator => (
-            Library::new("the tool's core", files, &["crate", "core"])?,
+            vec![
+                Library::new("the tool's core", files, &["crate", "core"], "", &["judge"])?,
+                judge_core(JUDGE, "judge")?,
+            ],
             validator_main(problem),
             "input validator",
         ),
@@ -179,7 +184,7 @@ pub fn bundle_from(files: &[(&str, &str)], problem: Problem, form: Form) -> Resu
         what,
         env!("CARGO_PKG_VERSION")
     );
-    let body = assemble(&library, problem.name(), &main)?;
+    let body = assemble(&libraries, problem.name(), &main)?;
     let text = match form {
         Form::Readable => body,
         Form::Judge | Form::Validator => squeeze::squeeze(&body)?,
@@ -200,33 +205,59 @@ pub fn bundle_from(files: &[(&str, &str)], problem: Problem, form: Form) -> Resu
 /// leaves unused is no fault of the bundle.
 const PASTED_LINTS: &str = "#![allow(dead_code, unused_imports)]\n";
 
-/// The library's crate attributes, `main`, then the module `first` and
-/// every module it names through `crate::`, in the library's order, each
-/// as a `mod` block.
-pub fn assemble(library: &Library, first: &str, main: &str) -> Result<String, String> {
-    let mut needs = vec![first.to_string()];
-    let mut main_needs = Vec::new();
-    for module in library.modules() {
+/// The first library's crate attributes, `main`, then the module `first`
+/// of the first library and every module it names through `crate::`, in
+/// each library's order, each as a `mod` block; those of a library mounted
+/// in a module go into that module, with its crate attributes.
+pub fn assemble(libraries: &[Library], first: &str, main: &str) -> Result<String, String> {
+    let root = &libraries[0];
+    let mut needs: Vec<Need> = vec![(String::new(), first.to_string())];
+    for module in root.modules() {
         if main.contains(&format!("crate::{}::", module)) {
-            main_needs.push(module.to_string());
+            needs.push((String::new(), module.to_string()));
         }
     }
-    needs.extend(main_needs);
-    let mut pasted = Vec::new();
+    let mut pasted: Vec<(Need, String)> = Vec::new();
     let mut next = 0;
     while next < needs.len() {
-        let module = needs[next].clone();
-        if !pasted.iter().any(|(m, _): &(String, String)| *m == module) {
-            let body = library.paste(&module, &mut needs)?;
-            pasted.push((module, body));
-        }
+        let need = needs[next].clone();
         next += 1;
+        if pasted.iter().any(|(done, _)| *done == need) {
+            continue;
+        }
+        let library = libraries.iter().find(|l| l.mount == need.0);
+        let library = library.ok_or_else(|| format!("no library mounted as `{}`", need.0))?;
+        let body = library.paste(&need.1, &mut needs)?;
+        pasted.push((need, body));
     }
-    let order = |module: &str| library.modules().iter().position(|m| *m == module);
-    pasted.sort_by_key(|(module, _)| order(module));
-    let mut text = library.crate_attributes()? + PASTED_LINTS + main;
-    for (module, body) in pasted {
-        text.push_str(&format!("\nmod {} {{\n{}}}\n", module, body));
+    let mut text = root.crate_attributes()? + PASTED_LINTS + main;
+    for library in libraries {
+        // A module inside a mounted library is reached from beside it.
+        let visibility = if library.mount.is_empty() { "" } else { "pub " };
+        let mine = |module: &&str| {
+            pasted
+                .iter()
+                .find(|((m, n), _)| *m == library.mount && n == module)
+        };
+        let blocks: Vec<String> = library
+            .modules()
+            .iter()
+            .filter_map(|module| {
+                mine(module)
+                    .map(|(_, body)| format!("\n{}mod {} {{\n{}}}\n", visibility, module, body))
+            })
+            .collect();
+        if library.mount.is_empty() {
+            text.extend(blocks);
+        } else if !blocks.is_empty() {
+            let attributes = library.crate_attributes()?;
+            text.push_str(&format!(
+                "\nmod {} {{\n{}{}}}\n",
+                library.mount,
+                attributes,
+                blocks.concat()
+            ));
+        }
     }
     Ok(text)
 }

@@ -13,16 +13,24 @@
 use super::lex::{lex, Kind, Token};
 
 /// A library as the bundler sees it: its files by module path (`""` for
-/// the root file, `"snooker::frame"` for `snooker/frame.rs`) and the path
+/// the root file, `"snooker::frame"` for `snooker/frame.rs`), the path
 /// its code writes for its own root (`["crate"]`, or `["crate", "core"]`
-/// for a library mounted inside a bigger crate).
+/// for a library mounted inside a bigger crate), and where the bundle puts
+/// it: at its root (`mount` empty) or in a module of its root (`judge`).
+/// Its code may also name a library mounted beside it by the same path
+/// the bundle gives it (`crate::judge::rating`), one of `neighbours`.
 pub struct Library<'a> {
     name: &'a str,
     files: &'a [(&'a str, &'a str)],
     root: &'a [&'a str],
+    pub mount: &'a str,
+    neighbours: &'a [&'a str],
     /// The top-level modules (the root file's `mod x;`).
     modules: Vec<&'a str>,
 }
+
+/// A top-level module of a library, by its library's mount and its name.
+pub type Need = (String, String);
 
 /// Macros that read files or the environment at build time.
 const BUILD_TIME_MACROS: [&str; 5] = [
@@ -38,11 +46,15 @@ impl<'a> Library<'a> {
         name: &'a str,
         files: &'a [(&'a str, &'a str)],
         root: &'a [&'a str],
+        mount: &'a str,
+        neighbours: &'a [&'a str],
     ) -> Result<Library<'a>, String> {
         let mut library = Library {
             name,
             files,
             root,
+            mount,
+            neighbours,
             modules: Vec::new(),
         };
         library.modules = library.declared_modules()?;
@@ -96,8 +108,9 @@ impl<'a> Library<'a> {
 
     /// The module at `path` with everything it declares pasted inside,
     /// as the text of a `mod` block's body; the top-level modules it
-    /// refers to through `crate::` are added to `needs`.
-    pub fn paste(&self, path: &str, needs: &mut Vec<String>) -> Result<String, String> {
+    /// refers to through `crate::`, its own and its neighbours', are added
+    /// to `needs`.
+    pub fn paste(&self, path: &str, needs: &mut Vec<Need>) -> Result<String, String> {
         let text = self.file(path)?;
         let place = |what: &str| format!("{} module `{}`: {}", self.name, path, what);
         let all = lex(text).map_err(|e| place(&e))?;
@@ -138,6 +151,14 @@ impl<'a> Library<'a> {
                 i += 3;
                 continue;
             }
+            if word(i) == "crate" && self.neighbours.contains(&word(i + 2)) && word(i + 3) == "::" {
+                let need = (word(i + 2).to_string(), word(i + 4).to_string());
+                if !needs.contains(&need) {
+                    needs.push(need);
+                }
+                i += 4;
+                continue;
+            }
             if word(i) == "crate" && word(i + 1) == "::" {
                 let skip = self.root.len() * 2 - 1;
                 let mounted = self.root[1..]
@@ -166,12 +187,17 @@ impl<'a> Library<'a> {
                     )));
                 }
                 for module in known {
-                    if !needs.iter().any(|m| m == module) {
-                        needs.push(module.to_string());
+                    let need = (self.mount.to_string(), module.to_string());
+                    if !needs.contains(&need) {
+                        needs.push(need);
                     }
                 }
                 out.push_str(&text[copied..token.start]);
                 out.push_str("crate::");
+                if !self.mount.is_empty() {
+                    out.push_str(self.mount);
+                    out.push_str("::");
+                }
                 copied = code[i + skip].end;
                 i += 1 + skip;
                 continue;
@@ -265,7 +291,7 @@ mod tests {
     ];
 
     fn library(files: &'static [(&'static str, &'static str)]) -> Library<'static> {
-        Library::new("lib", files, &["crate", "core"]).unwrap()
+        Library::new("lib", files, &["crate", "core"], "", &["other"]).unwrap()
     }
 
     #[test]
@@ -279,7 +305,29 @@ mod tests {
             a,
             "//! A.\npub mod inner {\npub const X: u8 = 1;\n\n\n}\n\npub fn a() -> u8 { crate::b::B }\n"
         );
-        assert_eq!(needs, vec!["b"]);
+        assert_eq!(needs, vec![("".to_string(), "b".to_string())]);
+    }
+
+    #[test]
+    fn a_neighbours_paths_are_kept_and_a_mounted_librarys_own_are_rewritten() {
+        let files: &[(&str, &str)] = &[
+            ("", "mod a;"),
+            ("a", "fn f() { crate::other::x::y(); crate::core::a::g(); }"),
+        ];
+        let mut needs = Vec::new();
+        let a = library(files).paste("a", &mut needs).unwrap();
+        assert_eq!(a, "fn f() { crate::other::x::y(); crate::a::g(); }");
+        let other = |m: &str, n: &str| (m.to_string(), n.to_string());
+        assert_eq!(needs, vec![other("other", "x"), other("", "a")]);
+        let mounted = Library::new(
+            "x",
+            &[("", "mod a;"), ("a", "fn f() { crate::a::g(); }")],
+            &["crate"],
+            "other",
+            &[],
+        );
+        let a = mounted.unwrap().paste("a", &mut needs).unwrap();
+        assert_eq!(a, "fn f() { crate::other::a::g(); }");
     }
 
     #[test]
