@@ -24,7 +24,7 @@ mod stress;
 mod suite;
 
 pub use check::check;
-pub use stress::stress;
+pub use stress::{killer, stress, Killer};
 pub use suite::test;
 
 use crate::tool::problem::Problem;

@@ -60,46 +60,84 @@ pub fn stress(
         seed
     });
     let solution = Solution::Program(command);
-    for i in 0..cases {
-        let (input, expected) = match input(problem, seed, i, cases) {
-            Some(made) => made,
-            None => {
-                eprintln!("referee: the generator made no valid input {}", i + 1);
-                return 1;
-            }
-        };
-        let verdict = match solution.run(&input, expected.len(), timeout) {
-            Ok(run) => judge(&run, &expected, timeout),
-            Err(e) => {
-                eprintln!("{}", cannot_run(command, &e));
-                return 1;
-            }
-        };
-        if let Some(failure) = verdict.failure() {
-            say!("input {} of {} failed: {}", i + 1, cases, verdict);
-            let mut oracle = Judge {
-                problem,
-                solution,
-                timeout,
-                failure,
-                last: verdict,
-                seen: HashMap::new(),
-                runs: 0,
-                timeouts: 0,
-            };
-            if failure == Failure::TimeLimit {
-                eprintln!("referee: shrinking; each run that hangs takes the whole time limit");
-            }
-            let shrunk = shrink::shrink(problem, &input, &mut oracle);
-            report(problem, &input, &shrunk, &oracle, out);
-            say!("{}", summary(i, 1));
+    let (i, input, verdict) = match first_failure(problem, seed, cases, command, timeout) {
+        Ok(Some(failed)) => failed,
+        Ok(None) => {
+            say!("{}", summary(cases, 0));
+            return 0;
+        }
+        Err(e) => {
+            eprintln!("{}", e);
             return 1;
         }
+    };
+    say!("input {} of {} failed: {}", i + 1, cases, verdict);
+    let failure = verdict.failure();
+    if failure == Some(Failure::TimeLimit) {
+        eprintln!("referee: shrinking; each run that hangs takes the whole time limit");
     }
-    say!("{}", summary(cases, 0));
-    0
+    let mut oracle = Judge::new(problem, solution, timeout, verdict);
+    let shrunk = shrink::shrink(problem, &input, &mut oracle);
+    report(problem, &input, &shrunk, &oracle, out);
+    say!("{}", summary(i, 1));
+    1
 }
 
+/// The first of `cases` inputs of a run with `seed` that `command` fails:
+/// its index, the input and the verdict; `None` when all pass. An error:
+/// the generator made no valid input, or the program could not be started.
+fn first_failure(
+    problem: Problem,
+    seed: u64,
+    cases: u64,
+    command: &[String],
+    timeout: Duration,
+) -> Result<Option<(u64, Vec<u8>, Verdict)>, String> {
+    let solution = Solution::Program(command);
+    for i in 0..cases {
+        let (input, expected) = input(problem, seed, i, cases)
+            .ok_or_else(|| format!("referee: the generator made no valid input {}", i + 1))?;
+        let run = solution
+            .run(&input, expected.len(), timeout)
+            .map_err(|e| cannot_run(command, &e))?;
+        let verdict = judge(&run, &expected, timeout);
+        if verdict.failure().is_some() {
+            return Ok(Some((i, input, verdict)));
+        }
+    }
+    Ok(None)
+}
+
+/// A failing input found by [`killer`], shrunk.
+pub struct Killer {
+    pub input: Vec<u8>,
+    /// Whether no single part of it can go and it still fail.
+    pub minimal: bool,
+    /// The verdict on it, in words.
+    pub verdict: String,
+}
+
+/// What `stress` does, printing nothing: the first failing input among
+/// `cases` of a run with `seed`, shrunk; `None` when `command` passes all.
+pub fn killer(
+    problem: Problem,
+    seed: u64,
+    cases: u64,
+    timeout: Duration,
+    command: &[String],
+) -> Result<Option<Killer>, String> {
+    let solution = Solution::Program(command);
+    let Some((_, input, verdict)) = first_failure(problem, seed, cases, command, timeout)? else {
+        return Ok(None);
+    };
+    let mut oracle = Judge::new(problem, solution, timeout, verdict);
+    let shrunk = shrink::shrink(problem, &input, &mut oracle);
+    Ok(Some(Killer {
+        input: shrunk.input,
+        minimal: shrunk.minimal,
+        verdict: oracle.last.to_string(),
+    }))
+}
 /// Input `i` of `n` of a run with `seed` and the referee's answer: its
 /// cases generated and checked one by one (`None` if the generator keeps
 /// making invalid ones).
@@ -153,7 +191,26 @@ struct Judge<'a> {
     timeouts: usize,
 }
 
-impl Judge<'_> {
+impl<'a> Judge<'a> {
+    /// The oracle for an input on which `solution` got `verdict`.
+    fn new(
+        problem: Problem,
+        solution: Solution<'a>,
+        timeout: Duration,
+        verdict: Verdict,
+    ) -> Judge<'a> {
+        Judge {
+            problem,
+            solution,
+            timeout,
+            failure: verdict.failure().expect("a failing verdict"),
+            last: verdict,
+            seen: HashMap::new(),
+            runs: 0,
+            timeouts: 0,
+        }
+    }
+
     fn verdict(&mut self, input: &[u8]) -> Option<Verdict> {
         let mut hasher = DefaultHasher::new();
         input.hash(&mut hasher);

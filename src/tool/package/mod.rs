@@ -17,7 +17,9 @@
 //! validator accepts all of its data.
 
 mod data;
+mod killers;
 mod statement;
+mod wrong;
 
 use crate::tool::bundle::{self, Form};
 use crate::tool::problem::Problem;
@@ -108,7 +110,26 @@ pub fn files(problem: Problem) -> Result<Vec<PackageFile>, String> {
             bundle::bundle(problem, Form::Judge),
         ),
     ];
-    for case in data::cases(problem) {
+    for mistake in wrong::mistakes(problem) {
+        files.push(file(
+            format!("submissions/wrong_answer/{}", killers::file_name(mistake)),
+            mistake.source(problem),
+        ));
+    }
+    let mut cases = data::cases(problem);
+    for killer in killers::killers(problem)? {
+        // An input already there catches the mistake as well.
+        if cases.iter().any(|c| c.input == killer.input) {
+            continue;
+        }
+        let path = format!("data/secret/{:02}-catches-{}", cases.len(), killer.name);
+        files.push(file(format!("{}.desc", path), killer.description));
+        cases.push(data::Case {
+            path,
+            input: killer.input,
+        });
+    }
+    for case in cases {
         solvers::check(problem, &case.input[..])
             .map_err(|e| solvers::describe(&format!("{}.in", case.path), &e))?;
         let answer = solvers::answer(problem, &case.input)
