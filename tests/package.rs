@@ -302,3 +302,47 @@ fn leading_zeros_go_where_problemtools_puts_them() {
         "00000000002\nab 000000000076.91 x7 7x\n00000000003 00000000004"
     );
 }
+
+#[test]
+fn a_rerun_replaces_its_own_files_and_keeps_the_coachs() {
+    let dir = scratch("coach");
+    let package = |problem: &str, force: bool| {
+        let mut command = referee();
+        command.args(["package", problem]).arg(&dir);
+        if force {
+            command.arg("--force");
+        }
+        command.assert()
+    };
+    package("fourrow", false).success();
+    let mine = dir.join("data/secret/99-mine.in");
+    fs::write(&mine, "1\nGame #1: 1\n").unwrap();
+    let four = dir.join("submissions/wrong_answer/four.py");
+    fs::write(&four, "print()\n").unwrap();
+    let yaml = dir.join("problem.yaml");
+    fs::write(&yaml, "changed").unwrap();
+    // A file the manifest lists that this run no longer writes goes.
+    let manifest = dir.join("referee-manifest.txt");
+    let mut listed = fs::read_to_string(&manifest).unwrap();
+    listed.push_str("data/secret/98-old.in\n");
+    fs::write(&manifest, listed).unwrap();
+    fs::write(dir.join("data/secret/98-old.in"), "1\nGame #1: 2\n").unwrap();
+
+    package("fourrow", false).success();
+    assert_eq!(fs::read(&mine).unwrap(), b"1\nGame #1: 1\n");
+    assert_eq!(fs::read(&four).unwrap(), b"print()\n");
+    assert!(fs::read_to_string(&yaml).unwrap().contains("name: "));
+    assert!(!dir.join("data/secret/98-old.in").exists());
+
+    package("snooker", false)
+        .code(1)
+        .stderr(predicates::str::contains(
+            "holds the package of fourrow; to write snooker over it, add --force",
+        ));
+    assert!(fs::read_to_string(&yaml).unwrap().contains("fourrow"));
+    package("snooker", true).success();
+    assert!(fs::read_to_string(&yaml).unwrap().contains("snooker"));
+    assert!(!dir.join("submissions/accepted/fourrow.rs").exists());
+    assert_eq!(fs::read(&mine).unwrap(), b"1\nGame #1: 1\n");
+    assert_eq!(fs::read(&four).unwrap(), b"print()\n");
+}

@@ -469,6 +469,7 @@ mod tests {
             run("validate rating a b"),
             Ok(Command::Validate {
                 problem: Problem::Rating,
+                coverage: false,
                 files: vec!["a".into(), "b".into()]
             })
         );
@@ -476,6 +477,7 @@ mod tests {
             run("package snooker out"),
             Ok(Command::Package {
                 problem: Problem::Snooker,
+                force: false,
                 dir: "out".into()
             })
         );

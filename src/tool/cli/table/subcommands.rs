@@ -150,6 +150,7 @@ given: `FILE: ok`, or `FILE:LINE:COL: message` for the first violation.
 Every file is checked; the exit status is 0 when all are valid, else 1.",
         build: |mut f| Command::Validate {
             problem: f.problem(),
+            coverage: f.options.coverage,
             files: std::mem::take(&mut f.paths),
         },
     },
@@ -175,6 +176,7 @@ as the accepted submission. The same bytes every time. DIR must be new,
 empty, or an earlier package, whose parts are replaced.",
         build: |mut f| Command::Package {
             problem: f.problem(),
+            force: f.options.force,
             dir: f.path(),
         },
     },
