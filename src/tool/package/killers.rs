@@ -6,7 +6,8 @@
 //!
 //! The wrong solutions are compiled with `rustc -O` (the compiler named by
 //! `RUSTC`, else `rustc` on the path) into a folder under the system's
-//! temporary folder, by the hash of their source, and reused from there.
+//! temporary folder, by the hash of their source, and reused from there
+//! ([`compiled`], which `timing` uses too).
 //! The run's seed and length are fixed, and the shrinking is
 //! deterministic: the same command finds the same bytes.
 
@@ -44,7 +45,11 @@ pub(crate) struct Killer {
 pub(crate) fn killers(problem: Problem) -> Result<Vec<Killer>, String> {
     let mut killers = Vec::new();
     for mistake in wrong::mistakes(problem) {
-        let program = compiled(problem, mistake)?;
+        let program = compiled(
+            &format!("{}-{}", problem.name(), mistake.name),
+            &mistake.source(problem),
+        )
+        .map_err(|e| format!("wrong solution {}: {}", file_name(mistake), e))?;
         let command = [program.to_string_lossy().into_owned()];
         let what = format!("wrong solution {}", file_name(mistake));
         let found = judge::killer(problem, SEED, INPUTS, TIMEOUT, &command)
@@ -82,30 +87,28 @@ pub(crate) fn file_name(mistake: &Mistake) -> String {
     format!("{}.rs", mistake.name)
 }
 
-/// The wrong solution compiled, from the cache when it was built before.
-fn compiled(problem: Problem, mistake: &Mistake) -> Result<PathBuf, String> {
-    let source = mistake.source(problem);
+/// `source` compiled with `rustc -O`, named `label` and the hash of the
+/// source in the cache, and reused from there when it was built before.
+pub(crate) fn compiled(label: &str, source: &str) -> Result<PathBuf, String> {
     let mut hasher = DefaultHasher::new();
     source.hash(&mut hasher);
-    let dir = std::env::temp_dir().join("referee-wrong-solutions");
-    let program = dir.join(format!(
-        "{}-{}-{:016x}{}",
-        problem.name(),
-        mistake.name,
-        hasher.finish(),
-        std::env::consts::EXE_SUFFIX
-    ));
-    if program.exists() {
-        return Ok(program);
+    let program = std::env::temp_dir()
+        .join("referee-package-programs")
+        .join(format!(
+            "{}-{:016x}{}",
+            label,
+            hasher.finish(),
+            std::env::consts::EXE_SUFFIX
+        ));
+    if !program.exists() {
+        compile(source, &program)?;
     }
-    compile(&source, &program)
-        .map_err(|e| format!("wrong solution {}: {}", file_name(mistake), e))?;
     Ok(program)
 }
 
-/// Compiles `source` into `program` with `rustc -O`: built under a name of
-/// its own, then moved, so that a build cut short is never reused.
-pub(crate) fn compile(source: &str, program: &Path) -> Result<(), String> {
+/// Compiles `source` into `program`: built under a name of its own, then
+/// moved, so that a build cut short is never reused.
+fn compile(source: &str, program: &Path) -> Result<(), String> {
     let dir = program.parent().expect("a program in a folder");
     fs::create_dir_all(dir).map_err(|e| format!("{}: {}", dir.display(), e))?;
     let partial = program.with_extension(format!("{}.partial", std::process::id()));

@@ -21,6 +21,7 @@ mod killers;
 mod manifest;
 mod reach;
 mod statement;
+mod timing;
 mod wrong;
 
 use crate::tool::bundle::{self, Form};
@@ -72,17 +73,30 @@ fn problem_yaml(problem: Problem) -> String {
         "{mark}{name}`.\n\
          # The statement, the test data and the programs are the referee\n\
          # project's own work; the problem itself comes from the source below.\n\
+         # The programs are under the MIT licence, as all of the project's\n\
+         # code; the statement and the test data under CC BY 4.0 (below).\n\
          name: {title}\n\
          source: {source}\n\
-         license: cc by-sa\n\
+         license: cc by\n\
          rights_owner: The referee project\n\
          uuid: {uuid}\n\
-         validator_flags: case_sensitive space_change_sensitive\n",
+         validator_flags: case_sensitive space_change_sensitive\n\
+         # The time limit in .timelimit follows problemtools' rule: the\n\
+         # slowest accepted run (measured when the package was written)\n\
+         # times the multiplier, rounded up to whole seconds, at least 1.\n\
+         limits:\n  \
+         time_multiplier: {multiplier}\n  \
+         time_safety_margin: {margin}\n\
+         # No submission in submissions/time_limit_exceeded/:\n\
+         {no_slow}",
         mark = MARK,
         name = problem.name(),
         title = statement::title(problem),
         source = source,
         uuid = uuid,
+        multiplier = timing::TIME_MULTIPLIER,
+        margin = timing::TIME_SAFETY_MARGIN,
+        no_slow = timing::no_slow_solution(problem),
     )
 }
 
@@ -90,6 +104,7 @@ fn problem_yaml(problem: Problem) -> String {
 /// an input would not pass the package's own validator.
 pub fn files(problem: Problem) -> Result<Vec<PackageFile>, String> {
     let name = problem.name();
+    let accepted: Vec<u8> = bundle::bundle(problem, Form::Judge).into();
     let mut files = vec![
         file("problem.yaml", problem_yaml(problem)),
         file("problem_statement/problem.en.tex", statement::tex(problem)),
@@ -99,7 +114,7 @@ pub fn files(problem: Problem) -> Result<Vec<PackageFile>, String> {
         ),
         file(
             format!("submissions/accepted/{}.rs", name),
-            bundle::bundle(problem, Form::Judge),
+            accepted.clone(),
         ),
     ];
     for mistake in wrong::mistakes(problem) {
@@ -149,6 +164,16 @@ pub fn files(problem: Problem) -> Result<Vec<PackageFile>, String> {
             left.join(", ")
         ));
     }
+    let secret: Vec<&[u8]> = cases
+        .iter()
+        .filter(|c| c.path.starts_with("data/secret/"))
+        .map(|c| &c.input[..])
+        .collect();
+    let slowest = timing::slowest_run(&accepted, &secret)?;
+    files.push(file(
+        ".timelimit",
+        format!("{}\n", timing::limit_for(slowest)),
+    ));
     for case in cases {
         solvers::check(problem, &case.input[..])
             .map_err(|e| solvers::describe(&format!("{}.in", case.path), &e))?;
@@ -267,7 +292,7 @@ mod tests {
         for f in &files {
             let top = f.path.split('/').next().unwrap();
             assert!(
-                f.path == "problem.yaml" || FOLDERS.contains(&top),
+                ["problem.yaml", ".timelimit"].contains(&f.path.as_str()) || FOLDERS.contains(&top),
                 "{}",
                 f.path
             );
