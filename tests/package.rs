@@ -4,12 +4,26 @@
 //! the junk that problemtools' `verifyproblem` feeds validators rejected.
 
 use assert_cmd::Command;
-use referee::tool::package;
+use referee::tool::package::{self, PackageFile};
 use referee::tool::problem::Problem;
 use referee::tool::solvers;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
+use std::sync::OnceLock;
+
+/// The files of each problem's package, made once for all the tests (the
+/// wrong solutions' stress runs take seconds).
+fn package_files(problem: Problem) -> &'static [PackageFile] {
+    static PACKAGES: OnceLock<Vec<Vec<PackageFile>>> = OnceLock::new();
+    let packages = PACKAGES.get_or_init(|| {
+        Problem::ALL
+            .into_iter()
+            .map(|p| package::files(p).unwrap())
+            .collect()
+    });
+    &packages[Problem::ALL.iter().position(|&p| p == problem).unwrap()]
+}
 
 /// A fresh folder for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -122,9 +136,10 @@ fn every_input_is_valid_and_every_answer_the_referees() {
 }
 
 /// The package's validator compiled by the rustc beside cargo, without
-/// optimisation; an earlier build is reused while its source is the same.
+/// optimisation and with every warning an error; an earlier build is
+/// reused while its source is the same.
 fn compiled_validator(problem: Problem) -> PathBuf {
-    let files = package::files(problem).unwrap();
+    let files = package_files(problem);
     let source = files
         .iter()
         .find(|f| f.path.starts_with("input_validators/"))
@@ -150,7 +165,7 @@ fn compiled_validator(problem: Problem) -> PathBuf {
         PathBuf::from("rustc")
     };
     let built = std::process::Command::new(rustc)
-        .args(["--edition", "2021", "-o"])
+        .args(["--edition", "2021", "-D", "warnings", "-o"])
         .arg(&program)
         .arg(&file)
         .output()
@@ -183,7 +198,7 @@ fn the_validator_says_42_for_the_data_and_43_for_junk() {
     for problem in Problem::ALL {
         let program = compiled_validator(problem);
         // The small inputs: all of them pass `referee validate` anyway.
-        for f in package::files(problem).unwrap() {
+        for f in package_files(problem) {
             if f.path.ends_with(".in") && f.bytes.len() < 1 << 16 {
                 let (code, stderr) = validate_with(&program, &f.bytes);
                 assert_eq!(code, Some(42), "{}: {}", f.path, stderr);
@@ -265,11 +280,11 @@ fn valid(problem: Problem, text: &str) -> bool {
 #[test]
 fn junk_made_from_every_input_is_rejected() {
     for problem in Problem::ALL {
-        for f in package::files(problem).unwrap() {
+        for f in package_files(problem) {
             if !f.path.ends_with(".in") {
                 continue;
             }
-            let text = String::from_utf8(f.bytes).unwrap();
+            let text = String::from_utf8(f.bytes.clone()).unwrap();
             for (what, changed) in spoiled(&text) {
                 if let Some(changed) = changed {
                     assert!(!valid(problem, &changed), "{}: {} accepted", f.path, what);
@@ -285,9 +300,9 @@ fn junk_made_from_every_input_is_rejected() {
 #[test]
 fn inputs_with_leading_zeros_are_rejected() {
     for problem in Problem::ALL {
-        for f in package::files(problem).unwrap() {
+        for f in package_files(problem) {
             if f.path.ends_with(".in") {
-                let text = String::from_utf8(f.bytes).unwrap();
+                let text = String::from_utf8(f.bytes.clone()).unwrap();
                 let zeros = with_leading_zeros(&text);
                 assert!(!valid(problem, &zeros), "{}: accepted", f.path);
             }
@@ -345,4 +360,212 @@ fn a_rerun_replaces_its_own_files_and_keeps_the_coachs() {
     assert!(!dir.join("submissions/accepted/fourrow.rs").exists());
     assert_eq!(fs::read(&mine).unwrap(), b"1\nGame #1: 1\n");
     assert_eq!(fs::read(&four).unwrap(), b"print()\n");
+}
+
+/// `text` with its line `number` (from 1) replaced, or taken out.
+fn with_line(text: &str, number: usize, line: Option<&str>) -> String {
+    let mut lines: Vec<&str> = text.lines().collect();
+    match line {
+        Some(line) => lines[number - 1] = line,
+        None => {
+            lines.remove(number - 1);
+        }
+    }
+    lines.iter().map(|l| format!("{}\n", l)).collect()
+}
+
+#[test]
+fn one_token_changes_of_each_sample_are_rejected_at_their_place() {
+    // (problem, what, line, its replacement or `None` to take it out, the
+    // validator's message)
+    let cases: [(Problem, &str, usize, Option<&str>, &str); 14] = [
+        (Problem::Snooker, "a leading zero", 1, Some("01"),
+         "1:1: expected the number of frames without leading zeros, found `01`"),
+        (Problem::Snooker, "a count one too big", 1, Some("2"),
+         "41:1: expected the two players' names of frame 2, found end of input"),
+        (Problem::Snooker, "a name one letter too long", 3, Some("Zero Maxbreakmaxbreakmaxbr"),
+         "3:6: expected a name of 1 to 20 English letters, found `Maxbreakmaxbreakmaxbr`"),
+        (Problem::Snooker, "a missing line", 40, None,
+         "40:1: expected a stroke, `Play again` or a lot line (frame 1 is not over), found end of input"),
+        (Problem::Fourrow, "a leading zero", 1, Some("02"),
+         "1:1: expected the number of games without leading zeros, found `02`"),
+        (Problem::Fourrow, "a count one too big", 1, Some("3"),
+         "4:1: expected game 3 of 3 (a header `Game #n:`), found end of input"),
+        (Problem::Fourrow, "a game number one too big", 3, Some("Game #3: 123456"),
+         "3:7: expected the header `Game #2: `, found `3`"),
+        (Problem::Fourrow, "a missing line", 2, None,
+         "2:7: expected the header `Game #1: `, found `2`"),
+        (Problem::Rating, "a leading zero", 1, Some("04"),
+         "1:1: expected the number of tournaments without leading zeros, found `04`"),
+        (Problem::Rating, "a leading zero in a count of players", 2, Some("02 1"),
+         "2:1: expected the number of players without leading zeros, found `02`"),
+        (Problem::Rating, "a count one too big", 1, Some("5"),
+         "21:1: expected `n m` (players and games) of tournament 5, found end of input"),
+        (Problem::Rating, "a count of players one too big", 2, Some("3 1"),
+         "5:11: expected player 3 of 3: `name rating`, found an extra token `lost`"),
+        (Problem::Rating, "a name one letter too long", 3, Some("alicealicea 76.91"),
+         "3:1: expected a name of 1 to 10 lower-case letters, found `alicealicea`"),
+        (Problem::Rating, "a missing line", 4, None,
+         "4:11: expected player 2 of 2: `name rating`, found an extra token `lost`"),
+    ];
+    for (problem, what, line, replacement, message) in cases {
+        let sample = package_files(problem)
+            .iter()
+            .find(|f| f.path == "data/sample/sample.in")
+            .unwrap();
+        let changed = with_line(
+            &String::from_utf8(sample.bytes.clone()).unwrap(),
+            line,
+            replacement,
+        );
+        let (code, stderr) = validate_with(&compiled_validator(problem), changed.as_bytes());
+        let expected = format!("referee: <stdin>:{}\n", message);
+        assert_eq!(
+            (code, stderr),
+            (Some(43), expected),
+            "{}: {}",
+            problem.name(),
+            what
+        );
+    }
+}
+
+#[test]
+fn problemtools_junk_is_rejected_with_a_place_and_what_was_expected() {
+    let mut rng = referee::tool::gen::Rng::new(42);
+    let random: Vec<u8> = (0..1024).map(|_| rng.next_u64() as u8).collect();
+    let printable: Vec<u8> = (0..200).map(|_| b' ' + (rng.below(95) as u8)).collect();
+    let ascii: Vec<u8> = (32..127).collect();
+    let mut junk: Vec<&[u8]> = vec![b"", &random, &ascii, &printable];
+    junk.extend([
+        &b"-1"[..],
+        b"2147483647",
+        b"2147483648",
+        b"9223372036854775808",
+        b"0",
+        b"1",
+        b"1.0",
+        b"a",
+        b"2\n-1 1",
+        b"2\n1",
+        b"1\n-1 1",
+        b"1\na",
+    ]);
+    for problem in Problem::ALL {
+        let program = compiled_validator(problem);
+        for input in &junk {
+            let (code, stderr) = validate_with(&program, input);
+            assert_eq!(code, Some(43), "{} on {:?}", problem.name(), input);
+            let place_and_message = stderr
+                .strip_prefix("referee: <stdin>:")
+                .and_then(|rest| rest.split_once(": "))
+                .map(|(place, message)| (place.split(':').count(), message));
+            assert!(
+                matches!(place_and_message, Some((2, m)) if m.starts_with("expected ")),
+                "{} on {:?}: {}",
+                problem.name(),
+                input,
+                stderr
+            );
+        }
+    }
+}
+
+/// `source` compiled (without optimisation: the inputs are small) into
+/// the tests' folder as `name`.
+fn compiled_solution(name: &str, source: &[u8]) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("package-solutions");
+    fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{}.rs", name));
+    let program = dir.join(format!("{}{}", name, std::env::consts::EXE_SUFFIX));
+    if fs::read(&file).ok().as_deref() == Some(source) && program.exists() {
+        return program;
+    }
+    let _ = fs::remove_file(&program);
+    fs::write(&file, source).unwrap();
+    let built = std::process::Command::new("rustc")
+        .args(["--edition", "2021", "-o"])
+        .arg(&program)
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    program
+}
+
+/// What `program` writes for `input`.
+fn output_of(program: &Path, input: &[u8]) -> Vec<u8> {
+    let mut child = std::process::Command::new(program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let _ = std::io::Write::write_all(&mut child.stdin.take().unwrap(), input);
+    child.wait_with_output().unwrap().stdout
+}
+
+#[test]
+fn each_wrong_solution_fails_on_its_killer_test_and_the_right_one_on_none() {
+    for problem in Problem::ALL {
+        let files = package_files(problem);
+        let bytes = |path: &str| &files.iter().find(|f| f.path == path).unwrap().bytes;
+        let cases: Vec<&str> = files
+            .iter()
+            .filter(|f| f.path.starts_with("data/secret/") && f.path.ends_with(".in"))
+            .map(|f| f.path.trim_end_matches(".in"))
+            .collect();
+        // The solution the mistakes are made in, written apart from the
+        // referee, gets every answer right.
+        let right = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("src/tool/package/solutions/{}.rs", problem.name()));
+        let right = compiled_solution(
+            &format!("{}-right", problem.name()),
+            &fs::read(right).unwrap(),
+        );
+        for case in &cases {
+            let answer = bytes(&format!("{}.ans", case));
+            assert!(
+                &output_of(&right, bytes(&format!("{}.in", case))) == answer,
+                "{}",
+                case
+            );
+        }
+        let wrong: Vec<&PackageFile> = files
+            .iter()
+            .filter(|f| f.path.starts_with("submissions/wrong_answer/"))
+            .collect();
+        assert!(wrong.len() >= 4, "{}", problem.name());
+        for solution in wrong {
+            let name = solution
+                .path
+                .rsplit('/')
+                .next()
+                .unwrap()
+                .trim_end_matches(".rs");
+            let program =
+                compiled_solution(&format!("{}-{}", problem.name(), name), &solution.bytes);
+            let killer = cases
+                .iter()
+                .find(|c| c.ends_with(&format!("-catches-{}", name)))
+                .unwrap_or_else(|| panic!("no killer test for {}", name));
+            let description =
+                String::from_utf8(bytes(&format!("{}.desc", killer)).clone()).unwrap();
+            assert!(
+                description.contains(&format!("{}.rs", name)),
+                "{}",
+                description
+            );
+            let input = bytes(&format!("{}.in", killer));
+            assert!(
+                &output_of(&program, input) != bytes(&format!("{}.ans", killer)),
+                "{}",
+                killer
+            );
+        }
+    }
 }

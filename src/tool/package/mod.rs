@@ -100,6 +100,18 @@ fn problem_yaml(problem: Problem) -> String {
     )
 }
 
+/// The input validator: the strict parser's bundle. It shares the core's
+/// error type and input reading with the judge bundle, whose writing parts
+/// (an error of the output, the end of a written line) the validator
+/// never uses: dead code there is expected, and allowed, so that it
+/// compiles without a warning; any other warning still shows.
+fn validator(problem: Problem) -> String {
+    format!(
+        "#![allow(dead_code)]\n{}",
+        bundle::bundle(problem, Form::Validator)
+    )
+}
+
 /// Every file of the package of `problem`, in a fixed order; an error if
 /// an input would not pass the package's own validator.
 pub fn files(problem: Problem) -> Result<Vec<PackageFile>, String> {
@@ -110,7 +122,7 @@ pub fn files(problem: Problem) -> Result<Vec<PackageFile>, String> {
         file("problem_statement/problem.en.tex", statement::tex(problem)),
         file(
             format!("input_validators/{}_validator.rs", name),
-            bundle::bundle(problem, Form::Validator),
+            validator(problem),
         ),
         file(
             format!("submissions/accepted/{}.rs", name),
