@@ -21,7 +21,11 @@ fn written(problem: Problem) -> Vec<Vec<u8>> {
         Problem::Rating => vec![b"1\n2 1\nmost 9999999999999.99\nleast 0.00\n\
                                  most least won 9223372036854775807 0\n"
             .to_vec()],
-        Problem::Snooker | Problem::Fourrow => Vec::new(),
+        // A full board without a winner, without its last chip.
+        Problem::Fourrow => {
+            vec![b"1\nGame #1: 13337372456354512146246441652266375211577\n".to_vec()]
+        }
+        Problem::Snooker => Vec::new(),
     }
 }
 

@@ -100,16 +100,23 @@ impl Coverage {
                     .chain(SNOOKER_EVENTS.iter().map(|e| e.to_string()))
                     .collect(),
             ),
-            Problem::Fourrow => (
-                vec![
-                    bound("games", range(limits::fourrow::GAMES)),
-                    bound("moves of a game", 0..=limits::fourrow::MAX_MOVES as i128),
-                ],
-                (1..=limits::fourrow::COLUMNS)
-                    .map(|slot| format!("a move into slot {}", slot))
-                    .chain(FOURROW_VERDICTS.iter().map(|(what, _)| what.to_string()))
-                    .collect(),
-            ),
+            Problem::Fourrow => {
+                let most_moves = limits::fourrow::MAX_MOVES as i128;
+                (
+                    vec![
+                        bound("games", range(limits::fourrow::GAMES)),
+                        bound("moves of a game", 0..=most_moves),
+                        // A board one chip short of full, and a win by the
+                        // last chip: the ends of the rule for a full board.
+                        bound("moves of a game not over", 0..=most_moves - 1),
+                        bound("moves of a won game", 7..=most_moves),
+                    ],
+                    (1..=limits::fourrow::COLUMNS)
+                        .map(|slot| format!("a move into slot {}", slot))
+                        .chain(FOURROW_VERDICTS.iter().map(|(what, _)| what.to_string()))
+                        .collect(),
+                )
+            }
             Problem::Rating => {
                 let max = i128::from(limits::rating::MAX_RATING);
                 (
@@ -241,19 +248,25 @@ impl Coverage {
     fn add_fourrow(&mut self, input: &str, answer: &str) {
         let mut lines = input.lines();
         self.value("games", lines.next().unwrap_or("").parse().unwrap_or(0));
-        for line in lines {
+        // One verdict a game, in order.
+        let verdicts = answer.lines().filter(|l| l.starts_with("Game #"));
+        for (line, verdict) in lines.zip(verdicts) {
             let moves = line.split_once(':').map_or("", |(_, m)| m);
             let digits: Vec<u8> = moves.bytes().filter(u8::is_ascii_digit).collect();
-            self.value("moves of a game", digits.len() as i128);
+            let count = digits.len() as i128;
+            self.value("moves of a game", count);
             for slot in digits {
                 self.kind(&format!("a move into slot {}", slot as char), 1);
             }
-        }
-        for line in answer.lines().filter(|l| l.starts_with("Game #")) {
             for (what, ending) in FOURROW_VERDICTS {
-                if line.ends_with(ending) {
+                if verdict.ends_with(ending) {
                     self.kind(what, 1);
                 }
+            }
+            if verdict.ends_with("is not over, yet.") {
+                self.value("moves of a game not over", count);
+            } else if verdict.ends_with("player won.") {
+                self.value("moves of a won game", count);
             }
         }
     }
