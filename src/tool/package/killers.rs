@@ -43,43 +43,47 @@ pub(crate) struct Killer {
 /// mistakes; an error names a wrong solution that stress cannot catch (or
 /// that crashes instead of answering wrong).
 pub(crate) fn killers(problem: Problem) -> Result<Vec<Killer>, String> {
-    let mut killers = Vec::new();
-    for mistake in wrong::mistakes(problem) {
-        let program = compiled(
-            &format!("{}-{}", problem.name(), mistake.name),
-            &mistake.source(problem),
-        )
-        .map_err(|e| format!("wrong solution {}: {}", file_name(mistake), e))?;
-        let command = [program.to_string_lossy().into_owned()];
-        let what = format!("wrong solution {}", file_name(mistake));
-        let found = judge::killer(problem, SEED, INPUTS, TIMEOUT, &command)
-            .map_err(|e| format!("{}: {}", what, e))?
-            .ok_or_else(|| {
-                format!(
-                    "{} passes all {} stress inputs of seed {}: no test shown to reject it",
-                    what, INPUTS, SEED
-                )
-            })?;
-        if !found.verdict.starts_with("wrong answer") || !found.minimal {
-            return Err(format!(
-                "{}: stress found no 1-minimal wrong answer ({})",
-                what, found.verdict
-            ));
-        }
-        killers.push(Killer {
-            name: mistake.name,
-            input: found.input,
-            description: format!(
-                "Catches {}, which breaks the rule {}. Found by `referee stress {} \
-                 --seed {}` and shrunk to a 1-minimal input.\n",
-                file_name(mistake),
-                mistake.breaks,
-                problem.name(),
-                SEED
-            ),
-        });
+    wrong::mistakes(problem)
+        .iter()
+        .map(|mistake| killer(problem, mistake, INPUTS))
+        .collect()
+}
+
+/// The killer test of one wrong solution, stress trying `inputs` inputs.
+fn killer(problem: Problem, mistake: &Mistake, inputs: u64) -> Result<Killer, String> {
+    let what = format!("wrong solution {}", file_name(mistake));
+    let program = compiled(
+        &format!("{}-{}", problem.name(), mistake.name),
+        &mistake.source(problem),
+    )
+    .map_err(|e| format!("{}: {}", what, e))?;
+    let command = [program.to_string_lossy().into_owned()];
+    let found = judge::killer(problem, SEED, inputs, TIMEOUT, &command)
+        .map_err(|e| format!("{}: {}", what, e))?
+        .ok_or_else(|| {
+            format!(
+                "{} passes all {} stress inputs of seed {}: no test shown to reject it",
+                what, inputs, SEED
+            )
+        })?;
+    if !found.verdict.starts_with("wrong answer") || !found.minimal {
+        return Err(format!(
+            "{}: stress found no 1-minimal wrong answer ({})",
+            what, found.verdict
+        ));
     }
-    Ok(killers)
+    Ok(Killer {
+        name: mistake.name,
+        input: found.input,
+        description: format!(
+            "Catches {}, which breaks the rule {}. Found by `referee stress {} \
+             --seed {}` and shrunk to a 1-minimal input.\n",
+            file_name(mistake),
+            mistake.breaks,
+            problem.name(),
+            SEED
+        ),
+    })
 }
 
 /// The wrong solution's file name in `submissions/wrong_answer/`.
@@ -129,4 +133,34 @@ fn compile(source: &str, program: &Path) -> Result<(), String> {
         ));
     }
     fs::rename(&partial, program).map_err(|e| format!("{}: {}", program.display(), e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wrong_solution_that_stress_cannot_catch_is_named() {
+        let harmless = Mistake {
+            name: "harmless",
+            breaks: "none",
+            find: "fn main() {",
+            replace: "fn main() {\n    // Nothing changed.",
+        };
+        let error = killer(Problem::Fourrow, &harmless, 5).err().unwrap();
+        assert_eq!(
+            error,
+            "wrong solution harmless.rs passes all 5 stress inputs of seed 26: \
+             no test shown to reject it"
+        );
+    }
+
+    #[test]
+    fn a_killer_fails_its_wrong_solution_and_is_the_same_every_time() {
+        let mistake = &wrong::mistakes(Problem::Fourrow)[0];
+        let first = killer(Problem::Fourrow, mistake, INPUTS).unwrap();
+        let again = killer(Problem::Fourrow, mistake, INPUTS).unwrap();
+        assert_eq!(first.input, again.input);
+        assert!(first.description.contains(mistake.breaks));
+    }
 }

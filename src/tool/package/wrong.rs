@@ -15,8 +15,8 @@ use crate::tool::problem::Problem;
 pub(crate) struct Mistake {
     pub(crate) name: &'static str,
     pub(crate) breaks: &'static str,
-    find: &'static str,
-    replace: &'static str,
+    pub(crate) find: &'static str,
+    pub(crate) replace: &'static str,
 }
 
 /// The right solution of each problem, written apart from the referee.
