@@ -122,3 +122,4 @@ pub fn diff(label: &str, expected: &str, actual: &str) -> String {
         pretty_assertions::StrComparison::new(expected, actual)
     )
 }
+pub mod package;
