@@ -77,10 +77,11 @@ fn killer(problem: Problem, mistake: &Mistake, inputs: u64) -> Result<Killer, St
         input: found.input,
         description: format!(
             "Catches {}, which breaks the rule {}. Found by `referee stress {} \
-             --seed {}` and shrunk to a 1-minimal input.\n",
+             --inputs {} --seed {}` and shrunk to a 1-minimal input.\n",
             file_name(mistake),
             mistake.breaks,
             problem.name(),
+            inputs,
             SEED
         ),
     })

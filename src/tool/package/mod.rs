@@ -100,29 +100,17 @@ fn problem_yaml(problem: Problem) -> String {
     )
 }
 
-/// The input validator: the strict parser's bundle. It shares the core's
-/// error type and input reading with the judge bundle, whose writing parts
-/// (an error of the output, the end of a written line) the validator
-/// never uses: dead code there is expected, and allowed, so that it
-/// compiles without a warning; any other warning still shows.
-fn validator(problem: Problem) -> String {
-    format!(
-        "#![allow(dead_code)]\n{}",
-        bundle::bundle(problem, Form::Validator)
-    )
-}
-
 /// Every file of the package of `problem`, in a fixed order; an error if
 /// an input would not pass the package's own validator.
 pub fn files(problem: Problem) -> Result<Vec<PackageFile>, String> {
     let name = problem.name();
-    let accepted: Vec<u8> = bundle::bundle(problem, Form::Judge).into();
+    let accepted: Vec<u8> = bundle::bundle(problem, Form::Judge)?.into();
     let mut files = vec![
         file("problem.yaml", problem_yaml(problem)),
         file("problem_statement/problem.en.tex", statement::tex(problem)),
         file(
             format!("input_validators/{}_validator.rs", name),
-            validator(problem),
+            bundle::bundle(problem, Form::Validator)?,
         ),
         file(
             format!("submissions/accepted/{}.rs", name),
