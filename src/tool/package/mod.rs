@@ -2,14 +2,19 @@
 //! (the legacy layout, which DOMjudge imports), for a coach to run the
 //! problem on a judge of their own:
 //!
-//! - `problem.yaml`: source, licence, rights owner, a fixed uuid, and the
-//!   output compared case- and space-exactly;
+//! - `problem.yaml`: source, licence, rights owner, a fixed uuid, the
+//!   output compared case- and space-exactly, problemtools' time
+//!   multiplier, and why there is no too-slow submission (`timing.rs`);
+//! - `.timelimit`: the time limit measured on the secret data;
 //! - `problem_statement/problem.en.tex`: the statement (`statement.rs`);
 //! - `data/sample` and `data/secret`: inputs with the referee's own
-//!   answers (`data.rs`);
+//!   answers (`data.rs`), then a killer test for each wrong solution
+//!   (`killers.rs`) and cases for the bounds not reached yet (`reach.rs`);
 //! - `input_validators/`: the strict parser bundled into one Rust file
 //!   (exit status 42 for valid input, 43 for invalid);
-//! - `submissions/accepted/`: the judge bundle.
+//! - `submissions/accepted/`: the judge bundle;
+//! - `submissions/wrong_answer/`: the wrong solutions (`wrong.rs`);
+//! - `referee-manifest.txt`: the files written (`manifest.rs`).
 //!
 //! Everything is made in memory first ([`files`]), from fixed seeds and
 //! fixed texts: the same command gives the same bytes every time. Every

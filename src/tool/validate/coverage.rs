@@ -98,6 +98,7 @@ impl Coverage {
                     .map(|b| format!("first hit {}", b))
                     .chain(SNOOKER_POTTED.iter().map(|b| format!("potted {}", b)))
                     .chain(SNOOKER_EVENTS.iter().map(|e| e.to_string()))
+                    .chain((4..=7).map(|points| format!("a foul of {} points", points)))
                     .collect(),
             ),
             Problem::Fourrow => {
@@ -160,12 +161,11 @@ impl Coverage {
     }
 
     fn kind(&mut self, what: &str, times: u64) {
-        let kind = self
-            .kinds
-            .iter_mut()
-            .find(|k| k.what == what)
-            .expect("a kind of the problem");
-        kind.seen += times;
+        // What the answer shows is a kind of the problem; anything else
+        // (which a valid input cannot give) is not counted.
+        if let Some(kind) = self.kinds.iter_mut().find(|k| k.what == what) {
+            kind.seen += times;
+        }
     }
 
     /// Adds what a valid input and its answer show.
@@ -210,11 +210,24 @@ impl Coverage {
             }
         }
         let mut frame: usize = 0;
+        // The scores before the stroke, and whether it was a foul.
+        let mut score = (0, 0);
+        let mut foul = false;
         for line in answer.lines() {
-            if line.starts_with("Frame ") {
+            if let Some((a, b)) = line.split_once(" : ") {
+                let now = (a.parse().unwrap_or(0), b.parse().unwrap_or(0));
+                if foul {
+                    // The penalty goes to one player: the sum grew by it.
+                    let penalty: i64 = now.0 + now.1 - score.0 - score.1;
+                    self.kind(&format!("a foul of {} points", penalty), 1);
+                }
+                (score, foul) = (now, false);
+            } else if line.starts_with("Frame ") {
                 frame += 1;
+                score = (0, 0);
             } else if line == "Foul!" {
                 self.kind("a foul", 1);
+                foul = true;
             } else if line == "Tie" {
                 self.kind("a tie and its lot", 1);
             } else if let Some(winner) = line.strip_suffix(" wins") {
@@ -409,6 +422,17 @@ mod tests {
             .unwrap();
         let report = coverage.report();
         assert!(report.contains("\na foul: seen 1; reached\n"), "{}", report);
+        // The sample's one foul pots the white: the least penalty.
+        assert!(
+            report.contains("\na foul of 4 points: seen 1; reached\n"),
+            "{}",
+            report
+        );
+        assert!(
+            report.contains("\na foul of 7 points: seen 0; NOT reached\n"),
+            "{}",
+            report
+        );
         assert!(
             report.contains("\na frame won by the second player: seen 1; reached\n"),
             "{}",
