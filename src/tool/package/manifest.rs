@@ -132,6 +132,26 @@ mod tests {
     }
 
     #[test]
+    fn a_package_written_before_manifests_is_known_by_its_problem_yaml() {
+        let dir = std::env::temp_dir().join(format!("referee-manifest-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let yaml = format!("{}fourrow`.\nname: Four in a Row\n", MARK);
+        fs::write(dir.join("problem.yaml"), yaml).unwrap();
+        let found = look(&dir).unwrap();
+        fs::write(dir.join("problem.yaml"), "name: mine\n").unwrap();
+        let other = look(&dir).unwrap();
+        fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(
+            found,
+            Found::Package {
+                problem: "fourrow".to_string(),
+                files: Vec::new()
+            }
+        );
+        assert_eq!(other, Found::Other);
+    }
+
+    #[test]
     fn a_manifest_that_leaves_the_package_is_not_ours() {
         for path in ["../x", "/etc/passwd", "data/../../x", "", "a//b"] {
             assert_eq!(parse(&text("rating", [path])), None, "{}", path);
