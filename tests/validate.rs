@@ -92,3 +92,46 @@ fn nothing_but_the_verdicts_is_written() {
     assert_eq!(code, Some(0));
     assert!(!out.contains("Game #1"), "{}", out);
 }
+
+#[test]
+fn coverage_follows_the_verdicts_with_each_bound_and_kind() {
+    let (sample, bad) = (
+        fixture("fourrow/sample.in"),
+        fixture("snooker-strict/two-spaces.in"),
+    );
+    let (code, out, err) = validate(&["fourrow", "--coverage", &sample]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], format!("{}: ok", sample));
+    assert_eq!(
+        lines[1],
+        "games: least 2, most 2; bound 1 NOT reached, bound 99 NOT reached"
+    );
+    assert_eq!(
+        lines[2],
+        "moves of a game: least 6, most 13; bound 0 NOT reached, bound 42 NOT reached"
+    );
+    assert!(
+        lines.contains(&"a move into slot 1: seen 2; reached"),
+        "{}",
+        out
+    );
+    assert!(
+        lines.contains(&"a win of the first player: seen 1; reached"),
+        "{}",
+        out
+    );
+    assert!(
+        lines.contains(&"an invalid game: seen 0; NOT reached"),
+        "{}",
+        out
+    );
+    // An invalid file adds nothing; the exit status is the verdicts'.
+    let (code, out, _) = validate(&["snooker", "--coverage", &bad]);
+    assert_eq!(code, Some(1));
+    assert!(
+        out.contains("\nframes: none seen; bound 1 NOT reached, bound 200 NOT reached\n"),
+        "{}",
+        out
+    );
+}

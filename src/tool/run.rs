@@ -83,24 +83,30 @@ pub fn run(command: Command) -> u8 {
         Command::Bench { problem, mb, style } => {
             write_with(|out| bench::run(problem, mb, style, out))
         }
-        Command::Validate { problem, files } => {
+        Command::Validate {
+            problem,
+            coverage,
+            files,
+        } => {
             let mut out = BufWriter::new(stdout());
-            let result = validate::run(problem, &files, &mut out);
+            let result = validate::run(problem, &files, coverage, &mut out);
             match result.and_then(|ok| out.flush().map(|_| ok)) {
                 Ok(true) => 0,
                 Ok(false) => 1,
                 Err(e) => report(Err(Error::Write(e)), "<stdout>") as u8,
             }
         }
-        Command::Package { problem, dir } => {
-            match package::write(problem, std::path::Path::new(&dir)) {
-                Ok(()) => 0,
-                Err(e) => {
-                    eprintln!("referee: {}: {}", dir, e);
-                    1
-                }
+        Command::Package {
+            problem,
+            force,
+            dir,
+        } => match package::write(problem, std::path::Path::new(&dir), force) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("referee: {}: {}", dir, e);
+                1
             }
-        }
+        },
         Command::Check {
             problem,
             input,

@@ -197,3 +197,5 @@ pub fn running(pid: &str) -> bool {
     let flags: u64 = fields.get(6).and_then(|f| f.parse().ok()).unwrap_or(0);
     !matches!(fields.first(), Some(&"Z") | Some(&"X")) && flags & PF_EXITING == 0
 }
+
+pub mod package;

@@ -239,7 +239,8 @@ mod tests {
         };
         assert_eq!(line("snooker"), "[--strict] [FILE]");
         assert_eq!(line("bench"), "[PROBLEM] [--mb N] [--style plain|varied]");
-        assert_eq!(line("validate"), "PROBLEM [FILE...]");
+        assert_eq!(line("validate"), "PROBLEM [--coverage] [FILE...]");
+        assert_eq!(line("package"), "PROBLEM DIR [--force]");
         assert_eq!(
             line("test"),
             "PROBLEM DIR [--timeout SECS] [-j N] [-v] [--junit FILE] [--ignore-space] [-- CMD [ARG...]]"

@@ -60,10 +60,12 @@ pub enum Command {
     /// `files` empty: stdin.
     Validate {
         problem: Problem,
+        coverage: bool,
         files: Vec<String>,
     },
     Package {
         problem: Problem,
+        force: bool,
         dir: String,
     },
     /// `answer` None: the referee's own answer.

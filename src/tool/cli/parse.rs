@@ -523,6 +523,7 @@ mod tests {
             run("validate rating a b"),
             Ok(Command::Validate {
                 problem: Problem::Rating,
+                coverage: false,
                 files: vec!["a".into(), "b".into()]
             })
         );
@@ -530,6 +531,7 @@ mod tests {
             run("package snooker out"),
             Ok(Command::Package {
                 problem: Problem::Snooker,
+                force: false,
                 dir: "out".into()
             })
         );

@@ -33,7 +33,7 @@ mod stress;
 mod suite;
 
 pub use check::check;
-pub use stress::{stress, StressRun};
+pub use stress::{killer, stress, Killer, StressRun};
 pub use suite::{test, TestRun};
 
 use crate::tool::problem::Problem;

@@ -130,25 +130,55 @@ pub fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u8 {
         Outcome::Passed => unreachable!("only a failure stops the run"),
     };
     say!("input {} of {} failed: {}", i + 1, n, verdict);
-    let failure = verdict.failure().expect("a failing verdict");
-    let mut oracle = Judge {
-        problem,
-        solution,
-        timeout: how.timeout,
-        failure,
-        last: verdict,
-        last_output: stdout,
-        seen: HashMap::new(),
-        runs: 0,
-        timeouts: 0,
-    };
-    if failure == Failure::TimeLimit {
+    let mut oracle = Judge::new(problem, solution, how.timeout, verdict, stdout);
+    if oracle.failure == Failure::TimeLimit {
         eprintln!("referee: shrinking; each run that hangs takes the whole time limit");
     }
     let shrunk = shrink::shrink(problem, &input, &mut oracle);
     report(problem, &input, &shrunk, &oracle, &how.out);
     say!("{}", summary(i, 1));
     FAILED
+}
+
+/// A failing input found by [`killer`], shrunk.
+pub struct Killer {
+    pub input: Vec<u8>,
+    /// Whether no single part of it can go and it still fail.
+    pub minimal: bool,
+    /// The verdict on it, in words.
+    pub verdict: String,
+}
+
+/// What `stress` does, one input at a time and printing nothing: the first
+/// input among `inputs` of a run with `seed` that `command` fails, shrunk;
+/// `None` when it passes all. An error: the generator made no valid input,
+/// or the program could not be started.
+pub fn killer(
+    problem: Problem,
+    seed: u64,
+    inputs: u64,
+    timeout: Duration,
+    command: &[String],
+) -> Result<Option<Killer>, String> {
+    let solution = Solution::Program(command);
+    for i in 0..inputs {
+        let (input, expected) = input(problem, seed, i, inputs)
+            .ok_or_else(|| format!("the generator made no valid input {}", i + 1))?;
+        let run = solution
+            .run(&input, expected.len(), timeout)
+            .map_err(|e| cannot_run(command, &e))?;
+        let verdict = judge(&run, output(&expected), timeout, Compare::Exact);
+        if verdict != Verdict::Accepted {
+            let mut oracle = Judge::new(problem, solution, timeout, verdict, run.stdout);
+            let shrunk = shrink::shrink(problem, &input, &mut oracle);
+            return Ok(Some(Killer {
+                input: shrunk.input,
+                minimal: shrunk.minimal,
+                verdict: oracle.last.to_string(),
+            }));
+        }
+    }
+    Ok(None)
 }
 
 /// Only standard output is expected of a generated input.
@@ -214,7 +244,29 @@ struct Judge<'a> {
     timeouts: usize,
 }
 
-impl Judge<'_> {
+impl<'a> Judge<'a> {
+    /// The oracle for an input on which `solution` got the failing
+    /// `verdict`, writing `stdout`.
+    fn new(
+        problem: Problem,
+        solution: Solution<'a>,
+        timeout: Duration,
+        verdict: Verdict,
+        stdout: Vec<u8>,
+    ) -> Judge<'a> {
+        Judge {
+            problem,
+            solution,
+            timeout,
+            failure: verdict.failure().expect("a failing verdict"),
+            last: verdict,
+            last_output: stdout,
+            seen: HashMap::new(),
+            runs: 0,
+            timeouts: 0,
+        }
+    }
+
     /// The verdict on `input` and the program's output (kept only when it
     /// failed), or `None` for an invalid candidate.
     fn verdict(&mut self, input: &[u8]) -> Option<(Verdict, Vec<u8>)> {

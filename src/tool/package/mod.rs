@@ -2,14 +2,19 @@
 //! (the legacy layout, which DOMjudge imports), for a coach to run the
 //! problem on a judge of their own:
 //!
-//! - `problem.yaml`: source, licence, rights owner, a fixed uuid, and the
-//!   output compared case- and space-exactly;
+//! - `problem.yaml`: source, licence, rights owner, a fixed uuid, the
+//!   output compared case- and space-exactly, problemtools' time
+//!   multiplier, and why there is no too-slow submission (`timing.rs`);
+//! - `.timelimit`: the time limit measured on the secret data;
 //! - `problem_statement/problem.en.tex`: the statement (`statement.rs`);
 //! - `data/sample` and `data/secret`: inputs with the referee's own
-//!   answers (`data.rs`);
+//!   answers (`data.rs`), then a killer test for each wrong solution
+//!   (`killers.rs`) and cases for the bounds not reached yet (`reach.rs`);
 //! - `input_validators/`: the strict parser bundled into one Rust file
 //!   (exit status 42 for valid input, 43 for invalid);
-//! - `submissions/accepted/`: the judge bundle.
+//! - `submissions/accepted/`: the judge bundle;
+//! - `submissions/wrong_answer/`: the wrong solutions (`wrong.rs`);
+//! - `referee-manifest.txt`: the files written (`manifest.rs`).
 //!
 //! Everything is made in memory first ([`files`]), from fixed seeds and
 //! fixed texts: the same command gives the same bytes every time. Every
@@ -17,26 +22,21 @@
 //! validator accepts all of its data.
 
 mod data;
+mod killers;
+mod manifest;
+mod reach;
 mod statement;
+mod timing;
+mod wrong;
 
 use crate::tool::bundle::{self, Form};
 use crate::tool::problem::Problem;
 use crate::tool::solvers;
+use crate::tool::validate::coverage::Coverage;
+use manifest::{Found, MARK};
 use std::fs;
 use std::io;
 use std::path::Path;
-
-/// The first line of every `problem.yaml` written here: how a later run
-/// knows that a folder is a package it may write over.
-const MARK: &str = "# Written by `referee package ";
-
-/// The folders a package consists of, besides `problem.yaml`.
-const FOLDERS: [&str; 4] = [
-    "data",
-    "input_validators",
-    "problem_statement",
-    "submissions",
-];
 
 /// One file of the package: its path inside the package and its bytes.
 pub struct PackageFile {
@@ -78,17 +78,30 @@ fn problem_yaml(problem: Problem) -> String {
         "{mark}{name}`.\n\
          # The statement, the test data and the programs are the referee\n\
          # project's own work; the problem itself comes from the source below.\n\
+         # The programs are under the MIT licence, as all of the project's\n\
+         # code; the statement and the test data under CC BY 4.0 (below).\n\
          name: {title}\n\
          source: {source}\n\
-         license: cc by-sa\n\
+         license: cc by\n\
          rights_owner: The referee project\n\
          uuid: {uuid}\n\
-         validator_flags: case_sensitive space_change_sensitive\n",
+         validator_flags: case_sensitive space_change_sensitive\n\
+         # The time limit in .timelimit follows problemtools' rule: the\n\
+         # slowest accepted run (measured when the package was written)\n\
+         # times the multiplier, rounded up to whole seconds, at least 1.\n\
+         limits:\n  \
+         time_multiplier: {multiplier}\n  \
+         time_safety_margin: {margin}\n\
+         # No submission in submissions/time_limit_exceeded/:\n\
+         {no_slow}",
         mark = MARK,
         name = problem.name(),
         title = statement::title(problem),
         source = source,
         uuid = uuid,
+        multiplier = timing::TIME_MULTIPLIER,
+        margin = timing::TIME_SAFETY_MARGIN,
+        no_slow = timing::no_slow_solution(problem),
     )
 }
 
@@ -96,6 +109,7 @@ fn problem_yaml(problem: Problem) -> String {
 /// an input would not pass the package's own validator.
 pub fn files(problem: Problem) -> Result<Vec<PackageFile>, String> {
     let name = problem.name();
+    let accepted: Vec<u8> = bundle::bundle(problem, Form::Judge)?.into();
     let mut files = vec![
         file("problem.yaml", problem_yaml(problem)),
         file("problem_statement/problem.en.tex", statement::tex(problem)),
@@ -105,10 +119,67 @@ pub fn files(problem: Problem) -> Result<Vec<PackageFile>, String> {
         ),
         file(
             format!("submissions/accepted/{}.rs", name),
-            bundle::bundle(problem, Form::Judge)?,
+            accepted.clone(),
         ),
     ];
-    for case in data::cases(problem) {
+    for mistake in wrong::mistakes(problem) {
+        files.push(file(
+            format!("submissions/wrong_answer/{}", killers::file_name(mistake)),
+            mistake.source(problem),
+        ));
+    }
+    let mut cases = data::cases(problem);
+    for killer in killers::killers(problem)? {
+        // An input already there catches the mistake as well.
+        if cases.iter().any(|c| c.input == killer.input) {
+            continue;
+        }
+        let path = format!("data/secret/{:02}-catches-{}", cases.len(), killer.name);
+        files.push(file(format!("{}.desc", path), killer.description));
+        cases.push(data::Case {
+            path,
+            input: killer.input,
+        });
+    }
+    for reach::Reaching { items, input } in reach::cases(problem, &unreached(problem, &cases)?)? {
+        let slug: String = items[0]
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        let path = format!("data/secret/{:02}-reaches-{}", cases.len(), slug);
+        files.push(file(
+            format!("{}.desc", path),
+            format!(
+                "Reaches {}, which the other secret cases do not.\n",
+                items.join("; ")
+            ),
+        ));
+        cases.push(data::Case { path, input });
+    }
+    let left = unreached(problem, &cases)?;
+    if !left.is_empty() {
+        return Err(format!(
+            "the secret data does not reach {}",
+            left.join(", ")
+        ));
+    }
+    let secret: Vec<&[u8]> = cases
+        .iter()
+        .filter(|c| c.path.starts_with("data/secret/"))
+        .map(|c| &c.input[..])
+        .collect();
+    let slowest = timing::slowest_run(&accepted, &secret)?;
+    files.push(file(
+        ".timelimit",
+        format!("{}\n", timing::limit_for(slowest)),
+    ));
+    for case in cases {
         solvers::check(problem, &case.input[..])
             .map_err(|e| solvers::describe(&format!("{}.in", case.path), &e))?;
         let answer = solvers::answer(problem, &case.input)
@@ -119,11 +190,59 @@ pub fn files(problem: Problem) -> Result<Vec<PackageFile>, String> {
     Ok(files)
 }
 
+/// The bounds and kinds of `validate --coverage` that the secret cases
+/// do not reach.
+fn unreached(problem: Problem, cases: &[data::Case]) -> Result<Vec<String>, String> {
+    let mut coverage = Coverage::new(problem);
+    for case in cases.iter().filter(|c| c.path.starts_with("data/secret/")) {
+        coverage
+            .add(&case.input)
+            .map_err(|e| solvers::describe(&format!("{}.in", case.path), &e))?;
+    }
+    Ok(coverage.unreached())
+}
+
 /// Writes the package of `problem` into `dir`: a new or empty folder, or
-/// one that holds an earlier package, whose parts are replaced.
-pub fn write(problem: Problem, dir: &Path) -> io::Result<()> {
+/// one that holds an earlier package (of another problem only when
+/// `force`), whose files are replaced; no other file is touched.
+pub fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()> {
     let files = files(problem).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
-    clear(dir)?;
+    let earlier = match manifest::look(dir)? {
+        Found::Nothing => Vec::new(),
+        Found::Package { problem: other, .. } if other != problem.name() && !force => {
+            return Err(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                format!(
+                    "the folder holds the package of {}; to write {} over it, add --force",
+                    other,
+                    problem.name()
+                ),
+            ))
+        }
+        Found::Package { files, .. } => files,
+        Found::Other => {
+            return Err(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                "the folder is neither empty nor a package written by referee; \
+                 choose a new folder",
+            ))
+        }
+    };
+    let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    fs::create_dir_all(dir)?;
+    // Everything of ours listed before anything is written: a run cut
+    // short leaves no file of ours unlisted.
+    let both = earlier.iter().map(String::as_str).chain(
+        paths
+            .iter()
+            .copied()
+            .filter(|p| !earlier.iter().any(|e| e == p)),
+    );
+    fs::write(
+        dir.join(manifest::NAME),
+        manifest::text(problem.name(), both),
+    )?;
+    manifest::remove_stale(dir, &earlier, &paths)?;
     for f in &files {
         let path = dir.join(&f.path);
         if let Some(parent) = path.parent() {
@@ -131,39 +250,23 @@ pub fn write(problem: Problem, dir: &Path) -> io::Result<()> {
         }
         fs::write(&path, &f.bytes)?;
     }
-    Ok(())
-}
-
-/// Makes `dir` ready for a package: created when missing; emptied of an
-/// earlier package's parts when it holds one; left alone (an error) when
-/// it holds anything else, so that no one's files are ever removed.
-fn clear(dir: &Path) -> io::Result<()> {
-    if !dir.exists() {
-        return fs::create_dir_all(dir);
-    }
-    if fs::read_dir(dir)?.next().is_none() {
-        return Ok(());
-    }
-    let yaml = fs::read_to_string(dir.join("problem.yaml")).unwrap_or_default();
-    if !yaml.starts_with(MARK) {
-        return Err(io::Error::new(
-            io::ErrorKind::AlreadyExists,
-            "the folder is neither empty nor a package written by referee; \
-             choose a new folder",
-        ));
-    }
-    for folder in FOLDERS {
-        let path = dir.join(folder);
-        if path.exists() {
-            fs::remove_dir_all(path)?;
-        }
-    }
-    fs::remove_file(dir.join("problem.yaml"))
+    fs::write(
+        dir.join(manifest::NAME),
+        manifest::text(problem.name(), paths.iter().copied()),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The folders a package consists of, besides its root's files.
+    const FOLDERS: [&str; 4] = [
+        "data",
+        "input_validators",
+        "problem_statement",
+        "submissions",
+    ];
 
     #[test]
     fn problem_yaml_names_source_licence_and_a_fixed_uuid() {
@@ -194,7 +297,7 @@ mod tests {
         for f in &files {
             let top = f.path.split('/').next().unwrap();
             assert!(
-                f.path == "problem.yaml" || FOLDERS.contains(&top),
+                ["problem.yaml", ".timelimit"].contains(&f.path.as_str()) || FOLDERS.contains(&top),
                 "{}",
                 f.path
             );
@@ -206,7 +309,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("referee-package-{}", std::process::id()));
         fs::create_dir_all(dir.join("data")).unwrap();
         fs::write(dir.join("notes.txt"), "mine").unwrap();
-        let error = write(Problem::Rating, &dir).unwrap_err();
+        let error = write(Problem::Rating, &dir, true).unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::AlreadyExists);
         assert!(dir.join("notes.txt").exists() && dir.join("data").exists());
         fs::remove_dir_all(&dir).unwrap();

@@ -97,6 +97,21 @@ pub static FLAGS: &[Flag] = &[
         scope: Scope::In(&[Use::on("bundle")]),
     },
     Flag {
+        long: "coverage",
+        short: None,
+        help:
+            "say for each bound of the statement the least and most seen and whether it is reached",
+        kind: Kind::Switch(|o| o.coverage = true),
+        scope: Scope::In(&[Use::on("validate")]),
+    },
+    Flag {
+        long: "force",
+        short: None,
+        help: "write over the package of another problem",
+        kind: Kind::Switch(|o| o.force = true),
+        scope: Scope::In(&[Use::on("package")]),
+    },
+    Flag {
         long: "inputs",
         short: None,
         help: "how many inputs to generate and run",

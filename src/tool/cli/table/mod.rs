@@ -26,6 +26,8 @@ pub struct Options {
     pub strict: bool,
     pub tsv: bool,
     pub readable: bool,
+    pub coverage: bool,
+    pub force: bool,
     pub seed: Option<u64>,
     pub cases: Option<u64>,
     pub inputs: Option<u64>,

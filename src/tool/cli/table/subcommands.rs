@@ -200,9 +200,13 @@ sink and prints the median throughput. A measurement, not a test.",
 Holds each input to the statement's exact format and limits, as --strict
 does, without writing answers. One line per file on stdout, in the order
 given: `FILE: ok`, or `FILE:LINE:COL: message` for the first violation.
-Every file is checked; the exit status is 0 when all are valid, else 1.",
+Every file is checked; the exit status is 0 when all are valid, else 1.
+--coverage then prints, for the valid files, the least and most of every
+bounded value of the statement and whether each bound is reached, and how
+often each kind of ball, event and result was seen.",
         build: |mut f| Command::Validate {
             problem: f.problem(),
+            coverage: f.options.coverage,
             files: std::mem::take(&mut f.paths),
         },
     },
@@ -223,11 +227,15 @@ Every file is checked; the exit status is 0 when all are valid, else 1.",
 Writes a problem package for PROBLEM into DIR in the Kattis format
 (which DOMjudge imports): problem.yaml, the statement in LaTeX, the sample
 and secret tests with the referee's answers, an input validator (exit
-status 42 for a valid input, 43 for an invalid one) and the judge bundle
-as the accepted submission. The same bytes every time. DIR must be new,
-empty, or an earlier package, whose parts are replaced.",
+status 42 for a valid input, 43 for an invalid one), the judge bundle as
+the accepted submission, wrong solutions, for each a killer test found
+by stress (compiled with rustc -O), and a time limit measured on the
+secret data. The same bytes every time. DIR must be new, empty, or an
+earlier package: a re-run replaces exactly the files it wrote (listed in
+referee-manifest.txt); a package of another problem only with --force.",
         build: |mut f| Command::Package {
             problem: f.problem(),
+            force: f.options.force,
             dir: f.path(),
         },
     },

@@ -1,11 +1,13 @@
-//! `referee validate PROBLEM [FILE...]`: the strict check alone, for
-//! problem setters. Every file is checked, each gets one line on stdout
-//! (`FILE: ok`, or where and why it breaks the format), and the run
-//! succeeds only when all of them are valid.
+//! `referee validate PROBLEM [--coverage] [FILE...]`: the strict check
+//! alone, for problem setters. Every file is checked, each gets one line on
+//! stdout (`FILE: ok`, or where and why it breaks the format), and the run
+//! succeeds only when all of them are valid. With `--coverage`, the valid
+//! files' reach towards the statement's bounds follows (`coverage`).
+
+pub mod coverage;
 
 use crate::tool::problem::Problem;
 use crate::tool::solvers;
-use std::fs::File;
 use std::io::{self, Read, Write};
 
 /// The verdict line of one input read from `input`, and whether it is valid.
@@ -17,25 +19,44 @@ pub fn verdict<R: Read>(problem: Problem, name: &str, input: R) -> (String, bool
 }
 
 /// Checks `files` (standard input when there are none, or for `-`),
-/// writing a line per file to `out` as it goes; `Ok(true)` when all are
-/// valid. A file that cannot be opened is invalid, and the others are
-/// still checked.
-pub fn run<W: Write>(problem: Problem, files: &[String], out: &mut W) -> io::Result<bool> {
+/// writing a line per file to `out` as it goes, then the coverage of the
+/// valid ones when asked; `Ok(true)` when all are valid. A file that
+/// cannot be opened is invalid, and the others are still checked.
+pub fn run<W: Write>(
+    problem: Problem,
+    files: &[String],
+    coverage: bool,
+    out: &mut W,
+) -> io::Result<bool> {
     let stdin = ["-".to_string()];
     let files = if files.is_empty() { &stdin[..] } else { files };
     let mut all_valid = true;
+    let mut seen = coverage::Coverage::new(problem);
     for name in files {
-        let (line, valid) = if name == "-" {
-            verdict(problem, "<stdin>", io::stdin().lock())
+        let read = if name == "-" {
+            let mut input = Vec::new();
+            io::stdin().lock().read_to_end(&mut input).map(|_| input)
         } else {
-            match File::open(name) {
-                Ok(file) => verdict(problem, name, file),
-                Err(e) => (format!("{}: {}", name, e), false),
+            std::fs::read(name)
+        };
+        let shown = if name == "-" { "<stdin>" } else { name };
+        let (line, valid) = match read {
+            Ok(input) => {
+                let (line, valid) = verdict(problem, shown, &input[..]);
+                if valid && coverage {
+                    seen.add(&input)
+                        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
+                }
+                (line, valid)
             }
+            Err(e) => (format!("{}: {}", shown, e), false),
         };
         all_valid &= valid;
         writeln!(out, "{}", line)?;
         out.flush()?;
+    }
+    if coverage {
+        write!(out, "{}", seen.report())?;
     }
     Ok(all_valid)
 }
@@ -46,7 +67,7 @@ mod tests {
 
     #[test]
     fn a_valid_input_is_ok() {
-        let sample = include_bytes!("../../fixtures/snooker/sample.in");
+        let sample = include_bytes!("../../../fixtures/snooker/sample.in");
         let (line, valid) = verdict(Problem::Snooker, "s.in", &sample[..]);
         assert_eq!(line, "s.in: ok");
         assert!(valid);
@@ -73,13 +94,13 @@ mod tests {
             good.to_string_lossy().into_owned(),
         ];
         let mut out = Vec::new();
-        assert!(!run(Problem::Fourrow, &files, &mut out).unwrap());
+        assert!(!run(Problem::Fourrow, &files, false, &mut out).unwrap());
         let out = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 2, "{}", out);
         assert!(lines[0].starts_with(&files[0]), "{}", out);
         assert_eq!(lines[1], format!("{}: ok", files[1]));
-        assert!(run(Problem::Fourrow, &files[1..], &mut Vec::new()).unwrap());
+        assert!(run(Problem::Fourrow, &files[1..], false, &mut Vec::new()).unwrap());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

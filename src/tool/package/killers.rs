@@ -1,0 +1,167 @@
+//! Killer tests: for each wrong solution of a package (`wrong`), an input
+//! on which it fails, found by the judge's stress run and shrunk to a
+//! 1-minimal input (no case, line, token or move can go and it still
+//! fail). Each becomes a secret case with a description of the mistake it
+//! catches.
+//!
+//! The wrong solutions are compiled with `rustc -O` (the compiler named by
+//! `RUSTC`, else `rustc` on the path) into a folder under the system's
+//! temporary folder, by the hash of their source, and reused from there
+//! ([`compiled`], which `timing` uses too).
+//! The run's seed and length are fixed, and the shrinking is
+//! deterministic: the same command finds the same bytes.
+
+use super::wrong::{self, Mistake};
+use crate::tool::judge;
+use crate::tool::problem::Problem;
+use std::collections::hash_map::DefaultHasher;
+use std::fs;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+/// The stress run's seed: part of the package.
+const SEED: u64 = 26;
+
+/// Inputs tried before a wrong solution counts as not caught.
+const INPUTS: u64 = 400;
+
+/// Far beyond any run of these small programs: a failure is a wrong
+/// answer, never a busy machine.
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// One killer test: the name of the mistake it catches, its input, and the
+/// text of its `.desc` file.
+pub(crate) struct Killer {
+    pub(crate) name: &'static str,
+    pub(crate) input: Vec<u8>,
+    pub(crate) description: String,
+}
+
+/// A killer test for every wrong solution of `problem`, in the order of the
+/// mistakes; an error names a wrong solution that stress cannot catch (or
+/// that crashes instead of answering wrong).
+pub(crate) fn killers(problem: Problem) -> Result<Vec<Killer>, String> {
+    wrong::mistakes(problem)
+        .iter()
+        .map(|mistake| killer(problem, mistake, INPUTS))
+        .collect()
+}
+
+/// The killer test of one wrong solution, stress trying `inputs` inputs.
+fn killer(problem: Problem, mistake: &Mistake, inputs: u64) -> Result<Killer, String> {
+    let what = format!("wrong solution {}", file_name(mistake));
+    let program = compiled(
+        &format!("{}-{}", problem.name(), mistake.name),
+        &mistake.source(problem),
+    )
+    .map_err(|e| format!("{}: {}", what, e))?;
+    let command = [program.to_string_lossy().into_owned()];
+    let found = judge::killer(problem, SEED, inputs, TIMEOUT, &command)
+        .map_err(|e| format!("{}: {}", what, e))?
+        .ok_or_else(|| {
+            format!(
+                "{} passes all {} stress inputs of seed {}: no test shown to reject it",
+                what, inputs, SEED
+            )
+        })?;
+    if !found.verdict.starts_with("wrong answer") || !found.minimal {
+        return Err(format!(
+            "{}: stress found no 1-minimal wrong answer ({})",
+            what, found.verdict
+        ));
+    }
+    Ok(Killer {
+        name: mistake.name,
+        input: found.input,
+        description: format!(
+            "Catches {}, which breaks the rule {}. Found by `referee stress {} \
+             --inputs {} --seed {}` and shrunk to a 1-minimal input.\n",
+            file_name(mistake),
+            mistake.breaks,
+            problem.name(),
+            inputs,
+            SEED
+        ),
+    })
+}
+
+/// The wrong solution's file name in `submissions/wrong_answer/`.
+pub(crate) fn file_name(mistake: &Mistake) -> String {
+    format!("{}.rs", mistake.name)
+}
+
+/// `source` compiled with `rustc -O`, named `label` and the hash of the
+/// source in the cache, and reused from there when it was built before.
+pub(crate) fn compiled(label: &str, source: &str) -> Result<PathBuf, String> {
+    let mut hasher = DefaultHasher::new();
+    source.hash(&mut hasher);
+    let program = std::env::temp_dir()
+        .join("referee-package-programs")
+        .join(format!(
+            "{}-{:016x}{}",
+            label,
+            hasher.finish(),
+            std::env::consts::EXE_SUFFIX
+        ));
+    if !program.exists() {
+        compile(source, &program)?;
+    }
+    Ok(program)
+}
+
+/// Compiles `source` into `program`: built under a name of its own, then
+/// moved, so that a build cut short is never reused.
+fn compile(source: &str, program: &Path) -> Result<(), String> {
+    let dir = program.parent().expect("a program in a folder");
+    fs::create_dir_all(dir).map_err(|e| format!("{}: {}", dir.display(), e))?;
+    let partial = program.with_extension(format!("{}.partial", std::process::id()));
+    let file = partial.with_extension("rs");
+    fs::write(&file, source).map_err(|e| format!("{}: {}", file.display(), e))?;
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let built = Command::new(&rustc)
+        .args(["--edition", "2021", "-O", "--crate-name", "solution", "-o"])
+        .arg(&partial)
+        .arg(&file)
+        .output()
+        .map_err(|e| format!("cannot run {}: {}", rustc.to_string_lossy(), e))?;
+    let _ = fs::remove_file(&file);
+    if !built.status.success() {
+        return Err(format!(
+            "rustc failed: {}",
+            String::from_utf8_lossy(&built.stderr).trim_end()
+        ));
+    }
+    fs::rename(&partial, program).map_err(|e| format!("{}: {}", program.display(), e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wrong_solution_that_stress_cannot_catch_is_named() {
+        let harmless = Mistake {
+            name: "harmless",
+            breaks: "none",
+            find: "fn main() {",
+            replace: "fn main() {\n    // Nothing changed.",
+        };
+        let error = killer(Problem::Fourrow, &harmless, 5).err().unwrap();
+        assert_eq!(
+            error,
+            "wrong solution harmless.rs passes all 5 stress inputs of seed 26: \
+             no test shown to reject it"
+        );
+    }
+
+    #[test]
+    fn a_killer_fails_its_wrong_solution_and_is_the_same_every_time() {
+        let mistake = &wrong::mistakes(Problem::Fourrow)[0];
+        let first = killer(Problem::Fourrow, mistake, INPUTS).unwrap();
+        let again = killer(Problem::Fourrow, mistake, INPUTS).unwrap();
+        assert_eq!(first.input, again.input);
+        assert!(first.description.contains(mistake.breaks));
+    }
+}
