@@ -2,7 +2,7 @@
 //! the framed board of a win with its winning runs marked.
 
 use crate::core::io::tokens::low_bytes;
-use crate::core::io::{parse_u64, Output};
+use crate::core::io::Output;
 use crate::core::limits::fourrow::{COLUMNS, ROWS};
 use std::io::Write;
 
@@ -170,14 +170,35 @@ impl Game {
 
     /// Writes the verdict line and, for a win, the framed board (F4), all
     /// in one room of the output: the heading, 32 bytes copied at once,
-    /// the ending, and at most eight rows of eight bytes.
+    /// the ending, and the board of a win.
     #[inline(always)]
     pub fn write<W: Write>(&self, out: &mut Output<W>, heading: &Heading) {
-        let (verdict, marked) = self.outcome();
-        let room = &mut out.reserve(32 + ENDING_WIDTH + 64)[..32 + ENDING_WIDTH + 64];
+        if let Some(long) = &heading.long {
+            return self.write_long(out, long);
+        }
+        let room = &mut out.reserve(32 + ENDING_WIDTH + BOARD_ROOM)[..32 + ENDING_WIDTH + BOARD_ROOM];
         room[..32].copy_from_slice(&heading.bytes);
+        let n = self.write_after(room, heading.len);
+        out.advance(n);
+    }
+
+    /// `write` for a heading too long for `Heading::bytes`.
+    #[cold]
+    #[inline(never)]
+    fn write_long<W: Write>(&self, out: &mut Output<W>, heading: &[u8]) {
+        let size = heading.len() + ENDING_WIDTH + BOARD_ROOM;
+        let room = &mut out.reserve(size)[..size];
+        room[..heading.len()].copy_from_slice(heading);
+        let n = self.write_after(room, heading.len());
+        out.advance(n);
+    }
+
+    /// Writes the verdict's ending and the board of a win into `room`
+    /// after the heading's `n` bytes; returns the line's length with them.
+    #[inline(always)]
+    fn write_after(&self, room: &mut [u8], mut n: usize) -> usize {
+        let (verdict, marked) = self.outcome();
         let start = ENDING_STARTS[verdict as usize];
-        let mut n = heading.len;
         room[n..n + ENDING_WIDTH].copy_from_slice(&ENDINGS.as_bytes()[start..start + ENDING_WIDTH]);
         n += ENDING_STARTS[verdict as usize + 1] - start;
         // The winner made the last move.
@@ -185,10 +206,9 @@ impl Game {
         let [first, second] = match verdict {
             Verdict::FirstWon => [mover, self.to_move],
             Verdict::SecondWon => [self.to_move, mover],
-            _ => return out.advance(n),
+            _ => return n,
         };
-        let drawn = draw_win(&mut room[n..], self.mask, first, second, marked);
-        out.advance(n + drawn);
+        n + draw_win(&mut room[n..], self.mask, first, second, marked)
     }
 }
 
@@ -223,7 +243,7 @@ impl Game {
 /// has none to spare for.
 #[inline(never)]
 fn draw_win(room: &mut [u8], mask: u64, mut first: u64, mut second: u64, mut marked: u64) -> usize {
-    let room = &mut room[..80];
+    let room = &mut room[..BOARD_ROOM];
     room[..8].copy_from_slice(RULE);
     // The rows that hold a chip: each column's chips are its lowest
     // bits, so the columns laid over each other (in three folds of the
@@ -250,28 +270,52 @@ fn draw_win(room: &mut [u8], mask: u64, mut first: u64, mut second: u64, mut mar
     end + 8
 }
 
+/// The room the board of a win takes: two rules and at most eight rows
+/// of eight bytes.
+const BOARD_ROOM: usize = 80;
+
 /// The line above and below the board of a win.
 const RULE: &[u8; 8] = b"-------\n";
 
 /// The head of a game's verdict line, `Game #n` with n as the game's
-/// header gave it (F5), ready to be copied at once.
-#[derive(Clone, Copy, Debug)]
+/// header gave it without leading zeros, of any length (F5): ready to be
+/// copied at once when it fits in 32 bytes, the common case.
+#[derive(Clone, Debug)]
 pub struct Heading {
     /// `Game #` and the number's digits, then zeros.
     bytes: [u8; 32],
     len: usize,
+    /// The whole heading of a number too long for `bytes`.
+    long: Option<Box<[u8]>>,
 }
 
 impl Heading {
-    /// The heading of the game numbered by `digits` (decimal digits,
-    /// leading zeros allowed, and left out) if the number fits in 64 bits.
+    /// The heading of the game numbered by `digits` (decimal digits, at
+    /// least one; leading zeros are left out), or `None` if there are
+    /// none or some other byte.
     pub fn of(digits: &[u8]) -> Option<Heading> {
+        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let zeros = digits.iter().take_while(|&&b| b == b'0').count();
+        // `0` itself, or the digits from the first that is not zero.
+        let shown = &digits[zeros.min(digits.len() - 1)..];
         let mut bytes = [0; 32];
-        // What the text leaves of `bytes` after it.
-        let mut rest = &mut bytes[..];
-        write!(rest, "Game #{}", parse_u64(digits)?).ok()?;
-        let len = 32 - rest.len();
-        Some(Heading { bytes, len })
+        let len = 6 + shown.len();
+        if len > bytes.len() {
+            return Some(Heading {
+                bytes,
+                len: 0,
+                long: Some([&b"Game #"[..], shown].concat().into_boxed_slice()),
+            });
+        }
+        bytes[..6].copy_from_slice(b"Game #");
+        bytes[6..len].copy_from_slice(shown);
+        Some(Heading {
+            bytes,
+            len,
+            long: None,
+        })
     }
 
     /// The heading of a plain header's number: its `digits` (1 to 8)
@@ -287,6 +331,7 @@ impl Heading {
         Heading {
             bytes,
             len: 6 + digits,
+            long: None,
         }
     }
 }
@@ -412,19 +457,43 @@ mod tests {
     }
 
     #[test]
-    fn headings_keep_the_digits_without_leading_zeros() {
-        let shown = |digits: &[u8]| Heading::of(digits).map(|h| h.bytes[6..h.len].to_vec());
+    fn headings_keep_the_digits_without_leading_zeros_whatever_their_length() {
+        let shown = |digits: &[u8]| {
+            Heading::of(digits).map(|h| match h.long {
+                Some(long) => long[6..].to_vec(),
+                None => h.bytes[6..h.len].to_vec(),
+            })
+        };
         assert_eq!(shown(b"12"), Some(b"12".to_vec()));
         assert_eq!(shown(b"0070"), Some(b"70".to_vec()));
         assert_eq!(shown(b"000"), Some(b"0".to_vec()));
-        assert_eq!(
-            shown(b"18446744073709551615"),
-            Some(b"18446744073709551615".to_vec())
-        );
-        assert_eq!(shown(b"18446744073709551616"), None);
+        for digits in [
+            &b"18446744073709551616"[..],
+            b"12345678901234567890123456",
+            b"123456789012345678901234567",
+            &[b'9'; 200],
+        ] {
+            assert_eq!(shown(digits), Some(digits.to_vec()));
+        }
         assert_eq!(shown(b"0000000000000000000000042"), Some(b"42".to_vec()));
-        assert_eq!(shown(b"123456789012345678901"), None);
         assert_eq!(shown(b""), None);
+        assert_eq!(shown(b"1a"), None);
+    }
+
+    #[test]
+    fn wins_under_headings_of_any_length_are_written_whole() {
+        // A win (its board takes the same room, whatever its height)
+        // under numbers of 1 to 40 digits.
+        for digits in 1..=40 {
+            let number = vec![b'1'; digits];
+            let mut text = Vec::new();
+            let mut out = Output::new(&mut text);
+            game("1212121").write(&mut out, &Heading::of(&number).unwrap());
+            out.finish(Ok(())).unwrap();
+            let head = format!("Game #{} is over.", "1".repeat(digits));
+            assert!(text.starts_with(head.as_bytes()), "{} digits", digits);
+            assert!(text.ends_with(b"-------\n"));
+        }
     }
 
     #[test]

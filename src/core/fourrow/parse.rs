@@ -31,6 +31,25 @@ pub trait Checks: Layout {
     ) -> Result<bool, Error> {
         lines.next_nonblank()
     }
+
+    /// `fault` stopped `next_game_line`: if it refused a line (bytes that
+    /// are not UTF-8, a line too long), the line's text before the fault
+    /// is read first, so that every game it ends is written before the
+    /// fault is reported (R0.3); an error found in that text comes before
+    /// the fault and is reported instead. The strict reading, whose games
+    /// end with their lines, reads nothing of a refused line.
+    fn refused_line<R: Read, W: Write>(
+        &mut self,
+        lines: &Lines<R>,
+        reading: &mut Reading,
+        out: &mut Output<W>,
+        fault: Error,
+    ) -> Error {
+        match lines.before_fault() {
+            Some(line) => reading.line(&line, true, out).err().unwrap_or(fault),
+            None => fault,
+        }
+    }
 }
 
 impl Checks for Tolerant {}
@@ -53,8 +72,11 @@ impl Reading {
         out.end_lines()
     }
 
-    /// Reads one line byte by byte: blanks, slot digits, headers.
-    fn line<W: Write>(&mut self, line: &Line, out: &mut Output<W>) -> Result<(), Error> {
+    /// Reads one line byte by byte: blanks, slot digits, headers. `cut`
+    /// says that the line's text stops before a fault of the line (see
+    /// `Checks::refused_line`): what its end leaves open stops the
+    /// reading quietly, for the fault to be reported.
+    fn line<W: Write>(&mut self, line: &Line, cut: bool, out: &mut Output<W>) -> Result<(), Error> {
         let text = line.text;
         let mut pos = 0;
         while let Some(&byte) = text.get(pos) {
@@ -77,11 +99,15 @@ impl Reading {
                             ),
                         ));
                     }
-                    let (heading, next) = parse_header(line, pos)?;
+                    let Some((heading, next)) = parse_header(line, pos, cut)? else {
+                        return Ok(());
+                    };
                     self.begun += 1;
                     self.current = Some((heading, Game::default()));
                     pos = next;
                 }
+                // A line cut within the word `Game`.
+                (_, b'G') if cut && b"Game".starts_with(&text[pos..]) => return Ok(()),
                 (game, _) => {
                     let or_digit = if game.is_some() {
                         "a slot digit 1-7 or "
@@ -120,8 +146,12 @@ pub fn read_games<R: Read, C: Checks, W: Write>(
         begun: 0,
         current: None,
     };
-    while checks.next_game_line(lines, &mut reading, out)? {
-        reading.line(&lines.current(), out)?;
+    loop {
+        match checks.next_game_line(lines, &mut reading, out) {
+            Ok(true) => reading.line(&lines.current(), false, out)?,
+            Ok(false) => break,
+            Err(fault) => return Err(checks.refused_line(lines, &mut reading, out, fault)),
+        }
     }
     reading.finish_game(out)?;
     if reading.begun < announced {
@@ -137,8 +167,9 @@ pub fn read_games<R: Read, C: Checks, W: Write>(
 
 /// Parses a `Game #n:` header starting at byte `at` of the line (which
 /// holds the word `Game` there), blanks allowed between its pieces: the game's
-/// heading and the byte just past the colon.
-fn parse_header(line: &Line, at: usize) -> Result<(Heading, usize), Error> {
+/// heading and the byte just past the colon. `None` when the line is `cut`
+/// where the header goes on.
+fn parse_header(line: &Line, at: usize, cut: bool) -> Result<Option<(Heading, usize)>, Error> {
     let text = line.text;
     // Where the run of bytes that `takes` from `pos` on ends.
     let run_end = |pos: usize, takes: fn(&u8) -> bool| {
@@ -148,6 +179,9 @@ fn parse_header(line: &Line, at: usize) -> Result<(Heading, usize), Error> {
     // An error at `pos`, `what` saying which piece of the header is wrong:
     // what is found there is the text up to the next blank.
     let error = |pos: usize, what: &str| {
+        if cut && pos == text.len() {
+            return Ok(None);
+        }
         let found = match run_end(pos, |b| !is_blank(*b)) {
             end if end == pos => "end of line".to_string(),
             end => shown(&text[pos..end]),
@@ -171,7 +205,7 @@ fn parse_header(line: &Line, at: usize) -> Result<(Heading, usize), Error> {
     if text.get(colon) != Some(&b':') {
         return error(colon, ": expected `:`");
     }
-    Ok((heading, colon + 1))
+    Ok(Some((heading, colon + 1)))
 }
 
 /// The character at byte `pos` (lines are UTF-8), quoted for a message.

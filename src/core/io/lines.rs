@@ -78,6 +78,8 @@ pub struct Lines<R> {
     /// Whether that line ended with a newline: if not, it was the last,
     /// and the end of input is right after its text.
     terminated: bool,
+    /// Whether `next_line` refused that line (too long, or not UTF-8).
+    refused: bool,
 }
 
 impl<R: Read> Lines<R> {
@@ -93,6 +95,7 @@ impl<R: Read> Lines<R> {
             line_stop: 0,
             number: 0,
             terminated: true,
+            refused: false,
         }
     }
 
@@ -211,7 +214,8 @@ impl<R: Read> Lines<R> {
             self.line_stop -= 1;
         }
         let text = &self.buf[self.line_start..self.line_stop];
-        if text.len() > MAX_LINE {
+        self.refused = text.len() > MAX_LINE;
+        if self.refused {
             return Err(Error::at(
                 self.number,
                 MAX_LINE + 1,
@@ -220,6 +224,7 @@ impl<R: Read> Lines<R> {
         }
         if !self.ascii {
             if let Err(e) = std::str::from_utf8(text) {
+                self.refused = true;
                 return Err(Error::at(
                     self.number,
                     e.valid_up_to() + 1,
@@ -228,6 +233,23 @@ impl<R: Read> Lines<R> {
             }
         }
         Ok(true)
+    }
+
+    /// The text of the line that `next_line` refused last, up to its fault
+    /// (the first byte that is not UTF-8, or the end of `MAX_LINE` bytes):
+    /// what a reading may still take of it before the fault is reported
+    /// (R0.3). `None` if the line handed out last was not refused.
+    pub fn before_fault(&self) -> Option<Line<'_>> {
+        if !self.refused {
+            return None;
+        }
+        let text = &self.buf[self.line_start..self.line_stop];
+        let text = &text[..text.len().min(MAX_LINE)];
+        let valid = std::str::from_utf8(text).map_or_else(|e| e.valid_up_to(), |_| text.len());
+        Some(Line {
+            number: self.number,
+            text: &text[..valid],
+        })
     }
 
     /// Moves to the next line that holds a token, past blank lines (R0.1):
