@@ -176,7 +176,8 @@ impl Game {
         if let Some(long) = &heading.long {
             return self.write_long(out, long);
         }
-        let room = &mut out.reserve(32 + ENDING_WIDTH + BOARD_ROOM)[..32 + ENDING_WIDTH + BOARD_ROOM];
+        let room =
+            &mut out.reserve(32 + ENDING_WIDTH + BOARD_ROOM)[..32 + ENDING_WIDTH + BOARD_ROOM];
         room[..32].copy_from_slice(&heading.bytes);
         let n = self.write_after(room, heading.len);
         out.advance(n);

@@ -285,7 +285,10 @@ mod tests {
             for pair in ["play again", "red black", "none white"] {
                 let (a, b) = pair.split_once(' ').unwrap();
                 let swapped = format!("{} {}", b, a);
-                let count = named.iter().filter(|n| *n == pair || **n == swapped).count();
+                let count = named
+                    .iter()
+                    .filter(|n| *n == pair || **n == swapped)
+                    .count();
                 assert!((1..30).contains(&count), "{}: {}", pair, count);
             }
         }
