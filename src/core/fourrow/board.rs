@@ -1,7 +1,6 @@
 //! The board of one game on bitboards (F2 to F4): moves, the verdict, and
 //! the framed board of a win with its winning runs marked.
 
-use crate::core::io::tokens::low_bytes;
 use crate::core::io::Output;
 use crate::core::limits::fourrow::{COLUMNS, ROWS};
 use std::io::Write;
@@ -169,37 +168,16 @@ impl Game {
     }
 
     /// Writes the verdict line and, for a win, the framed board (F4), all
-    /// in one room of the output: the heading, 32 bytes copied at once,
-    /// the ending, and the board of a win.
+    /// in one room of the output: the heading, the ending, and at most
+    /// eight rows of eight bytes.
     #[inline(always)]
-    pub fn write<W: Write>(&self, out: &mut Output<W>, heading: &Heading) {
-        if let Some(long) = &heading.long {
-            return self.write_long(out, long);
-        }
-        let room =
-            &mut out.reserve(32 + ENDING_WIDTH + BOARD_ROOM)[..32 + ENDING_WIDTH + BOARD_ROOM];
-        room[..32].copy_from_slice(&heading.bytes);
-        let n = self.write_after(room, heading.len);
-        out.advance(n);
-    }
-
-    /// `write` for a heading too long for `Heading::bytes`.
-    #[cold]
-    #[inline(never)]
-    fn write_long<W: Write>(&self, out: &mut Output<W>, heading: &[u8]) {
+    pub fn write<W: Write>(&self, out: &mut Output<W>, heading: &[u8]) {
+        let (verdict, marked) = self.outcome();
         let size = heading.len() + ENDING_WIDTH + BOARD_ROOM;
         let room = &mut out.reserve(size)[..size];
         room[..heading.len()].copy_from_slice(heading);
-        let n = self.write_after(room, heading.len());
-        out.advance(n);
-    }
-
-    /// Writes the verdict's ending and the board of a win into `room`
-    /// after the heading's `n` bytes; returns the line's length with them.
-    #[inline(always)]
-    fn write_after(&self, room: &mut [u8], mut n: usize) -> usize {
-        let (verdict, marked) = self.outcome();
         let start = ENDING_STARTS[verdict as usize];
+        let mut n = heading.len();
         room[n..n + ENDING_WIDTH].copy_from_slice(&ENDINGS.as_bytes()[start..start + ENDING_WIDTH]);
         n += ENDING_STARTS[verdict as usize + 1] - start;
         // The winner made the last move.
@@ -207,9 +185,10 @@ impl Game {
         let [first, second] = match verdict {
             Verdict::FirstWon => [mover, self.to_move],
             Verdict::SecondWon => [self.to_move, mover],
-            _ => return n,
+            _ => return out.advance(n),
         };
-        n + draw_win(&mut room[n..], self.mask, first, second, marked)
+        let drawn = draw_win(&mut room[n..], self.mask, first, second, marked);
+        out.advance(n + drawn);
     }
 }
 
@@ -279,66 +258,17 @@ const BOARD_ROOM: usize = 80;
 const RULE: &[u8; 8] = b"-------\n";
 
 /// The head of a game's verdict line, `Game #n` with n as the game's
-/// header gave it without leading zeros, of any length (F5): ready to be
-/// copied at once when it fits in 32 bytes, the common case.
-#[derive(Clone, Debug)]
-pub struct Heading {
-    /// `Game #` and the number's digits, then zeros.
-    bytes: [u8; 32],
-    len: usize,
-    /// The whole heading of a number too long for `bytes`.
-    long: Option<Box<[u8]>>,
+/// header gave it without leading zeros, of any length (F5).
+pub type Heading = Vec<u8>;
+
+/// The heading of the game numbered by `digits` (ASCII digits; leading
+/// zeros are left out), or `None` if there are none.
+pub fn heading(digits: &[u8]) -> Option<Heading> {
+    let zeros = digits.iter().take_while(|&&b| b == b'0').count();
+    // `0` itself, or the digits from the first that is not zero.
+    let shown = &digits[zeros.min(digits.len().checked_sub(1)?)..];
+    Some([&b"Game #"[..], shown].concat())
 }
-
-impl Heading {
-    /// The heading of the game numbered by `digits` (decimal digits, at
-    /// least one; leading zeros are left out), or `None` if there are
-    /// none or some other byte.
-    pub fn of(digits: &[u8]) -> Option<Heading> {
-        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
-        let zeros = digits.iter().take_while(|&&b| b == b'0').count();
-        // `0` itself, or the digits from the first that is not zero.
-        let shown = &digits[zeros.min(digits.len() - 1)..];
-        let mut bytes = [0; 32];
-        let len = 6 + shown.len();
-        if len > bytes.len() {
-            return Some(Heading {
-                bytes,
-                len: 0,
-                long: Some([&b"Game #"[..], shown].concat().into_boxed_slice()),
-            });
-        }
-        bytes[..6].copy_from_slice(b"Game #");
-        bytes[6..len].copy_from_slice(shown);
-        Some(Heading {
-            bytes,
-            len,
-            long: None,
-        })
-    }
-
-    /// The heading of a plain header's number: its `digits` (1 to 8)
-    /// ASCII digits, the first not 0, in the low bytes of `number` (the
-    /// bytes above them are dropped).
-    #[inline(always)]
-    pub fn of_plain(number: u64, digits: usize) -> Heading {
-        let number = low_bytes(number, digits);
-        let mut bytes = [0; 32];
-        // `Game #` and the first two digits, then the other six.
-        bytes[..8].copy_from_slice(&(GAME_HASH | number << 48).to_le_bytes());
-        bytes[8..16].copy_from_slice(&(number >> 16).to_le_bytes());
-        Heading {
-            bytes,
-            len: 6 + digits,
-            long: None,
-        }
-    }
-}
-
-/// `Game #` as the low bytes of a word.
-const GAME_HASH: u64 = 0x2320_656d_6147;
 
 /// The verdict lines' endings (F2) one after another, in the order of
 /// `Verdict`: each is copied as the `ENDING_WIDTH` bytes from its start,
@@ -445,40 +375,16 @@ mod tests {
     }
 
     #[test]
-    fn plain_headings_are_those_of_their_digits() {
-        for digits in [&b"1"[..], b"42", b"1234567", b"98765432"] {
-            let mut number = [b'x'; 8];
-            number[..digits.len()].copy_from_slice(digits);
-            let plain = Heading::of_plain(u64::from_le_bytes(number), digits.len());
-            assert_eq!(
-                format!("{:?}", Some(plain)),
-                format!("{:?}", Heading::of(digits))
-            );
-        }
-    }
-
-    #[test]
     fn headings_keep_the_digits_without_leading_zeros_whatever_their_length() {
-        let shown = |digits: &[u8]| {
-            Heading::of(digits).map(|h| match h.long {
-                Some(long) => long[6..].to_vec(),
-                None => h.bytes[6..h.len].to_vec(),
-            })
-        };
+        let shown = |digits: &[u8]| heading(digits).map(|h| h[6..].to_vec());
         assert_eq!(shown(b"12"), Some(b"12".to_vec()));
         assert_eq!(shown(b"0070"), Some(b"70".to_vec()));
         assert_eq!(shown(b"000"), Some(b"0".to_vec()));
-        for digits in [
-            &b"18446744073709551616"[..],
-            b"12345678901234567890123456",
-            b"123456789012345678901234567",
-            &[b'9'; 200],
-        ] {
+        for digits in [&b"18446744073709551616"[..], &[b'9'; 200]] {
             assert_eq!(shown(digits), Some(digits.to_vec()));
         }
         assert_eq!(shown(b"0000000000000000000000042"), Some(b"42".to_vec()));
         assert_eq!(shown(b""), None);
-        assert_eq!(shown(b"1a"), None);
     }
 
     #[test]
@@ -489,7 +395,7 @@ mod tests {
             let number = vec![b'1'; digits];
             let mut text = Vec::new();
             let mut out = Output::new(&mut text);
-            game("1212121").write(&mut out, &Heading::of(&number).unwrap());
+            game("1212121").write(&mut out, &heading(&number).unwrap());
             out.finish(Ok(())).unwrap();
             let head = format!("Game #{} is over.", "1".repeat(digits));
             assert!(text.starts_with(head.as_bytes()), "{} digits", digits);
@@ -523,7 +429,7 @@ mod tests {
     fn board(moves: &str) -> String {
         let mut text = Vec::new();
         let mut out = Output::new(&mut text);
-        game(moves).write(&mut out, &Heading::of(b"1").unwrap());
+        game(moves).write(&mut out, b"Game #1");
         out.finish(Ok(())).unwrap();
         String::from_utf8(text).unwrap()
     }
@@ -550,7 +456,7 @@ mod tests {
                 let len = game(moves).write_plain(&mut room, &header, 6 + digits.len());
                 let mut text = Vec::new();
                 let mut out = Output::new(&mut text);
-                game(moves).write(&mut out, &Heading::of(digits).unwrap());
+                game(moves).write(&mut out, &heading(digits).unwrap());
                 out.finish(Ok(())).unwrap();
                 assert_eq!(room[..len], text[..], "{} {:?}", moves, digits);
             }

@@ -106,7 +106,10 @@ fn games_over_lines<W: Write>(
                 (scan.at, scan.taken, scan.begun) = (at, taken, begun);
                 return out.end_lines().map(|()| true);
             }
-            (*heading, game) = (Heading::of_plain(word(&header[6..14]), digits), next);
+            // A plain header's own bytes are its game's heading.
+            heading.clear();
+            heading.extend_from_slice(&header[..6 + digits]);
+            game = next;
             at = end + 1;
             taken += 1;
             begun += 1;
@@ -214,7 +217,7 @@ fn whole_game_line(bytes: &[u8], at: usize) -> Option<(&[u8; 16], usize, Game, u
 #[inline(never)]
 fn replay(bytes: &[u8], at: usize) -> (Heading, Game) {
     let (header, digits, game, _) = whole_game_line(bytes, at).expect("a whole game");
-    (Heading::of_plain(word(&header[6..14]), digits), game)
+    (header[..6 + digits].to_vec(), game)
 }
 
 /// How many of the low bytes of `word` are ASCII digits before the first
@@ -273,7 +276,7 @@ mod tests {
         let expected = |digits: &[u8], moves: &str, end: usize| {
             let mut game = Game::default();
             moves.bytes().for_each(|slot| game.play(slot));
-            let heading = Heading::of(digits).unwrap();
+            let heading = super::super::board::heading(digits).unwrap();
             (
                 Some((digits.len(), end)),
                 Some(format!("{:?}", (heading, game))),

@@ -5,7 +5,7 @@
 //! game is complete. The tool's reading takes lines of the plainest form
 //! by the fast path of [`super::fast`], with the same result.
 
-use super::board::{Game, Heading};
+use super::board::{heading, Game, Heading};
 use crate::core::io::{self, is_blank, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
 use std::io::{Read, Write};
 
@@ -32,24 +32,11 @@ pub trait Checks: Layout {
         lines.next_nonblank()
     }
 
-    /// `fault` stopped `next_game_line`: if it refused a line (bytes that
-    /// are not UTF-8, a line too long), the line's text before the fault
-    /// is read first, so that every game it ends is written before the
-    /// fault is reported (R0.3); an error found in that text comes before
-    /// the fault and is reported instead. The strict reading, whose games
-    /// end with their lines, reads nothing of a refused line.
-    fn refused_line<R: Read, W: Write>(
-        &mut self,
-        lines: &Lines<R>,
-        reading: &mut Reading,
-        out: &mut Output<W>,
-        fault: Error,
-    ) -> Error {
-        match lines.before_fault() {
-            Some(line) => reading.line(&line, true, out).err().unwrap_or(fault),
-            None => fault,
-        }
-    }
+    /// Whether the text of a line refused for its bytes (not UTF-8, too
+    /// long) is read up to the fault before it is reported, so that every
+    /// game that ends there is written first (R0.3): not in the strict
+    /// reading, whose games end with their lines.
+    const READS_REFUSED_LINES: bool = true;
 }
 
 impl Checks for Tolerant {}
@@ -74,7 +61,7 @@ impl Reading {
 
     /// Reads one line byte by byte: blanks, slot digits, headers. `cut`
     /// says that the line's text stops before a fault of the line (see
-    /// `Checks::refused_line`): what its end leaves open stops the
+    /// `Checks::READS_REFUSED_LINES`): what its end leaves open stops the
     /// reading quietly, for the fault to be reported.
     fn line<W: Write>(&mut self, line: &Line, cut: bool, out: &mut Output<W>) -> Result<(), Error> {
         let text = line.text;
@@ -150,7 +137,13 @@ pub fn read_games<R: Read, C: Checks, W: Write>(
         match checks.next_game_line(lines, &mut reading, out) {
             Ok(true) => reading.line(&lines.current(), false, out)?,
             Ok(false) => break,
-            Err(fault) => return Err(checks.refused_line(lines, &mut reading, out, fault)),
+            // An input error here is a refused line, handed out up to its
+            // fault; an error before the fault comes first.
+            Err(fault @ Error::Input { .. }) if C::READS_REFUSED_LINES => {
+                reading.line(&lines.current(), true, out)?;
+                return Err(fault);
+            }
+            Err(fault) => return Err(fault),
         }
     }
     reading.finish_game(out)?;
@@ -197,7 +190,7 @@ fn parse_header(line: &Line, at: usize, cut: bool) -> Result<Option<(Heading, us
     }
     let digits = blanks_end(hash + 1);
     let digits_end = run_end(digits, u8::is_ascii_digit);
-    let heading = match Heading::of(&text[digits..digits_end]) {
+    let heading = match heading(&text[digits..digits_end]) {
         Some(heading) => heading,
         None => return error(digits, ": expected the game number"),
     };

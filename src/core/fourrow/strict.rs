@@ -49,15 +49,7 @@ impl Checks for Strict {
         Ok(true)
     }
 
-    fn refused_line<R: Read, W: Write>(
-        &mut self,
-        _lines: &Lines<R>,
-        _reading: &mut Reading,
-        _out: &mut Output<W>,
-        fault: Error,
-    ) -> Error {
-        fault
-    }
+    const READS_REFUSED_LINES: bool = false;
 }
 
 /// `--strict`: a game is one line, exactly `Game #k: ` (k counting from 1)

@@ -78,8 +78,6 @@ pub struct Lines<R> {
     /// Whether that line ended with a newline: if not, it was the last,
     /// and the end of input is right after its text.
     terminated: bool,
-    /// Whether `next_line` refused that line (too long, or not UTF-8).
-    refused: bool,
 }
 
 impl<R: Read> Lines<R> {
@@ -95,7 +93,6 @@ impl<R: Read> Lines<R> {
             line_stop: 0,
             number: 0,
             terminated: true,
-            refused: false,
         }
     }
 
@@ -213,9 +210,11 @@ impl<R: Read> Lines<R> {
         if self.terminated && self.buf[self.line_start..self.line_stop].ends_with(b"\r") {
             self.line_stop -= 1;
         }
+        // A line too long or not UTF-8 is refused, and handed out up to
+        // its fault: a reading may still take what comes before it (R0.3).
         let text = &self.buf[self.line_start..self.line_stop];
-        self.refused = text.len() > MAX_LINE;
-        if self.refused {
+        if text.len() > MAX_LINE {
+            self.line_stop = self.line_start + MAX_LINE;
             return Err(Error::at(
                 self.number,
                 MAX_LINE + 1,
@@ -224,7 +223,7 @@ impl<R: Read> Lines<R> {
         }
         if !self.ascii {
             if let Err(e) = std::str::from_utf8(text) {
-                self.refused = true;
+                self.line_stop = self.line_start + e.valid_up_to();
                 return Err(Error::at(
                     self.number,
                     e.valid_up_to() + 1,
@@ -233,23 +232,6 @@ impl<R: Read> Lines<R> {
             }
         }
         Ok(true)
-    }
-
-    /// The text of the line that `next_line` refused last, up to its fault
-    /// (the first byte that is not UTF-8, or the end of `MAX_LINE` bytes):
-    /// what a reading may still take of it before the fault is reported
-    /// (R0.3). `None` if the line handed out last was not refused.
-    pub fn before_fault(&self) -> Option<Line<'_>> {
-        if !self.refused {
-            return None;
-        }
-        let text = &self.buf[self.line_start..self.line_stop];
-        let text = &text[..text.len().min(MAX_LINE)];
-        let valid = std::str::from_utf8(text).map_or_else(|e| e.valid_up_to(), |_| text.len());
-        Some(Line {
-            number: self.number,
-            text: &text[..valid],
-        })
     }
 
     /// Moves to the next line that holds a token, past blank lines (R0.1):
