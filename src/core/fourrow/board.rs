@@ -173,8 +173,7 @@ impl Game {
     #[inline(always)]
     pub fn write<W: Write>(&self, out: &mut Output<W>, heading: &[u8]) {
         let (verdict, marked) = self.outcome();
-        let size = heading.len() + ENDING_WIDTH + BOARD_ROOM;
-        let room = &mut out.reserve(size)[..size];
+        let room = out.reserve(heading.len() + ENDING_WIDTH + BOARD_ROOM);
         room[..heading.len()].copy_from_slice(heading);
         let start = ENDING_STARTS[verdict as usize];
         let mut n = heading.len();
@@ -260,15 +259,6 @@ const RULE: &[u8; 8] = b"-------\n";
 /// The head of a game's verdict line, `Game #n` with n as the game's
 /// header gave it without leading zeros, of any length (F5).
 pub type Heading = Vec<u8>;
-
-/// The heading of the game numbered by `digits` (ASCII digits; leading
-/// zeros are left out), or `None` if there are none.
-pub fn heading(digits: &[u8]) -> Option<Heading> {
-    let zeros = digits.iter().take_while(|&&b| b == b'0').count();
-    // `0` itself, or the digits from the first that is not zero.
-    let shown = &digits[zeros.min(digits.len().checked_sub(1)?)..];
-    Some([&b"Game #"[..], shown].concat())
-}
 
 /// The verdict lines' endings (F2) one after another, in the order of
 /// `Verdict`: each is copied as the `ENDING_WIDTH` bytes from its start,
@@ -375,19 +365,6 @@ mod tests {
     }
 
     #[test]
-    fn headings_keep_the_digits_without_leading_zeros_whatever_their_length() {
-        let shown = |digits: &[u8]| heading(digits).map(|h| h[6..].to_vec());
-        assert_eq!(shown(b"12"), Some(b"12".to_vec()));
-        assert_eq!(shown(b"0070"), Some(b"70".to_vec()));
-        assert_eq!(shown(b"000"), Some(b"0".to_vec()));
-        for digits in [&b"18446744073709551616"[..], &[b'9'; 200]] {
-            assert_eq!(shown(digits), Some(digits.to_vec()));
-        }
-        assert_eq!(shown(b"0000000000000000000000042"), Some(b"42".to_vec()));
-        assert_eq!(shown(b""), None);
-    }
-
-    #[test]
     fn wins_under_headings_of_any_length_are_written_whole() {
         // A win (its board takes the same room, whatever its height)
         // under numbers of 1 to 40 digits.
@@ -395,7 +372,7 @@ mod tests {
             let number = vec![b'1'; digits];
             let mut text = Vec::new();
             let mut out = Output::new(&mut text);
-            game("1212121").write(&mut out, &heading(&number).unwrap());
+            game("1212121").write(&mut out, &[&b"Game #"[..], &number].concat());
             out.finish(Ok(())).unwrap();
             let head = format!("Game #{} is over.", "1".repeat(digits));
             assert!(text.starts_with(head.as_bytes()), "{} digits", digits);
@@ -456,7 +433,7 @@ mod tests {
                 let len = game(moves).write_plain(&mut room, &header, 6 + digits.len());
                 let mut text = Vec::new();
                 let mut out = Output::new(&mut text);
-                game(moves).write(&mut out, &heading(digits).unwrap());
+                game(moves).write(&mut out, &[b"Game #", digits].concat());
                 out.finish(Ok(())).unwrap();
                 assert_eq!(room[..len], text[..], "{} {:?}", moves, digits);
             }

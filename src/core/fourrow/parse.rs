@@ -5,7 +5,7 @@
 //! game is complete. The tool's reading takes lines of the plainest form
 //! by the fast path of [`super::fast`], with the same result.
 
-use super::board::{heading, Game, Heading};
+use super::board::{Game, Heading};
 use crate::core::io::{self, is_blank, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
 use std::io::{Read, Write};
 
@@ -36,7 +36,9 @@ pub trait Checks: Layout {
     /// long) is read up to the fault before it is reported, so that every
     /// game that ends there is written first (R0.3): not in the strict
     /// reading, whose games end with their lines.
-    const READS_REFUSED_LINES: bool = true;
+    fn reads_refused_lines(&self) -> bool {
+        true
+    }
 }
 
 impl Checks for Tolerant {}
@@ -59,11 +61,8 @@ impl Reading {
         out.end_lines()
     }
 
-    /// Reads one line byte by byte: blanks, slot digits, headers. `cut`
-    /// says that the line's text stops before a fault of the line (see
-    /// `Checks::READS_REFUSED_LINES`): what its end leaves open stops the
-    /// reading quietly, for the fault to be reported.
-    fn line<W: Write>(&mut self, line: &Line, cut: bool, out: &mut Output<W>) -> Result<(), Error> {
+    /// Reads one line byte by byte: blanks, slot digits, headers.
+    fn line<W: Write>(&mut self, line: &Line, out: &mut Output<W>) -> Result<(), Error> {
         let text = line.text;
         let mut pos = 0;
         while let Some(&byte) = text.get(pos) {
@@ -86,15 +85,11 @@ impl Reading {
                             ),
                         ));
                     }
-                    let Some((heading, next)) = parse_header(line, pos, cut)? else {
-                        return Ok(());
-                    };
+                    let (heading, next) = parse_header(line, pos)?;
                     self.begun += 1;
                     self.current = Some((heading, Game::default()));
                     pos = next;
                 }
-                // A line cut within the word `Game`.
-                (_, b'G') if cut && b"Game".starts_with(&text[pos..]) => return Ok(()),
                 (game, _) => {
                     let or_digit = if game.is_some() {
                         "a slot digit 1-7 or "
@@ -135,15 +130,21 @@ pub fn read_games<R: Read, C: Checks, W: Write>(
     };
     loop {
         match checks.next_game_line(lines, &mut reading, out) {
-            Ok(true) => reading.line(&lines.current(), false, out)?,
+            Ok(true) => reading.line(&lines.current(), out)?,
             Ok(false) => break,
-            // An input error here is a refused line, handed out up to its
-            // fault; an error before the fault comes first.
-            Err(fault @ Error::Input { .. }) if C::READS_REFUSED_LINES => {
-                reading.line(&lines.current(), true, out)?;
+            Err(fault) => {
+                // An input error here is a refused line, handed out up to
+                // its fault: an error before the fault comes first (one at
+                // the fault is the fault).
+                if matches!(fault, Error::Input { .. }) && checks.reads_refused_lines() {
+                    let line = lines.current();
+                    match reading.line(&line, out) {
+                        Err(Error::Input { col, .. }) if col > line.text.len() => {}
+                        read => read?,
+                    }
+                }
                 return Err(fault);
             }
-            Err(fault) => return Err(fault),
         }
     }
     reading.finish_game(out)?;
@@ -160,9 +161,9 @@ pub fn read_games<R: Read, C: Checks, W: Write>(
 
 /// Parses a `Game #n:` header starting at byte `at` of the line (which
 /// holds the word `Game` there), blanks allowed between its pieces: the game's
-/// heading and the byte just past the colon. `None` when the line is `cut`
-/// where the header goes on.
-fn parse_header(line: &Line, at: usize, cut: bool) -> Result<Option<(Heading, usize)>, Error> {
+/// heading (the number without its leading zeros, F5) and the byte just
+/// past the colon.
+fn parse_header(line: &Line, at: usize) -> Result<(Heading, usize), Error> {
     let text = line.text;
     // Where the run of bytes that `takes` from `pos` on ends.
     let run_end = |pos: usize, takes: fn(&u8) -> bool| {
@@ -172,9 +173,6 @@ fn parse_header(line: &Line, at: usize, cut: bool) -> Result<Option<(Heading, us
     // An error at `pos`, `what` saying which piece of the header is wrong:
     // what is found there is the text up to the next blank.
     let error = |pos: usize, what: &str| {
-        if cut && pos == text.len() {
-            return Ok(None);
-        }
         let found = match run_end(pos, |b| !is_blank(*b)) {
             end if end == pos => "end of line".to_string(),
             end => shown(&text[pos..end]),
@@ -190,15 +188,17 @@ fn parse_header(line: &Line, at: usize, cut: bool) -> Result<Option<(Heading, us
     }
     let digits = blanks_end(hash + 1);
     let digits_end = run_end(digits, u8::is_ascii_digit);
-    let heading = match heading(&text[digits..digits_end]) {
-        Some(heading) => heading,
-        None => return error(digits, ": expected the game number"),
-    };
+    if digits_end == digits {
+        return error(digits, ": expected the game number");
+    }
+    // `0` itself, or the digits from the first that is not zero.
+    let shown = run_end(digits, |b| *b == b'0').min(digits_end - 1);
+    let heading = [b"Game #", &text[shown..digits_end]].concat();
     let colon = blanks_end(digits_end);
     if text.get(colon) != Some(&b':') {
         return error(colon, ": expected `:`");
     }
-    Ok(Some((heading, colon + 1)))
+    Ok((heading, colon + 1))
 }
 
 /// The character at byte `pos` (lines are UTF-8), quoted for a message.
@@ -209,4 +209,27 @@ pub fn char_at(text: &[u8], pos: usize) -> String {
         .take_while(|&&b| b & 0xc0 == 0x80)
         .count();
     shown(&text[pos..pos + len])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_keep_the_number_without_leading_zeros_whatever_its_length() {
+        let heading = |text: &str| {
+            let line = Line::new(2, text.as_bytes());
+            parse_header(&line, 0)
+                .map(|(heading, next)| (String::from_utf8(heading).unwrap(), next))
+        };
+        assert_eq!(heading("Game #12: 1").unwrap(), ("Game #12".to_string(), 9));
+        assert_eq!(heading("Game # 0070 :").unwrap().0, "Game #70");
+        assert_eq!(heading("Game#000:").unwrap().0, "Game #0");
+        let long = "9".repeat(200);
+        let header = format!("Game #{}{}:", "0".repeat(30), long);
+        assert_eq!(heading(&header).unwrap().0, format!("Game #{}", long));
+        for bad in ["Game #: 1", "Game 1: 1", "Game #1 1"] {
+            assert!(heading(bad).is_err(), "{}", bad);
+        }
+    }
 }

@@ -49,7 +49,9 @@ impl Checks for Strict {
         Ok(true)
     }
 
-    const READS_REFUSED_LINES: bool = false;
+    fn reads_refused_lines(&self) -> bool {
+        false
+    }
 }
 
 /// `--strict`: a game is one line, exactly `Game #k: ` (k counting from 1)
