@@ -69,7 +69,8 @@
 //! ## Errors (R0.3)
 //!
 //! `FILE:LINE:COL: message`, with what was expected and what was found,
-//! after the output of the tournaments before the offending line.
+//! after the output of the tournaments that ended before the offending
+//! place. Zero tournaments write nothing (R0.7; `--strict`: 1 to 1000).
 //!
 //! ## The code
 //!

@@ -115,7 +115,8 @@
 //!
 //! Bad input is reported as `FILE:LINE:COL: message` with what was
 //! expected and what was found, after all the output for the lines before
-//! it; no partial line is written.
+//! it; no partial line is written. Zero frames write nothing (R0.7;
+//! `--strict`: 1 to 200).
 //!
 //! ## The code
 //!
