@@ -4,5 +4,7 @@
 //! - [`tool`]: the binary's own code built around it: command line,
 //!   generators, bench, scoreboard view, bundler, packages and judging.
 
+#![deny(unsafe_code)]
+
 pub mod core;
 pub mod tool;

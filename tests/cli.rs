@@ -40,7 +40,7 @@ fn usage_errors_exit_2_with_a_hint() {
         &["nosuch"][..],
         &[],
         &["snooker", "--bogus"],
-        // `gen snooker` alone is fine now: a random seed (CLI.md).
+        // `gen snooker` alone is fine: without --seed it picks one.
         &["gen"],
         &["snooker", "a", "b"],
     ] {
@@ -269,8 +269,8 @@ fn out_of_range_numbers_are_usage_errors_not_aborts() {
             "`--cases` takes a whole number from 1 to 10000000",
         ),
         (
-            &["stress", "snooker", "--cases", "0", "--", "x"],
-            "`--cases` takes a whole number from 1 to 1000000",
+            &["stress", "snooker", "--inputs", "0", "--", "x"],
+            "`--inputs` takes a whole number from 1 to 1000000",
         ),
         (
             &["gen", "snooker", "--seed", "99999999999999999999"],
@@ -298,7 +298,7 @@ fn double_dash_ends_the_options() {
     let (code, _, err) = run(&[
         "test", "snooker", "dir", "--", "./sol", "--bogus", "-j", "0",
     ]);
-    assert_eq!(code, Some(1), "{}", err);
+    assert_eq!(code, Some(3), "{}", err);
 }
 
 #[cfg(unix)]
@@ -365,7 +365,7 @@ fn the_man_page_is_roff_with_every_subcommand_and_flag() {
     }
     for flag in referee::tool::cli::table::FLAGS {
         assert!(
-            page.contains(&format!("\\fB\\-\\-{}\\fR", flag.long)),
+            page.contains(&format!("\\fB\\-\\-{}\\fR", flag.long.replace('-', "\\-"))),
             "--{}",
             flag.long
         );
@@ -425,7 +425,7 @@ fn bash_completes_subcommands_problems_and_flags() {
     assert_eq!(complete("referee bench --style ''"), "plain\nvaried\n");
     assert_eq!(complete("referee snooker --s"), "--strict\n");
     assert_eq!(complete("referee completions ''"), "bash\nzsh\nfish\n");
-    assert_eq!(complete("referee stress --cases 5 fo"), "fourrow\n");
+    assert_eq!(complete("referee stress --inputs 5 fo"), "fourrow\n");
 }
 
 #[test]

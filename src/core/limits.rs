@@ -37,8 +37,6 @@ pub mod rating {
     /// A player's name: 1 to 10 lower-case letters.
     pub const NAME_LETTERS: RangeInclusive<usize> = 1..=10;
     /// The largest rating accepted and kept, in hundredths, in either
-    /// direction (any mode): 10^15 - 1, i.e. 9999999999999.99. A rating
-    /// beyond it, read or reached by a game, is an input error at its
-    /// line; within it no step of the exchange can overflow 64 bits.
-    pub const MAX_RATING: i64 = 999_999_999_999_999;
+    /// direction (any mode), as the judge core keeps it (P7).
+    pub const MAX_RATING: i64 = judge::rating::MAX_RATING;
 }

@@ -12,5 +12,4 @@ pub mod problem;
 pub mod run;
 pub mod scoreboard;
 pub mod solvers;
-pub mod start;
 pub mod validate;

@@ -1,5 +1,5 @@
 //! What each subcommand does, from a parsed [`Command`] to an exit status
-//! (CLI.md: 0 success, 1 bad input or I/O error, and the verdict
+//! (the README's Usage: 0 success, 1 bad input or I/O error, and the verdict
 //! commands' own statuses). Messages go to stderr as `referee: ...`.
 
 use crate::core::io::{report, Error};
@@ -23,7 +23,13 @@ pub fn run(command: Command) -> u8 {
             } else {
                 bundle::Form::Judge
             };
-            print(bundle::bundle(problem, form).as_bytes())
+            match bundle::bundle(problem, form) {
+                Ok(text) => print(text.as_bytes()),
+                Err(message) => {
+                    eprintln!("referee: cannot bundle: {}", message);
+                    1
+                }
+            }
         }
         Command::Solve {
             problem,
@@ -37,13 +43,27 @@ pub fn run(command: Command) -> u8 {
             (Problem::Rating, false) => rating::solve(input, out),
             (Problem::Rating, true) => rating::solve_strict(input, out),
         }),
-        Command::Scoreboard { tsv, file } => with_input(file, |input, out| {
+        Command::Scoreboard {
+            tsv: true,
+            html: true,
+            ..
+        } => {
+            eprint!(
+                "{}",
+                cli::Usage::new("`--tsv` and `--html` are two views: give one").report()
+            );
+            2
+        }
+        Command::Scoreboard { tsv, html, file } => with_input(file, |input, out| {
             if tsv {
                 scoreboard::run_tsv(input, out)
+            } else if html {
+                scoreboard::run_html(input, out)
             } else {
                 scoreboard::run(input, out)
             }
         }),
+        Command::Match(options) => scoreboard::live::run(options),
         Command::Gen {
             problem,
             seed,
@@ -85,22 +105,50 @@ pub fn run(command: Command) -> u8 {
             problem,
             input,
             output,
-        } => judge::check(problem, &input, &output),
+            answer,
+        } => judge::check(problem, &input, &output, answer.as_deref()),
         Command::Test {
             problem,
             dir,
             timeout,
             jobs,
+            verbose,
+            junit,
+            ignore_space,
             command,
-        } => judge::test(problem, &dir, timeout, jobs, &command),
+        } => {
+            let compare = if ignore_space {
+                judge::Compare::IgnoreSpace
+            } else {
+                judge::Compare::Exact
+            };
+            let how = judge::TestRun {
+                timeout,
+                jobs,
+                verbose,
+                junit,
+                compare,
+            };
+            judge::test(problem, &dir, &how, &command)
+        }
         Command::Stress {
             problem,
-            cases,
+            inputs,
             seed,
             timeout,
+            jobs,
             out,
             command,
-        } => judge::stress(problem, cases, seed, timeout, &out, &command),
+        } => {
+            let how = judge::StressRun {
+                inputs,
+                seed,
+                timeout,
+                jobs,
+                out,
+            };
+            judge::stress(problem, &how, &command)
+        }
     }
 }
 
@@ -150,58 +198,17 @@ fn random_seed() -> u64 {
 }
 
 /// Standard output, unbuffered (the callers buffer). On Unix it is a
-/// duplicate of descriptor 1, so that a closed standard output (`>&-`) is
-/// the write error it is: std's own handle would drop the output silently.
+/// duplicate of descriptor 1 written directly, without std's line buffer.
 pub struct Stdout(Result<File, io::ErrorKind>);
 
 #[cfg(unix)]
 pub fn stdout() -> Stdout {
     use std::os::fd::AsFd;
-    use std::os::unix::fs::FileTypeExt;
-    if crate::tool::start::stdout_was_closed() {
-        return Stdout(Err(io::ErrorKind::Other));
-    }
-    let file = match io::stdout().as_fd().try_clone_to_owned() {
-        Ok(duplicate) => File::from(duplicate),
-        Err(error) => return Stdout(Err(error.kind())),
-    };
-    if file.metadata().is_ok_and(|meta| meta.file_type().is_fifo()) {
-        widen_pipe(&file);
-    }
-    Stdout(Ok(file))
-}
-
-/// How much a pipe to standard output is asked to hold: Linux's default
-/// limit for a user's pipe.
-#[cfg(target_os = "linux")]
-const PIPE_SIZE: i32 = 1 << 20;
-
-/// Asks the pipe to hold `PIPE_SIZE` bytes if it holds fewer (64 KiB
-/// unless someone changed it). The solvers write about twice their input;
-/// with a reader on another core, each pipe-full wakes it, and on a
-/// virtual machine that wake-up costs more than the copy: 2,700,000 games
-/// of fourrow piped into `cat` took 0.86 s unpinned with 64 KiB and 0.55 s
-/// with 1 MiB (the same on one core). If the system refuses, the pipe
-/// stays as it was.
-#[cfg(target_os = "linux")]
-fn widen_pipe(pipe: &File) {
-    use std::os::fd::AsRawFd;
-    const F_SETPIPE_SZ: i32 = 1031;
-    const F_GETPIPE_SZ: i32 = 1032;
-    extern "C" {
-        fn fcntl(fd: i32, command: i32, ...) -> i32;
-    }
-    // SAFETY: both commands take at most an int and touch no memory of
-    // ours; the descriptor is open for as long as `pipe` is borrowed.
-    unsafe {
-        if fcntl(pipe.as_raw_fd(), F_GETPIPE_SZ) < PIPE_SIZE {
-            fcntl(pipe.as_raw_fd(), F_SETPIPE_SZ, PIPE_SIZE);
-        }
+    match io::stdout().as_fd().try_clone_to_owned() {
+        Ok(duplicate) => Stdout(Ok(File::from(duplicate))),
+        Err(error) => Stdout(Err(error.kind())),
     }
 }
-
-#[cfg(all(unix, not(target_os = "linux")))]
-fn widen_pipe(_pipe: &File) {}
 
 #[cfg(not(unix))]
 pub fn stdout() -> Stdout {

@@ -3,8 +3,10 @@
 
 #![allow(dead_code)]
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// One golden case: `fixtures/<dir>/<name>.in` and what goes with it.
 pub struct Case {
@@ -121,4 +123,77 @@ pub fn diff(label: &str, expected: &str, actual: &str) -> String {
         label,
         pretty_assertions::StrComparison::new(expected, actual)
     )
+}
+
+/// A scratch folder `group/name` of the test binaries', emptied.
+pub fn scratch(group: &str, name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(group)
+        .join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `tests/wrong/NAME.rs` compiled: once, and again only when the source
+/// is newer than the program, so that a warm run compiles nothing.
+pub fn wrong(name: &str) -> String {
+    static BUILT: Mutex<Option<HashMap<String, String>>> = Mutex::new(None);
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    let built = built.get_or_insert_with(HashMap::new);
+    if let Some(path) = built.get(name) {
+        return path.clone();
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("wrong");
+    fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join(format!("{}{}", name, std::env::consts::EXE_SUFFIX));
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/wrong/{}.rs", name));
+    let modified = |path: &Path| fs::metadata(path).and_then(|m| m.modified()).ok();
+    let fresh = matches!((modified(&exe), modified(&source)), (Some(e), Some(s)) if e >= s);
+    if !fresh {
+        let rustc = Path::new(env!("CARGO"))
+            .with_file_name(format!("rustc{}", std::env::consts::EXE_SUFFIX));
+        let status = std::process::Command::new(rustc)
+            .args(["--edition", "2021", "-C", "opt-level=2", "-o"])
+            .arg(&exe)
+            .arg(&source)
+            .status()
+            .unwrap();
+        assert!(status.success(), "compiling {}", source.display());
+    }
+    let path = exe.display().to_string();
+    built.insert(name.to_string(), path.clone());
+    path
+}
+
+pub fn referee() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("referee").unwrap()
+}
+
+pub fn referee_path() -> String {
+    assert_cmd::cargo::cargo_bin("referee")
+        .display()
+        .to_string()
+}
+
+/// Whether the process `pid` is still running: not gone, not a zombie,
+/// not exiting (Linux's `PF_EXITING` in the flags of `/proc/PID/stat`: a
+/// killed process closes its files, and so its pipes, before it is a
+/// zombie).
+#[cfg(target_os = "linux")]
+pub fn running(pid: &str) -> bool {
+    const PF_EXITING: u64 = 0x4;
+    let stat = match fs::read_to_string(format!("/proc/{}/stat", pid)) {
+        Ok(stat) => stat,
+        Err(_) => return false,
+    };
+    // After the command's name: state ppid pgrp session tty tpgid flags.
+    let fields: Vec<&str> = stat
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let flags: u64 = fields.get(6).and_then(|f| f.parse().ok()).unwrap_or(0);
+    !matches!(fields.first(), Some(&"Z") | Some(&"X")) && flags & PF_EXITING == 0
 }

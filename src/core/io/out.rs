@@ -5,11 +5,9 @@
 use super::error::Error;
 use std::io::Write;
 
-/// The size of the blocks handed to the writer. Each write to a pipe
-/// wakes its reader, and on one core the reader runs at once: 2,700,000
-/// games of fourrow into `cat` on one core made 3,362 such switches with
-/// 64 KiB blocks and 855 with 256 KiB, 3 to 4% of the run (128 KiB
-/// gained less on snooker, and with the reader on another core).
+/// The size of the blocks handed to the writer: each write to a pipe
+/// wakes its reader, which on one core then runs at once, so few big
+/// writes beat many small ones (README, Performance).
 const BLOCK: usize = 1 << 18;
 
 /// The buffer's size at first: a contest's output fits; it grows, a few

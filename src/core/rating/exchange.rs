@@ -6,24 +6,13 @@ use crate::core::io::{parse_u64, Output};
 use crate::core::limits::rating::MAX_RATING;
 use std::io::Write;
 
-/// Hundredths of a rating point.
-pub type Hundredths = i64;
+pub use judge::rating::{Hundredths, Outcome};
 
-/// The white player's handicap: 3.00 points.
-const WHITE_HANDICAP: Hundredths = 300;
+/// 1.00.
 const ONE: Hundredths = 100;
 
-/// A game's result, from white's side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    WhiteWon,
-    Drew,
-    WhiteLost,
-}
-
-/// The rating changes of one game: (white's change, black's change). With
-/// both ratings within `MAX_RATING` no step can overflow: the gap is
-/// below 2.1 * 10^15 and a change below 4.3 * 10^14.
+/// The rating changes of one game: (white's change, black's change), by
+/// the judge core's rules (P1 to P3).
 pub fn exchange(
     white: Hundredths,
     black: Hundredths,
@@ -31,33 +20,14 @@ pub fn exchange(
     white_pieces: i64,
     black_pieces: i64,
 ) -> (Hundredths, Hundredths) {
-    let white_counted = white + WHITE_HANDICAP;
-    let gap = white_counted.abs_diff(black);
-    // P1: CE = gap / 10 rounded half up to hundredths.
-    let core = ((gap + 5) / 10) as Hundredths;
-    // With equal counted ratings CE is 0, and either side may count as
-    // the higher-rated.
-    let white_higher = white_counted > black;
-    let (winner_higher, winner_pieces, loser_pieces, sign) = match outcome {
-        Outcome::Drew => {
-            // The higher-rated gives CE to the lower-rated.
-            let change = if white_higher { -core } else { core };
-            return (change, -change);
-        }
-        Outcome::WhiteWon => (white_higher, white_pieces, black_pieces, 1),
-        Outcome::WhiteLost => (!white_higher, black_pieces, white_pieces, -1),
+    let game = judge::rating::Game {
+        white,
+        black,
+        result: outcome,
+        white_pieces,
+        black_pieces,
     };
-    // P2: applied literally, so a gap over 10.00 gives a negative RPE.
-    let mut rpe = if winner_higher {
-        ONE - core
-    } else {
-        ONE + core
-    };
-    // P3: doubled when the winner is left with less than the loser.
-    if winner_pieces < loser_pieces {
-        rpe *= 2;
-    }
-    (sign * rpe, -sign * rpe)
+    game.exchange()
 }
 
 /// Whether a rating is one the referee keeps (see `MAX_RATING`).

@@ -154,6 +154,16 @@ impl Stroke {
     }
 }
 
+/// A free ball's verdict (`Frame::free_ball`) made to fit the table:
+/// only colours that `stroke` really potted stay down or go back, and the
+/// free `ball`, if potted, goes back.
+fn stroke_verdict_on_table(verdict: Verdict, stroke: &Stroke, ball: Ball) -> Verdict {
+    let potted = stroke.colours.0;
+    let respot = (verdict.respot().0 & potted) | (potted & Colours::of(ball).0);
+    let for_good = verdict.potted_for_good() & potted & !Colours::of(ball).0;
+    Verdict(verdict.0 & !(0xffff << 8) | u32::from(respot) << 8 | u32::from(for_good) << 16)
+}
+
 /// One frame: the state machine of the referee's rules. Balls are their
 /// values throughout (0 for nothing hit), and sets of balls are bits by
 /// value, so that a stroke is a few bit operations.
@@ -415,6 +425,46 @@ impl Frame {
         Ok(replay)
     }
 
+    /// A free ball (the match's ruling M4, beyond the contest: no contest
+    /// input reaches it): `ball`, a colour on the table that is not the
+    /// ball on, stands for the ball on in this stroke. The stroke is judged
+    /// by `Stroke::judge` as if `ball` were the ball on (and the ball it
+    /// stands for were not); then only balls
+    /// that really went down are kept down or put back, and `ball`, if
+    /// potted, is put back. The caller sees that a free ball is due
+    /// (right after a foul, `may_play_again`) and that `ball` is no ball on.
+    pub fn free_ball(&mut self, ball: Ball, stroke: &Stroke) -> Result<Outcome, Impossible> {
+        self.check(stroke)?;
+        if !self.on_table(ball) {
+            return Err(Impossible::NotOnTable { ball, first: true });
+        }
+        let standing_for = Ball::from_value(u32::from(self.on)).unwrap_or(Ball::Red);
+        let mut judged = *stroke;
+        if judged.first == Some(ball) {
+            judged.first = Some(standing_for);
+        } else if judged.first == Some(standing_for) {
+            // The ball it stands for is not on: hit first, a foul worth
+            // what missing everything is.
+            judged.first = None;
+        }
+        if judged.colours.contains(ball) {
+            judged.colours.0 &= !Colours::of(ball).0;
+            match standing_for {
+                Ball::Red => judged.reds += 1,
+                colour => judged.colours.insert(colour),
+            }
+        }
+        // A verdict holds at most 15 points: 15 reds and the free ball at
+        // once would be 16.
+        if judged.reds > Frame::REDS {
+            return Err(Impossible::TooManyReds {
+                left: self.reds - 1,
+            });
+        }
+        let verdict = stroke_verdict_on_table(judged.judge(self.on), stroke, ball);
+        Ok(self.apply(stroke, verdict))
+    }
+
     /// The lot after a tie: `player` plays the black from in-hand (S10).
     pub fn lot(&mut self, player: Player) -> Result<(), Impossible> {
         match self.stage {
@@ -634,6 +684,64 @@ mod tests {
         assert_eq!(
             frame.play(&stroke("Red Red Red Red")),
             Err(Impossible::TooManyReds { left: 2 })
+        );
+    }
+
+    #[test]
+    fn a_free_ball_stands_for_the_ball_on_and_goes_back() {
+        // Reds on: the free Blue potted scores 1, takes no red, goes back,
+        // and a colour follows.
+        let mut frame = Frame::new();
+        play(&mut frame, "None");
+        let out = frame.free_ball(Ball::Blue, &stroke("Blue Blue")).unwrap();
+        assert_eq!((out.foul, out.next), (false, Next::SameStriker));
+        assert_eq!(out.respot, Colours::of(Ball::Blue));
+        assert_eq!((frame.score(Player::B), frame.reds()), (5, 15));
+        assert_eq!(frame.ball_on(), Some(BallOn::AnyColour));
+        // With reds too: each counts.
+        let mut frame = Frame::new();
+        play(&mut frame, "None");
+        frame
+            .free_ball(Ball::Pink, &stroke("Pink Pink Red Red"))
+            .unwrap();
+        assert_eq!((frame.score(Player::B), frame.reds()), (4 + 3, 13));
+        // Phase two: potted alone it scores the ball on, which stays on.
+        let mut frame = phase_two(&[Ball::Green, Ball::Brown, Ball::Pink]);
+        frame.free_ball(Ball::Pink, &stroke("Pink Pink")).unwrap();
+        assert_eq!(frame.score(Player::A), 3);
+        assert_eq!(frame.colours().iter().count(), 3);
+        assert_eq!(frame.ball_on(), Some(BallOn::Colour(Ball::Green)));
+        // Both potted: the ball on scores and stays down, the free ball goes back.
+        let mut frame = phase_two(&[Ball::Green, Ball::Brown, Ball::Pink]);
+        let out = frame
+            .free_ball(Ball::Pink, &stroke("Pink Pink Green"))
+            .unwrap();
+        assert_eq!((out.foul, frame.score(Player::A)), (false, 3));
+        assert_eq!(out.respot, Colours::of(Ball::Pink));
+        assert_eq!(frame.ball_on(), Some(BallOn::Colour(Ball::Brown)));
+        // Hitting the ball it stands for first is a foul.
+        let mut frame = Frame::new();
+        play(&mut frame, "None");
+        let out = frame.free_ball(Ball::Blue, &stroke("Red Red")).unwrap();
+        assert!(out.foul);
+        assert_eq!((frame.score(Player::A), frame.reds()), (4, 14));
+        let mut frame = phase_two(&[Ball::Green, Ball::Brown, Ball::Pink]);
+        assert!(frame.free_ball(Ball::Pink, &stroke("Green")).unwrap().foul);
+        assert_eq!(frame.score(Player::B), 4);
+        // A foul counts the free ball at the ball on's value.
+        let mut frame = phase_two(&[Ball::Green, Ball::Brown, Ball::Pink]);
+        let out = frame.free_ball(Ball::Pink, &stroke("Pink White")).unwrap();
+        assert!(out.foul && out.in_hand);
+        assert_eq!(frame.score(Player::B), 4);
+        let mut frame = Frame::new();
+        assert_eq!(
+            frame.free_ball(
+                Ball::Yellow,
+                &stroke(
+                    "Yellow Yellow Red Red Red Red Red Red Red Red Red Red Red Red Red Red Red"
+                )
+            ),
+            Err(Impossible::TooManyReds { left: 14 })
         );
     }
 

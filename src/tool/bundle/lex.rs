@@ -50,7 +50,7 @@ impl Token {
 }
 
 /// Operators of three and two characters; anything else is one character.
-const LONG_PUNCT: [&str; 25] = [
+pub(super) const LONG_PUNCT: [&str; 25] = [
     "<<=", ">>=", "...", "..=", "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=",
     "*=", "/=", "%=", "^=", "&=", "|=", "<<", ">>", "..", "<-",
 ];

@@ -1,69 +1,68 @@
-//! `referee bundle PROBLEM`: one self-contained Rust file for an online
-//! judge, made from the core's own sources (`include_str!`), so that the
-//! submission is the code the tests run.
+//! `referee bundle PROBLEM`: one Rust source file that an online judge
+//! accepts, made from the judge core's own files (`include_str!`), so that
+//! the submission is the code the tests run.
 //!
-//! The core's files become nested `mod` blocks at the bundle's top level
-//! (`crate::core::x` is written `crate::x`), after a `fn main` is added to
-//! the root. Only what that `main` reaches is kept (`reach.rs`), found by
-//! name: no test code, no strict mode when the judge path does not name it,
-//! no unused import. That is the readable form, which keeps the kept
-//! items' comments, layout and names.
+//! The bundler pastes: the problem's module of the judge core and the
+//! modules it names through `crate::` go into the file as `mod` blocks
+//! ([`paste`]), after a `fn main` that calls the problem's `solve`. Test
+//! code goes, and the judge form also loses its comments and all
+//! whitespace but what keeps tokens apart ([`squeeze`]); the readable
+//! form keeps the sources as written. Nothing is renamed or reordered.
 //!
-//! The judge and validator forms are then minified (`minify.rs`): the
-//! modules become one (`flat/`), so that no `use` of the core's own items,
-//! no `pub` and no path through a module is written, every module-level
-//! item under a name unique in the bundle; then their identifiers are
-//! shortened where nothing of std's can share them (`rename/`).
+//! The input validator of a problem package is made the same way from the
+//! tool's core (`src/core`), which holds the strict reading.
 //!
-//! A bundle builds alone with rustc 1.63 and later as edition 2015, 2018
-//! or 2021, without warnings as long as the core has no dead code on the
-//! judge path (fields never read, variants never built, and the like).
+//! Whatever cannot be carried into one file is an error naming its cause,
+//! and so is a judge bundle over `JUDGE_LIMIT`. A bundle builds alone with
+//! rustc 1.63 and later as edition 2015, 2018 or 2021, without warnings:
+//! it allows dead code and unused imports, since a problem's `main` uses
+//! only part of the library's public API.
 
-mod alias;
-mod emit;
-mod flat;
-mod items;
 mod lex;
-mod locals;
-mod mentions;
-mod minify;
-mod reach;
-mod rename;
-mod std_traits;
-mod strip;
-mod tree;
-mod uses;
+mod paste;
+mod squeeze;
 
+use self::paste::Library;
 use crate::tool::problem::Problem;
 
 /// Which file to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Form {
-    /// The judge submission: the tolerant solver on stdin and stdout,
-    /// minified.
+    /// The judge submission: the problem's `solve` on stdin and stdout,
+    /// squeezed.
     Judge,
-    /// The judge submission with its comments and layout, for people.
+    /// The judge submission with the sources' comments and layout.
     Readable,
-    /// An input validator: the strict parser on stdin, exit status 42 for
-    /// valid input and 43 (the first violation on stderr) for invalid, the
-    /// Kattis convention. Minified.
+    /// An input validator: the strict reading on stdin, exit status 42
+    /// for valid input and 43 (the first violation on stderr) for
+    /// invalid, the Kattis convention. Squeezed.
     Validator,
 }
 
-/// How the kept items are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Style {
-    /// Comments and layout as in the sources.
-    Readable,
-    /// No comments, spaces only where needed, short names, lines of about
-    /// 150 bytes.
-    Minified,
-}
+/// The most bytes a judge bundle may take: SPOJ's limit on a submission,
+/// which hosts four in a row; the others are held to it too.
+pub const JUDGE_LIMIT: usize = 10_000;
 
-/// The core's files: module path under `crate::core` (`""` is
-/// `core/mod.rs`, `"io::lines"` is `core/io/lines.rs`) and text. Every
-/// `mod x;` of a bundled module needs its file here.
-pub const CORE: &[(&str, &str)] = &[
+/// The judge core's files, by module path (`""` is its root, `lib.rs`).
+pub const JUDGE: &[(&str, &str)] = &[
+    ("", include_str!("../../judge/lib.rs")),
+    ("read", include_str!("../../judge/read.rs")),
+    ("fourrow", include_str!("../../judge/fourrow.rs")),
+    ("rating", include_str!("../../judge/rating.rs")),
+    ("snooker", include_str!("../../judge/snooker/mod.rs")),
+    (
+        "snooker::balls",
+        include_str!("../../judge/snooker/balls.rs"),
+    ),
+    (
+        "snooker::frame",
+        include_str!("../../judge/snooker/frame.rs"),
+    ),
+];
+
+/// The tool's core, by module path under `crate::core` (`""` is
+/// `core/mod.rs`).
+const CORE: &[(&str, &str)] = &[
     ("", include_str!("../../core/mod.rs")),
     ("io", include_str!("../../core/io/mod.rs")),
     ("io::error", include_str!("../../core/io/error.rs")),
@@ -125,234 +124,141 @@ pub const CORE: &[(&str, &str)] = &[
     ),
 ];
 
-/// What each problem's `main` calls: the judge form's solver of stdin
-/// into stdout, and the validator's strict check of stdin.
-pub(super) fn entries(problem: Problem) -> (&'static str, &'static str) {
-    match problem {
-        Problem::Snooker => (
-            "crate::core::snooker::solve_with(stdin.lock(), stdout.lock(), &mut crate::core::io::Tolerant)",
-            "crate::core::snooker::strict::validate(stdin.lock())",
-        ),
-        Problem::Fourrow => (
-            "crate::core::fourrow::solve_with(stdin.lock(), stdout.lock(), &mut crate::core::io::Tolerant)",
-            "crate::core::fourrow::strict::validate(stdin.lock())",
-        ),
-        Problem::Rating => (
-            "crate::core::rating::solve_with(stdin.lock(), stdout.lock(), &mut crate::core::io::Tolerant)",
-            "crate::core::rating::strict::validate(stdin.lock())",
-        ),
-    }
+/// The judge form's `main`: the problem's `solve` through the judge
+/// core's entry point.
+fn judge_main(problem: Problem) -> String {
+    format!(
+        "\n/// The referee's answer for the input on stdin, on stdout.\nfn main() {{\n    crate::read::run(crate::{}::solve);\n}}\n",
+        problem.name()
+    )
 }
 
-/// The judge form's `main`, around the problem's `{call}`: a failure is
-/// reported as `referee PROBLEM` reports it, a closed stdout ends quietly.
-const JUDGE_MAIN: &str = r#"
-/// Solves the input on stdin, writing the answers to stdout.
-fn main() {
-    let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    std::process::exit(crate::core::io::report({call}, "<stdin>"));
-}
-"#;
-
-/// The validator form's `main`, around the problem's `{call}`.
-const VALIDATOR_MAIN: &str = r#"
+/// The validator form's `main`: the problem's strict check of stdin.
+fn validator_main(problem: Problem) -> String {
+    format!(
+        "
 /// Checks the input on stdin: exit status 42 when valid, 43 when not.
-fn main() {
+fn main() {{
     let stdin = std::io::stdin();
-    if crate::core::io::report({call}, "<stdin>") == 0 {
-        std::process::exit(42);
-    }
-    std::process::exit(43);
+    let valid = crate::io::report(crate::{}::strict::validate(stdin.lock()), \"<stdin>\") == 0;
+    std::process::exit(if valid {{ 42 }} else {{ 43 }});
+}}
+",
+        problem.name()
+    )
 }
-"#;
 
-/// The bundle of `problem` in `form`.
-pub fn bundle(problem: Problem, form: Form) -> String {
-    let (judge, validator) = entries(problem);
-    let (main, what, style) = match form {
-        Form::Judge => (
-            JUDGE_MAIN.replace("{call}", judge),
+/// The bundle of `problem` in `form`, or why it cannot be made.
+pub fn bundle(problem: Problem, form: Form) -> Result<String, String> {
+    let files = match form {
+        Form::Judge | Form::Readable => JUDGE,
+        Form::Validator => CORE,
+    };
+    bundle_from(files, problem, form)
+}
+
+/// The bundle of `problem` in `form` made from `files`, a table laid out
+/// as [`JUDGE`] for the judge forms and as the tool's core for the
+/// validator: how a change to the sources would bundle.
+pub fn bundle_from(files: &[(&str, &str)], problem: Problem, form: Form) -> Result<String, String> {
+    let (library, main, what) = match form {
+        Form::Judge | Form::Readable => (
+            Library::new("the judge core", files, &["crate"])?,
+            judge_main(problem),
             "judge submission",
-            Style::Minified,
-        ),
-        Form::Readable => (
-            JUDGE_MAIN.replace("{call}", judge),
-            "judge submission (readable form)",
-            Style::Readable,
         ),
         Form::Validator => (
-            VALIDATOR_MAIN.replace("{call}", validator),
+            Library::new("the tool's core", files, &["crate", "core"])?,
+            validator_main(problem),
             "input validator",
-            Style::Minified,
         ),
     };
     let heading = format!(
-        "// {} {} made by referee {} from its core; std only, any edition.\n",
+        "// {} {} made by referee {}; std only, any edition.\n",
         problem.name(),
         what,
         env!("CARGO_PKG_VERSION")
     );
-    assemble(CORE, "core", &main, style, &heading)
-        .unwrap_or_else(|e| panic!("the core cannot be bundled: {}", e))
+    let body = assemble(&library, problem.name(), &main)?;
+    let text = match form {
+        Form::Readable => body,
+        Form::Judge | Form::Validator => squeeze::squeeze(&body)?,
+    };
+    let bundle = heading + &text;
+    if form == Form::Judge && bundle.len() > JUDGE_LIMIT {
+        return Err(format!(
+            "the {} judge bundle is {} bytes, over the {} a judge takes",
+            problem.name(),
+            bundle.len(),
+            JUDGE_LIMIT
+        ));
+    }
+    Ok(bundle)
 }
 
-/// The bytes that each item of the core takes in the judge bundle of
-/// `problem`, largest first: `module::item` (`module::Type::method` for a
-/// member of an impl; `module::impl Trait for Type` for the rest of one).
-/// What is no item's (the heading, module blocks) is left out.
-pub fn sizes(problem: Problem) -> Vec<(String, usize)> {
-    let (judge, _) = entries(problem);
-    let main = JUDGE_MAIN.replace("{call}", judge);
-    let tree = tree::Tree::build(CORE, "core", &main)
-        .unwrap_or_else(|e| panic!("the core cannot be bundled: {}", e));
-    let reach = reach::Reach::of(&tree);
-    let (text, spans) = emit::readable_spans(&tree, &reach);
-    let (_, bytes) = minify::sized(&text, true, &spans)
-        .unwrap_or_else(|e| panic!("the core cannot be bundled: {}", e));
-    let mut sizes: Vec<(String, usize)> = Vec::new();
-    for (label, n) in spans.into_iter().map(|s| s.label).zip(bytes) {
-        // An impl written in pieces has one label for all of them.
-        match sizes.iter_mut().find(|(l, _)| *l == label) {
-            Some((_, total)) => *total += n,
-            None => sizes.push((label, n)),
+/// A problem's `main` uses only part of a library's public API: what it
+/// leaves unused is no fault of the bundle.
+const PASTED_LINTS: &str = "#![allow(dead_code, unused_imports)]\n";
+
+/// The library's crate attributes, `main`, then the module `first` and
+/// every module it names through `crate::`, in the library's order, each
+/// as a `mod` block.
+pub fn assemble(library: &Library, first: &str, main: &str) -> Result<String, String> {
+    let mut needs = vec![first.to_string()];
+    let mut main_needs = Vec::new();
+    for module in library.modules() {
+        if main.contains(&format!("crate::{}::", module)) {
+            main_needs.push(module.to_string());
         }
     }
-    sizes.retain(|(_, n)| *n > 0);
-    sizes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    sizes
-}
-
-/// One file of the code that `main` reaches in `files`: each a module
-/// path under `crate::MOUNT` and its text, the root (`""`) first among
-/// them; `main` is root code (`fn main` and what it needs), and `heading`
-/// starts the file.
-pub fn assemble(
-    files: &[(&str, &str)],
-    mount: &str,
-    main: &str,
-    style: Style,
-    heading: &str,
-) -> Result<String, String> {
-    let tree = tree::Tree::build(files, mount, main)?;
-    let reach = reach::Reach::of(&tree);
-    let text = emit::readable(&tree, &reach);
-    let body = match style {
-        Style::Readable => text,
-        Style::Minified => minify::minify(&text, true)?,
-    };
-    Ok(format!("{}{}", heading, body))
+    needs.extend(main_needs);
+    let mut pasted = Vec::new();
+    let mut next = 0;
+    while next < needs.len() {
+        let module = needs[next].clone();
+        if !pasted.iter().any(|(m, _): &(String, String)| *m == module) {
+            let body = library.paste(&module, &mut needs)?;
+            pasted.push((module, body));
+        }
+        next += 1;
+    }
+    let order = |module: &str| library.modules().iter().position(|m| *m == module);
+    pasted.sort_by_key(|(module, _)| order(module));
+    let mut text = library.crate_attributes()? + PASTED_LINTS + main;
+    for (module, body) in pasted {
+        text.push_str(&format!("\nmod {} {{\n{}}}\n", module, body));
+    }
+    Ok(text)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::OnceLock;
 
     const FORMS: [Form; 3] = [Form::Judge, Form::Readable, Form::Validator];
 
-    /// The bundle of `problem` in `form`, made once for all tests.
-    fn made(problem: Problem, form: Form) -> &'static str {
-        static MADE: OnceLock<Vec<(Problem, Form, String)>> = OnceLock::new();
-        let all = MADE.get_or_init(|| {
-            let jobs: Vec<(Problem, Form)> = Problem::ALL
-                .into_iter()
-                .flat_map(|p| FORMS.map(|f| (p, f)))
-                .collect();
-            std::thread::scope(|scope| {
-                let running: Vec<_> = jobs
-                    .iter()
-                    .map(|&(p, f)| scope.spawn(move || (p, f, bundle(p, f))))
-                    .collect();
-                running.into_iter().map(|r| r.join().unwrap()).collect()
-            })
-        });
-        all.iter()
-            .find(|(p, f, _)| *p == problem && *f == form)
-            .map(|(_, _, text)| text.as_str())
-            .unwrap()
-    }
-
     #[test]
-    fn every_problem_and_form_bundles() {
+    fn every_problem_and_form_bundles_with_one_main() {
         for problem in Problem::ALL {
             for form in FORMS {
-                let text = made(problem, form);
-                let first = text.lines().next().unwrap();
+                let text = bundle(problem, form).unwrap();
                 assert!(
-                    first.starts_with(&format!("// {} ", problem.name())),
+                    text.starts_with(&format!("// {} ", problem.name())),
                     "{}",
-                    first
+                    text
                 );
                 let squeezed: String = text.split_whitespace().collect();
-                assert_eq!(
-                    squeezed.matches("fnmain()").count(),
-                    1,
-                    "{} {:?}",
-                    problem.name(),
-                    form
-                );
-                assert!(
-                    !text.contains("crate::core::"),
-                    "{} {:?}",
-                    problem.name(),
-                    form
-                );
-                assert!(
-                    !text.contains("#[cfg(test)]"),
-                    "{} {:?}",
-                    problem.name(),
-                    form
-                );
-                assert!(!text.contains("dead_code"), "{} {:?}", problem.name(), form);
+                assert_eq!(squeezed.matches("fnmain()").count(), 1, "{:?}", form);
+                assert!(!squeezed.contains("cfg(test)"), "{:?}", form);
             }
         }
     }
 
     #[test]
-    fn the_judge_form_has_no_comment_but_its_heading() {
-        for problem in Problem::ALL {
-            let judge = made(problem, Form::Judge);
-            let readable = made(problem, Form::Readable);
-            assert!(judge.len() < readable.len() * 2 / 3, "{}", problem.name());
-            assert_eq!(judge.matches("\n//").count(), 0, "{}", problem.name());
-            assert!(readable.matches("\n///").count() > 10, "{}", problem.name());
-        }
-    }
-
-    #[test]
-    fn sizes_add_up_to_nearly_the_judge_form() {
-        for problem in Problem::ALL {
-            let sizes = sizes(problem);
-            let total: usize = sizes.iter().map(|(_, n)| n).sum();
-            let judge = made(problem, Form::Judge).len();
-            // Left out: the heading.
-            assert!(
-                total < judge && total > judge * 9 / 10,
-                "{} of {}",
-                total,
-                judge
-            );
-            let mut labels: Vec<&String> = sizes.iter().map(|(l, _)| l).collect();
-            labels.sort();
-            labels.dedup();
-            assert_eq!(labels.len(), sizes.len());
-            assert!(sizes.windows(2).all(|w| w[0].1 >= w[1].1));
-        }
-        let fourrow = sizes(Problem::Fourrow);
-        assert!(
-            fourrow
-                .iter()
-                .any(|(l, _)| l == "io::lines::Lines::next_line"),
-            "{:?}",
-            fourrow
-        );
-    }
-
-    #[test]
-    fn every_core_file_is_a_declared_module() {
-        // A file that no `mod` declares would be left out without a word.
-        let tree = tree::Tree::build(CORE, "core", "").unwrap();
-        assert_eq!(tree.files.len(), CORE.len());
+    fn a_judge_bundle_holds_the_problems_module_and_what_it_names_only() {
+        let text = bundle(Problem::Fourrow, Form::Readable).unwrap();
+        assert!(text.contains("mod fourrow {") && text.contains("mod read {"));
+        assert!(!text.contains("mod snooker {") && !text.contains("mod rating {"));
+        assert!(text.contains("#![forbid(unsafe_code)]"));
     }
 }

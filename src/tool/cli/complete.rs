@@ -22,6 +22,7 @@ fn words_of(kind: ArgKind) -> Option<Vec<&'static str>> {
         ArgKind::Problem => Some(problems()),
         ArgKind::Shell => Some(Shell::NAMES.to_vec()),
         ArgKind::Subcommand => Some(subcommand_names()),
+        ArgKind::Name => Some(Vec::new()),
         ArgKind::File | ArgKind::Dir => None,
     }
 }

@@ -223,6 +223,7 @@ pub fn subcommand(sub: &Subcommand) -> String {
         })
         .collect();
     out.push_str(&format!("\nOptions:\n{}", columns(&flags)));
+    out.push_str(&format!("\nExit status:\n{}", exit_status()));
     out
 }
 
@@ -241,9 +242,22 @@ mod tests {
         assert_eq!(line("validate"), "PROBLEM [FILE...]");
         assert_eq!(
             line("test"),
-            "PROBLEM DIR [--timeout SECS] [-j N] [-- CMD [ARG...]]"
+            "PROBLEM DIR [--timeout SECS] [-j N] [-v] [--junit FILE] [--ignore-space] [-- CMD [ARG...]]"
         );
-        assert!(line("stress").ends_with("[--out FILE] -- CMD [ARG...]"));
+        assert_eq!(
+            line("stress"),
+            "PROBLEM [--inputs N] [--seed N] [--timeout SECS] [-j N] [--out FILE] -- CMD [ARG...]"
+        );
+        assert_eq!(line("check"), "PROBLEM INPUT OUTPUT [ANSWER]");
+    }
+
+    #[test]
+    fn every_help_states_the_exit_statuses() {
+        for sub in SUBCOMMANDS {
+            let text = subcommand(sub);
+            assert!(text.contains("\nExit status:\n  0 "), "{}", sub.name);
+            assert!(text.contains("\n  4 "), "{}", sub.name);
+        }
     }
 
     #[test]

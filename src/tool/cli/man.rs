@@ -21,6 +21,27 @@ pub fn escape(text: &str) -> String {
         .join("\n")
 }
 
+/// Running text: escaped, and what the help quotes in backticks (a
+/// command, a flag, a file) set in bold instead, as man pages do.
+fn prose(text: &str) -> String {
+    let escaped = escape(text);
+    let mut out = String::with_capacity(escaped.len());
+    let pieces: Vec<&str> = escaped.split('`').collect();
+    for (i, piece) in pieces.iter().enumerate() {
+        // An odd piece was quoted; a last one without its closing quote
+        // was not.
+        if i % 2 == 1 && i + 1 < pieces.len() {
+            out.push_str(&format!("\\fB{}\\fR", piece));
+        } else {
+            if i % 2 == 1 {
+                out.push('`');
+            }
+            out.push_str(piece);
+        }
+    }
+    out
+}
+
 fn bold(text: &str) -> String {
     format!("\\fB{}\\fR", escape(text))
 }
@@ -67,7 +88,7 @@ fn usage_line(sub: &Subcommand) -> String {
 /// Paragraphs separated by blank lines, each after a `.PP`-like macro.
 fn paragraphs(text: &str, macro_: &str) -> String {
     text.split("\n\n")
-        .map(|p| format!("{}\n{}\n", macro_, escape(p)))
+        .map(|p| format!("{}\n{}\n", macro_, prose(p)))
         .collect()
 }
 
@@ -87,7 +108,7 @@ fn option(flag: &Flag) -> String {
         ".TP\n{}{}\n{}.\n",
         names.join(", "),
         value,
-        escape(flag.help)
+        prose(flag.help)
     );
     let subs = flag.subcommands();
     let uses: Vec<String> = subs
@@ -121,13 +142,21 @@ pub fn page() -> String {
         ".SH NAME\nreferee \\- {}\n",
         escape(env!("CARGO_PKG_DESCRIPTION"))
     ));
-    out.push_str(".SH SYNOPSIS\n");
-    let lines: Vec<String> = SUBCOMMANDS.iter().map(usage_line).collect();
-    out.push_str(&lines.join("\n.br\n"));
+    // The usage lines left-aligned, not hyphenated, and a line that wraps
+    // indented under its subcommand: no gaps stretched between words.
+    out.push_str(".SH SYNOPSIS\n.nh\n.ad l\n.in +8n\n");
     let top: Vec<String> = table::flags_in(None)
         .map(|(f, _)| bold(&format!("--{}", f.long)))
         .collect();
-    out.push_str(&format!("\n.br\n{} {}\n", bold("referee"), top.join(" | ")));
+    let lines: Vec<String> = SUBCOMMANDS
+        .iter()
+        .map(usage_line)
+        .chain([format!("{} {}", bold("referee"), top.join(" | "))])
+        .collect();
+    for line in lines {
+        out.push_str(&format!(".ti -8n\n{}\n.br\n", line));
+    }
+    out.push_str(".in\n.ad\n.hy\n");
     out.push_str(".SH DESCRIPTION\n");
     out.push_str(&paragraphs(help::NOTES, ".PP"));
     out.push_str(".SH COMMANDS\n");
@@ -135,14 +164,14 @@ pub fn page() -> String {
         out.push_str(&format!(
             ".TP\n{}\n{}.\n",
             usage_line(sub),
-            escape(sub.summary)
+            prose(sub.summary)
         ));
         out.push_str(&paragraphs(sub.about, ".IP"));
         for arg in sub.args {
             out.push_str(&format!(
                 ".IP\n{}: {}.\n",
                 italic(arg.name),
-                escape(arg.help)
+                prose(arg.help)
             ));
         }
     }
@@ -152,7 +181,7 @@ pub fn page() -> String {
     }
     out.push_str(".SH EXIT STATUS\n");
     for (code, meaning) in EXIT_STATUS {
-        out.push_str(&format!(".TP\n{}\n{}.\n", bold(code), escape(meaning)));
+        out.push_str(&format!(".TP\n{}\n{}.\n", bold(code), prose(meaning)));
     }
     out.push_str(&format!(
         ".SH SEE ALSO\n{}, and {} for any subcommand.\n",
@@ -165,6 +194,24 @@ pub fn page() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quoted_words_are_bold_and_no_backtick_is_left() {
+        assert_eq!(
+            prose("run `referee man` now"),
+            "run \\fBreferee man\\fR now"
+        );
+        assert_eq!(prose("a `b"), "a `b");
+        let page = page();
+        assert!(!page.contains('`'), "a backtick is left in the page");
+    }
+
+    #[test]
+    fn the_synopsis_is_left_aligned_not_justified() {
+        let page = page();
+        let synopsis = page.split(".SH SYNOPSIS\n").nth(1).unwrap();
+        assert!(synopsis.starts_with(".nh\n.ad l\n"), "{}", synopsis);
+    }
 
     #[test]
     fn escaping() {
@@ -189,7 +236,9 @@ mod tests {
                 section
             );
         }
-        let known = [".TH", ".SH", ".TP", ".IP", ".PP", ".br"];
+        let known = [
+            ".TH", ".SH", ".TP", ".IP", ".PP", ".br", ".nh", ".hy", ".ad", ".in", ".ti",
+        ];
         for line in page.lines().filter(|l| l.starts_with('.')) {
             assert!(known.contains(&line.split(' ').next().unwrap()), "{}", line);
         }
@@ -211,8 +260,9 @@ mod every_name {
             let entry = format!(
                 ".TP\n{}",
                 match flag.short {
-                    Some(short) => format!("\\fB\\-{}\\fR, \\fB\\-\\-{}\\fR", short, flag.long),
-                    None => format!("\\fB\\-\\-{}\\fR", flag.long),
+                    Some(short) =>
+                        format!("\\fB\\-{}\\fR, \\fB\\-\\-{}\\fR", short, escape(flag.long)),
+                    None => format!("\\fB\\-\\-{}\\fR", escape(flag.long)),
                 }
             );
             assert!(page.contains(&entry), "--{}", flag.long);

@@ -36,8 +36,10 @@ pub enum Command {
     },
     Scoreboard {
         tsv: bool,
+        html: bool,
         file: Option<String>,
     },
+    Match(crate::tool::scoreboard::live::Options),
     Bundle {
         problem: Problem,
         readable: bool,
@@ -64,10 +66,12 @@ pub enum Command {
         problem: Problem,
         dir: String,
     },
+    /// `answer` None: the referee's own answer.
     Check {
         problem: Problem,
         input: String,
         output: String,
+        answer: Option<String>,
     },
     /// `command` empty: the referee's own solver.
     Test {
@@ -75,14 +79,18 @@ pub enum Command {
         dir: String,
         timeout: Duration,
         jobs: usize,
+        verbose: bool,
+        junit: Option<String>,
+        ignore_space: bool,
         command: Vec<String>,
     },
     /// `command` is never empty; `seed` None as for `Gen`.
     Stress {
         problem: Problem,
-        cases: u64,
+        inputs: u64,
         seed: Option<u64>,
         timeout: Duration,
+        jobs: usize,
         out: String,
         command: Vec<String>,
     },

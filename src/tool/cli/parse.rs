@@ -41,7 +41,8 @@ pub fn parse(args: Vec<String>) -> Result<Command, Usage> {
         }
     };
     if is_flag(&first) {
-        return top_flag(&first);
+        let rest: Vec<String> = args.collect();
+        return before_subcommand(first, rest);
     }
     let sub = table::subcommand(&first).ok_or_else(|| {
         let names = table::SUBCOMMANDS.iter().map(|s| s.name);
@@ -54,6 +55,31 @@ pub fn parse(args: Vec<String>) -> Result<Command, Usage> {
 /// by the caller.
 fn is_flag(arg: &str) -> bool {
     arg.len() > 1 && arg.starts_with('-')
+}
+
+/// A command line that starts with a flag. `--help SUBCOMMAND` is that
+/// subcommand's help; a flag of a subcommand given before it is taken as
+/// if after it (options go anywhere); else the flag is one of the tool's.
+fn before_subcommand(first: String, rest: Vec<String>) -> Result<Command, Usage> {
+    let top = find_flag(None, &first).ok();
+    let asks_help = top
+        .as_ref()
+        .is_some_and(|(flag, _, value)| flag.short == Some('h') && value.is_none());
+    let named = rest.iter().position(|arg| table::subcommand(arg).is_some());
+    match (top, named) {
+        (Some(_), Some(0)) if asks_help => {
+            let sub = table::subcommand(&rest[0]).expect("found above");
+            Ok(Command::Help(help::subcommand(sub)))
+        }
+        (None, Some(at)) => {
+            let sub = table::subcommand(&rest[at]).expect("found above");
+            let mut args = vec![first];
+            args.extend(rest[..at].iter().cloned());
+            args.extend(rest[at + 1..].iter().cloned());
+            parse_subcommand(sub, args.into_iter())
+        }
+        _ => top_flag(&first),
+    }
 }
 
 /// A flag before any subcommand: `--help` or `--version` (what follows is
@@ -188,6 +214,18 @@ fn unknown_flag(sub: Option<&str>, arg: &str) -> Usage {
         .iter()
         .find(|f| is_short(f, name) || name.strip_prefix("--") == Some(f.long));
     let bare = name.trim_start_matches('-');
+    let renamed = table::RENAMED
+        .iter()
+        .find(|(owner, old, _)| Some(*owner) == sub && Some(*old) == name.strip_prefix("--"));
+    if let (Some((owner, old, new)), Some(flag)) = (renamed, elsewhere) {
+        return Usage::new(format!(
+            "`--{}` is not an option of `{}` (only of {}); did you mean `--{}`?",
+            old,
+            owner,
+            flag.subcommands().join(", "),
+            new
+        ));
+    }
     if let Some(flag) = elsewhere.filter(|f| f.use_in(sub).is_some()) {
         // Taken here, so only a value after a switch (`-hx`) fails.
         return Usage::new(format!("`-{}` takes no value", flag.short.unwrap_or('?')));
@@ -351,7 +389,7 @@ fn take_word(kind: ArgKind, word: String, found: &mut Found) -> Result<(), Usage
             found.topic =
                 Some(table::subcommand(&word).ok_or_else(|| wrong("subcommand", &names))?);
         }
-        ArgKind::File | ArgKind::Dir => found.paths.push(word),
+        ArgKind::File | ArgKind::Dir | ArgKind::Name => found.paths.push(word),
     }
     Ok(())
 }
@@ -382,7 +420,9 @@ mod tests {
             file: Some("a.in".to_string()),
         };
         assert_eq!(run("snooker --strict a.in"), Ok(expected.clone()));
-        assert_eq!(run("snooker a.in --strict"), Ok(expected));
+        assert_eq!(run("snooker a.in --strict"), Ok(expected.clone()));
+        assert_eq!(run("--strict snooker a.in"), Ok(expected));
+        assert_eq!(run("--seed 3 gen rating"), run("gen rating --seed 3"));
         assert_eq!(run("gen --cases 3 rating"), run("gen rating --cases 3"));
         assert_eq!(
             run("test -j 2 snooker --timeout 1 dir"),
@@ -443,6 +483,9 @@ mod tests {
                 dir: "d".into(),
                 timeout: secs(10.0),
                 jobs: 1,
+                verbose: false,
+                junit: None,
+                ignore_space: false,
                 command: vec![]
             })
         );
@@ -450,9 +493,10 @@ mod tests {
             run("stress rating -- ./sol"),
             Ok(Command::Stress {
                 problem: Problem::Rating,
-                cases: 1000,
+                inputs: 1000,
                 seed: None,
                 timeout: secs(10.0),
+                jobs: 1,
                 out: "stress-failure.in".into(),
                 command: vec!["./sol".into()]
             })
@@ -462,7 +506,17 @@ mod tests {
             Ok(Command::Check {
                 problem: Problem::Fourrow,
                 input: "in".into(),
-                output: "out".into()
+                output: "out".into(),
+                answer: None
+            })
+        );
+        assert_eq!(
+            run("check fourrow in out ans"),
+            Ok(Command::Check {
+                problem: Problem::Fourrow,
+                input: "in".into(),
+                output: "out".into(),
+                answer: Some("ans".into())
             })
         );
         assert_eq!(
@@ -495,9 +549,20 @@ mod tests {
             run("scoreboard --tsv f"),
             Ok(Command::Scoreboard {
                 tsv: true,
+                html: false,
                 file: Some("f".into())
             })
         );
+        match run("match Ann Bob --best-of 5 --html r.html --json") {
+            Ok(Command::Match(options)) => {
+                assert_eq!(options.names, ["Ann".to_string(), "Bob".to_string()]);
+                assert_eq!((options.best_of, options.json), (Some(5), true));
+                assert_eq!(options.html.as_deref(), Some("r.html"));
+            }
+            other => panic!("{:?}", other),
+        }
+        assert!(error("match Ann Bob --best-of 37").contains("1 to 35"));
+        assert!(error("match Ann").contains("NAME_B"));
     }
 
     #[test]
@@ -542,6 +607,13 @@ mod tests {
             assert_eq!(run(&format!("{} -h", sub.name)), Ok(text.clone()));
             assert_eq!(run(&format!("help {}", sub.name)), Ok(text));
         }
+        for sub in ["gen", "snooker"] {
+            let text = Ok(Command::Help(help::subcommand(
+                table::subcommand(sub).unwrap(),
+            )));
+            assert_eq!(run(&format!("--help {}", sub)), text);
+            assert_eq!(run(&format!("-h {}", sub)), text);
+        }
         // Help wins over what is missing, not over what came before.
         assert!(matches!(run("stress --help"), Ok(Command::Help(_))));
         assert!(run("gen --bogus --help").is_err());
@@ -553,7 +625,8 @@ mod tests {
             "bench --mb 1",
             "bench --mb 1024",
             "gen snooker --cases 10000000",
-            "stress snooker --cases 1000000 -- x",
+            "stress snooker --inputs 1000000 -- x",
+            "stress snooker -j 256 -- x",
             "gen snooker --seed 0",
             "gen snooker --seed 18446744073709551615",
             "test snooker d --timeout 86400",
@@ -572,7 +645,8 @@ mod tests {
             "bench --mb x",
             "gen snooker --cases 0",
             "gen snooker --cases 10000001",
-            "stress snooker --cases 1000001 -- x",
+            "stress snooker --inputs 1000001 -- x",
+            "stress snooker -j 257 -- x",
             "gen snooker --seed 18446744073709551616",
             "gen snooker --seed -1",
             "test snooker d --timeout 0",
@@ -621,6 +695,10 @@ mod tests {
         assert!(error("--strict").contains("goes after a subcommand"));
         assert!(error("gen snooker --version").contains("before any subcommand"));
         assert!(error("gen snooker -j 2").contains("only of test"));
+        assert_eq!(
+            error("stress fourrow --cases 5 -- x"),
+            "`--cases` is not an option of `stress` (only of gen); did you mean `--inputs`?"
+        );
     }
 
     #[test]

@@ -1,48 +1,52 @@
-//! `referee check PROBLEM INPUT OUTPUT`: is OUTPUT exactly the referee's
-//! answer for INPUT? Exit 0 `accepted`; 1 wrong answer, with the first
-//! difference as `referee: OUTPUT:LINE:COL: expected ..., found ...` (and 1
-//! for an OUTPUT that cannot be read); 3 when INPUT cannot be read or is
-//! not a valid input; 2 when both would be standard input.
+//! `referee check PROBLEM INPUT OUTPUT [ANSWER]`: is OUTPUT exactly the
+//! answer for INPUT? Without ANSWER the referee's own answer is the one;
+//! with it, ANSWER is, as the judges of testlib and online-judge-tools
+//! call a checker (`JUDGE INPUT OUTPUT ANSWER`), while INPUT must still be
+//! valid. Exit 0 `accepted`; 1 wrong answer, with the first difference as
+//! `referee: OUTPUT:LINE:COL: expected ..., found ...`; 3 when INPUT is
+//! invalid or a file cannot be read; 2 when two would be standard input.
 
-use super::{diff, solver};
+use super::{diff, solver, ACCEPTED, FAILED, UNUSABLE};
 use crate::tool::problem::Problem;
 use std::io::{self, Read};
 
-/// Checks the file `output` against the answer for the file `input`
-/// (`-` is standard input) and returns the exit status.
-pub fn check(problem: Problem, input: &str, output: &str) -> u8 {
-    if input == "-" && output == "-" {
-        eprintln!("referee: INPUT and OUTPUT cannot both be standard input\nTry `referee --help`.");
+/// Checks the file `output` against the answer for the file `input`, or
+/// the file `answer` (`-` is standard input) and returns the exit status.
+pub fn check(problem: Problem, input: &str, output: &str, answer: Option<&str>) -> u8 {
+    let files = [Some(input), Some(output), answer];
+    if files.iter().filter(|&&f| f == Some("-")).count() > 1 {
+        eprintln!("referee: only one of INPUT, OUTPUT and ANSWER can be standard input\nTry `referee --help`.");
         return 2;
     }
-    let input_bytes = match read(input) {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            eprintln!("referee: {}: {}", shown_name(input), e);
-            return 3;
-        }
+    let read_or_say =
+        |path: &str| read(path).map_err(|e| eprintln!("referee: {}: {}", shown_name(path), e));
+    let Ok(input_bytes) = read_or_say(input) else {
+        return UNUSABLE;
     };
-    let (expected, solved) = solver::solve(problem, false, &input_bytes);
+    let (own_answer, solved) = solver::solve(problem, false, &input_bytes);
     if let Err(e) = solved {
         eprintln!("referee: {}:{}", shown_name(input), e);
-        return 3;
+        return UNUSABLE;
     }
-    let found = match read(output) {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            eprintln!("referee: {}: {}", shown_name(output), e);
-            return 1;
-        }
+    let expected = match answer {
+        None => own_answer,
+        Some(path) => match read_or_say(path) {
+            Ok(bytes) => bytes,
+            Err(()) => return UNUSABLE,
+        },
+    };
+    let Ok(found) = read_or_say(output) else {
+        return UNUSABLE;
     };
     match diff::first_difference(&expected, &found) {
         None => {
             say!("accepted");
-            0
+            ACCEPTED
         }
         Some(difference) => {
             say!("wrong answer");
             eprintln!("referee: {}:{}", shown_name(output), difference);
-            1
+            FAILED
         }
     }
 }

@@ -85,6 +85,25 @@ pub fn first_difference(expected: &[u8], found: &[u8]) -> Option<Difference> {
     })
 }
 
+/// `text` without what `--ignore-space` forgives: blanks (spaces, tabs,
+/// carriage returns) at the end of each line, and a missing final newline.
+pub fn trimmed(text: &[u8]) -> Vec<u8> {
+    let body = text.strip_suffix(b"\n").unwrap_or(text);
+    let mut out = Vec::with_capacity(text.len() + 1);
+    if text.is_empty() {
+        return out;
+    }
+    for line in body.split(|&b| b == b'\n') {
+        let end = line
+            .iter()
+            .rposition(|&b| !matches!(b, b' ' | b'\t' | b'\r'))
+            .map_or(0, |i| i + 1);
+        out.extend_from_slice(&line[..end]);
+        out.push(b'\n');
+    }
+    out
+}
+
 fn is_space(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\r' | b'\n' | b'\x0b' | b'\x0c')
 }
@@ -224,6 +243,13 @@ mod tests {
             diff("a\n", ""),
             "1:1: expected `a\\n`, found end of output (output ends early)"
         );
+    }
+
+    #[test]
+    fn trimming_takes_out_blanks_at_line_ends_only() {
+        assert_eq!(trimmed(b"a \t\r\n b\r\nc"), b"a\n b\nc\n");
+        assert_eq!(trimmed(b"a\n\n"), b"a\n\n");
+        assert_eq!(trimmed(b""), b"");
     }
 
     #[test]

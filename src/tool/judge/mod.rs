@@ -1,12 +1,18 @@
 //! Judging a contestant's own solution against the referee:
-//! - `referee check`: one output file against the referee's answer;
-//! - `referee test`: a folder of cases through a program;
+//! - `referee check`: one output file against an answer file or the
+//!   referee's answer;
+//! - `referee test`: a folder of cases through a program (or the referee
+//!   itself), with a JUnit report if asked (`junit`);
 //! - `referee stress`: generated inputs through a program until one fails,
 //!   which is then shrunk to a small input that still fails.
 //!
-//! Outputs are compared byte for byte, as the judges compare them. The
-//! solvers, the generators and the parsing of snooker strokes are reached
-//! through `solver` only; the snooker shrinker also plays on `Frame`.
+//! Runs go through `run` (a process group each), several at a time
+//! through `pool`, with a progress line on a terminal (`progress`). The
+//! three commands share one scheme of exit statuses, below. Outputs are
+//! compared byte for byte, as the judges compare them, unless
+//! `--ignore-space` asks otherwise. The solvers, the generators and the
+//! parsing of snooker strokes are reached through `solver` only; the
+//! snooker shrinker also plays on `Frame`.
 
 /// `println!` for the verdicts, through `say_line`.
 macro_rules! say {
@@ -17,6 +23,9 @@ macro_rules! say {
 
 mod check;
 mod diff;
+mod junit;
+mod pool;
+mod progress;
 mod run;
 mod shrink;
 mod solver;
@@ -24,24 +33,40 @@ mod stress;
 mod suite;
 
 pub use check::check;
-pub use stress::stress;
-pub use suite::test;
+pub use stress::{stress, StressRun};
+pub use suite::{test, TestRun};
 
 use crate::tool::problem::Problem;
 use diff::Difference;
 use run::{End, Run};
 use std::fmt;
 use std::io::{self, Write};
-use std::time::Duration;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The exit statuses of `check`, `test` and `stress`, one scheme for the
+/// three: accepted or all passed; a wrong answer or a failure of the
+/// solution; (2 is a usage error, from the parser); the input or a file of
+/// ours unusable; the solution cannot be started.
+pub const ACCEPTED: u8 = 0;
+pub const FAILED: u8 = 1;
+pub const UNUSABLE: u8 = 3;
+pub const CANNOT_START: u8 = 4;
 
 /// Bytes of a program's output kept beyond the expected output's length:
 /// enough to show what it wrote there, not all of a runaway program.
 const EXTRA_OUTPUT_KEPT: usize = 1 << 16;
 
-/// What is judged: the referee's own solver, or a program to run.
+/// What is judged: the referee's own solver (as `referee PROBLEM
+/// [--strict] FILE` would run on the file `name`), or a program to run.
 #[derive(Clone, Copy, Debug)]
 pub enum Solution<'a> {
-    Referee(Problem),
+    Referee {
+        problem: Problem,
+        strict: bool,
+        name: &'a str,
+    },
     Program(&'a [String]),
 }
 
@@ -55,32 +80,50 @@ impl Solution<'_> {
                 run::run(command, input, timeout, expected_len + EXTRA_OUTPUT_KEPT)
             }
             // As `referee PROBLEM` would run it, in-process.
-            Solution::Referee(problem) => {
-                let (stdout, result) = solver::solve(problem, false, input);
+            Solution::Referee {
+                problem,
+                strict,
+                name,
+            } => {
+                let start = Instant::now();
+                let (stdout, result) = solver::solve(problem, strict, input);
                 let (end, stderr) = match result {
                     Ok(()) => (End::Success, Vec::new()),
                     Err(e) => (
                         End::Failed("exit status 1".to_string()),
-                        format!("referee: <stdin>:{}\n", e).into_bytes(),
+                        format!("referee: {}:{}\n", name, e).into_bytes(),
                     ),
                 };
                 Ok(Run {
                     end,
                     stdout,
                     stderr,
+                    time: start.elapsed(),
                 })
             }
         }
     }
 }
 
-/// The message for a program that cannot be started.
+/// The message for a program that cannot be started, with a hint for the
+/// two usual slips: a program in the current folder named without `./`,
+/// and a whole command line given as one word.
 fn cannot_run(command: &[String], error: &io::Error) -> String {
     let hint = match command {
-        [whole] if whole.contains(' ') => {
-            " (the program and each argument are words of their own after `--`)"
+        [program, ..]
+            if error.kind() == io::ErrorKind::NotFound
+                && !program.contains('/')
+                && Path::new(program).is_file() =>
+        {
+            format!(
+                " (to run `{}` of the current folder, write `./{}`)",
+                program, program
+            )
         }
-        _ => "",
+        [whole] if whole.contains(' ') => {
+            " (the program and each argument are words of their own after `--`)".to_string()
+        }
+        _ => String::new(),
     };
     format!(
         "referee: cannot run `{}`: {}{}",
@@ -88,6 +131,35 @@ fn cannot_run(command: &[String], error: &io::Error) -> String {
         error,
         hint
     )
+}
+
+/// What a run must give to pass.
+#[derive(Clone, Copy, Debug)]
+pub struct Expected<'a> {
+    pub stdout: &'a [u8],
+    /// `Some`: the run must end with exit status 1 and write this on
+    /// standard error (a `.err` beside an input).
+    pub stderr: Option<&'a [u8]>,
+}
+
+/// How outputs are compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compare {
+    /// Byte for byte, as the contest judges compare.
+    Exact,
+    /// Trailing blanks, CR LF and a missing final newline forgiven.
+    IgnoreSpace,
+}
+
+impl Compare {
+    fn first_difference(self, expected: &[u8], found: &[u8]) -> Option<Difference> {
+        match self {
+            Compare::Exact => diff::first_difference(expected, found),
+            Compare::IgnoreSpace => {
+                diff::first_difference(&diff::trimmed(expected), &diff::trimmed(found))
+            }
+        }
+    }
 }
 
 /// The verdict on one run.
@@ -101,6 +173,10 @@ pub enum Verdict {
         stderr: Option<String>,
     },
     TimeLimit(Duration),
+    /// An expected error message (`.err`) not matched.
+    WrongError(Difference),
+    /// A run that should have failed (`.err`) and ended with status 0.
+    NoError,
 }
 
 /// The kinds of failure: a shrunk input must keep failing the same way.
@@ -116,9 +192,22 @@ impl Verdict {
     pub fn failure(&self) -> Option<Failure> {
         match self {
             Verdict::Accepted => None,
-            Verdict::WrongAnswer(_) => Some(Failure::WrongAnswer),
+            Verdict::WrongAnswer(_) | Verdict::WrongError(_) | Verdict::NoError => {
+                Some(Failure::WrongAnswer)
+            }
             Verdict::RuntimeError { .. } => Some(Failure::RuntimeError),
             Verdict::TimeLimit(_) => Some(Failure::TimeLimit),
+        }
+    }
+
+    /// The short name of the verdict, for a JUnit report's failure type.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Verdict::Accepted => "accepted",
+            Verdict::WrongAnswer(_) => "wrong answer",
+            Verdict::RuntimeError { .. } => "runtime error",
+            Verdict::TimeLimit(_) => "time limit exceeded",
+            Verdict::WrongError(_) | Verdict::NoError => "wrong error",
         }
     }
 }
@@ -136,22 +225,33 @@ impl fmt::Display for Verdict {
                 }
             }
             Verdict::TimeLimit(limit) => write!(f, "time limit exceeded: killed after {:?}", limit),
+            Verdict::WrongError(difference) => write!(f, "wrong error: {}", difference),
+            Verdict::NoError => f.write_str("wrong error: exit status 0, expected 1"),
         }
     }
 }
 
-/// Judges a run against the expected output. A failed exit is a runtime
-/// error even when the output is right.
-pub fn judge(run: &Run, expected: &[u8], timeout: Duration) -> Verdict {
-    match &run.end {
-        End::TimedOut => Verdict::TimeLimit(timeout),
-        End::Failed(status) => Verdict::RuntimeError {
+/// Judges a run against what is expected. A failed exit is a runtime
+/// error even when the output is right, unless a failure is expected.
+pub fn judge(run: &Run, expected: Expected<'_>, timeout: Duration, compare: Compare) -> Verdict {
+    let stdout = || match compare.first_difference(expected.stdout, &run.stdout) {
+        None => Verdict::Accepted,
+        Some(difference) => Verdict::WrongAnswer(difference),
+    };
+    match (&run.end, expected.stderr) {
+        (End::TimedOut, _) => Verdict::TimeLimit(timeout),
+        (End::Success, None) => stdout(),
+        (End::Success, Some(_)) => Verdict::NoError,
+        (End::Failed(status), Some(stderr)) if status == "exit status 1" => match stdout() {
+            Verdict::Accepted => match diff::first_difference(stderr, &run.stderr) {
+                None => Verdict::Accepted,
+                Some(difference) => Verdict::WrongError(difference),
+            },
+            wrong => wrong,
+        },
+        (End::Failed(status), _) => Verdict::RuntimeError {
             status: status.clone(),
             stderr: last_stderr_line(&run.stderr),
-        },
-        End::Success => match diff::first_difference(expected, &run.stdout) {
-            None => Verdict::Accepted,
-            Some(difference) => Verdict::WrongAnswer(difference),
         },
     }
 }
@@ -173,17 +273,29 @@ fn last_stderr_line(stderr: &[u8]) -> Option<String> {
         .map(|line| diff::visible(line.as_bytes()))
 }
 
-/// Prints one line on stdout. A closed pipe ends the program quietly, as
-/// everywhere in the tool (CLI.md); another write error ends it with 1.
+/// Set once standard output is gone (a closed pipe, a full disk).
+static STDOUT_GONE: AtomicBool = AtomicBool::new(false);
+
+/// Prints one line on stdout. Once stdout cannot be written the verdict
+/// commands go on without it (the README's Usage): a closed pipe silently, another
+/// error said once on stderr. Their work and exit status stay the same.
 fn say_line(line: fmt::Arguments<'_>) {
+    progress::clear();
+    if STDOUT_GONE.load(Ordering::Relaxed) {
+        return;
+    }
     let mut out = io::stdout().lock();
     if let Err(e) = writeln!(out, "{}", line).and_then(|_| out.flush()) {
+        STDOUT_GONE.store(true, Ordering::Relaxed);
         if e.kind() != io::ErrorKind::BrokenPipe {
             eprintln!("referee: <stdout>: {}", e);
-            std::process::exit(1);
         }
-        std::process::exit(0);
     }
+}
+
+/// A time as the reports give it: `0.012s`.
+fn seconds(time: Duration) -> String {
+    format!("{:.3}s", time.as_secs_f64())
 }
 
 /// `N passed, M failed`, the last line of `test` and `stress`.
@@ -200,17 +312,28 @@ mod tests {
             end,
             stdout: stdout.to_vec(),
             stderr: stderr.to_vec(),
+            time: Duration::ZERO,
         }
+    }
+
+    fn output(stdout: &[u8]) -> Expected<'_> {
+        Expected {
+            stdout,
+            stderr: None,
+        }
+    }
+
+    fn verdict(run: &Run, expected: Expected<'_>) -> String {
+        judge(run, expected, Duration::from_secs(1), Compare::Exact).to_string()
     }
 
     #[test]
     fn verdicts_read_well() {
-        let second = Duration::from_secs(1);
         let ok = finished(End::Success, b"a\n", b"");
-        assert_eq!(judge(&ok, b"a\n", second).to_string(), "accepted");
+        assert_eq!(verdict(&ok, output(b"a\n")), "accepted");
         let wrong = finished(End::Success, b"b\n", b"");
         assert_eq!(
-            judge(&wrong, b"a\n", second).to_string(),
+            verdict(&wrong, output(b"a\n")),
             "wrong answer: 1:1: expected `a\\n`, found `b\\n`"
         );
         let panicked = finished(
@@ -219,7 +342,7 @@ mod tests {
             b"thread 'main' panicked at x.rs:1:1:\nboom\nnote: run with `RUST_BACKTRACE=1` for more\n",
         );
         assert_eq!(
-            judge(&panicked, b"a\n", second).to_string(),
+            verdict(&panicked, output(b"a\n")),
             "runtime error: exit status 101; stderr: boom"
         );
         let traced = finished(
@@ -228,14 +351,54 @@ mod tests {
             b"thread 'main' panicked at x.rs:1:1:\nboom\nstack backtrace:\n   0: f\n             at x.rs:3\nnote: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.\n",
         );
         assert_eq!(
-            judge(&traced, b"a\n", second).to_string(),
+            verdict(&traced, output(b"a\n")),
             "runtime error: exit status 101; stderr: boom"
         );
         let hung = finished(End::TimedOut, b"", b"");
         assert_eq!(
-            judge(&hung, b"a\n", second).to_string(),
+            verdict(&hung, output(b"a\n")),
             "time limit exceeded: killed after 1s"
         );
+    }
+
+    #[test]
+    fn an_expected_error_needs_status_1_the_output_and_the_message() {
+        let expected = Expected {
+            stdout: b"a\n",
+            stderr: Some(b"referee: x.in:2:1: bad\n"),
+        };
+        let failed = |stdout: &[u8], stderr: &[u8]| {
+            finished(End::Failed("exit status 1".to_string()), stdout, stderr)
+        };
+        let right = failed(b"a\n", b"referee: x.in:2:1: bad\n");
+        assert_eq!(verdict(&right, expected), "accepted");
+        let other = failed(b"a\n", b"referee: x.in:2:2: bad\n");
+        assert_eq!(
+            verdict(&other, expected),
+            "wrong error: 1:17: expected `x.in:2:1: bad\\n`, found `x.in:2:2: bad\\n`"
+        );
+        assert!(verdict(&failed(b"", b""), expected).starts_with("wrong answer: "));
+        let passed = finished(End::Success, b"a\n", b"");
+        assert_eq!(
+            verdict(&passed, expected),
+            "wrong error: exit status 0, expected 1"
+        );
+    }
+
+    #[test]
+    fn ignore_space_forgives_only_blanks_at_line_ends() {
+        let lenient = |expected: &[u8], found: &[u8]| {
+            let run = finished(End::Success, found, b"");
+            judge(
+                &run,
+                output(expected),
+                Duration::from_secs(1),
+                Compare::IgnoreSpace,
+            )
+        };
+        assert_eq!(lenient(b"a b\nc\n", b"a b  \r\nc"), Verdict::Accepted);
+        assert_ne!(lenient(b"a b\n", b"a  b\n"), Verdict::Accepted);
+        assert_ne!(lenient(b"a\n", b"a\n\n"), Verdict::Accepted);
     }
 
     #[test]
@@ -251,12 +414,26 @@ mod tests {
     }
 
     #[test]
+    fn a_program_of_the_current_folder_without_dot_slash_gets_a_hint() {
+        // The tests run in the package's folder, which holds `Cargo.toml`.
+        let missing = io::Error::new(io::ErrorKind::NotFound, "not found");
+        let here = ["Cargo.toml".to_string()];
+        assert!(cannot_run(&here, &missing).ends_with("write `./Cargo.toml`)"));
+        let nowhere = ["no-such-file-here".to_string()];
+        assert!(cannot_run(&nowhere, &missing).ends_with("not found"));
+    }
+
+    #[test]
     fn the_referee_as_a_solution_fails_like_the_binary_on_bad_input() {
-        let referee = Solution::Referee(Problem::Fourrow);
+        let referee = Solution::Referee {
+            problem: Problem::Fourrow,
+            strict: false,
+            name: "x.in",
+        };
         let run = referee
             .run(b"1\nGame #1: 8\n", 0, Duration::from_secs(1))
             .unwrap();
         assert_eq!(run.end, End::Failed("exit status 1".to_string()));
-        assert!(String::from_utf8_lossy(&run.stderr).starts_with("referee: <stdin>:2:"));
+        assert!(String::from_utf8_lossy(&run.stderr).starts_with("referee: x.in:2:"));
     }
 }

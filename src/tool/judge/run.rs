@@ -1,11 +1,15 @@
 //! Running a contestant's program on one input: the input on its standard
 //! input, its standard output and error captured, killed when it runs over
-//! its time. Never waits forever: the input is written from a thread of
-//! its own (a program that does not read cannot block the referee), and
-//! the pipes are read from threads that are left behind if something the
-//! program started keeps them open after it ended.
+//! its time. The program runs in a process group of its own, so that what
+//! it starts (a script's solution, a `sleep`) is killed with it: no process
+//! of a run outlives its verdict. Never waits forever: the input is
+//! written from a thread of its own (a program that does not read cannot
+//! block the referee), and the pipes are read from threads that are left
+//! behind if a process that left the group keeps them open.
 
 use std::io::{self, Read, Write};
+#[cfg(unix)]
+use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -15,8 +19,13 @@ use std::time::{Duration, Instant};
 /// The end of standard error kept for the report.
 const STDERR_TAIL: usize = 4096;
 
-/// How long the pipes may stay open after the program ended or was killed.
-const PIPE_GRACE: Duration = Duration::from_millis(500);
+/// How long the pipes may take to close after the program ended before
+/// what still holds them is killed (the readers only need to wake up).
+const PIPE_SETTLE: Duration = Duration::from_millis(50);
+
+/// How long the pipes may stay open once every process of the group is
+/// gone: only a process that left the group can still hold them.
+const PIPE_GRACE: Duration = Duration::from_millis(100);
 
 /// The first and the longest pause between two looks at a running program.
 const FIRST_PAUSE: Duration = Duration::from_micros(50);
@@ -41,6 +50,8 @@ pub struct Run {
     pub stdout: Vec<u8>,
     /// The last bytes of standard error.
     pub stderr: Vec<u8>,
+    /// From the start to the end of the program (or to its kill).
+    pub time: Duration,
 }
 
 /// Runs `command` (a program and its arguments) on `input`. At most
@@ -56,12 +67,15 @@ pub fn run(
     let (program, args) = command
         .split_first()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no command to run"))?;
-    let mut child = Command::new(program)
+    let mut command = Command::new(program);
+    command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()?;
+        .stderr(Stdio::piped());
+    #[cfg(unix)]
+    command.process_group(0);
+    let mut child = command.spawn()?;
     let start = Instant::now();
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let input = input.to_vec();
@@ -83,19 +97,15 @@ pub fn run(
     collect(err_pipe, Arc::clone(&stderr), Keep::Tail(STDERR_TAIL), done);
 
     let deadline = start + timeout;
-    let end = wait(&mut child, deadline, &pipes_done)?;
-    // The pipes close when the program ends, unless a process it started
-    // still holds them: give those a moment, then report what came.
-    let pipes_deadline = match end {
-        End::TimedOut => Instant::now() + PIPE_GRACE,
-        _ => deadline.max(Instant::now() + PIPE_GRACE),
-    };
-    for _ in 0..2 {
-        let left = pipes_deadline.saturating_duration_since(Instant::now());
-        if pipes_done.recv_timeout(left).is_err() {
-            break;
-        }
+    let mut pipes_open = 2;
+    let end = wait(&mut child, deadline, &pipes_done, &mut pipes_open)?;
+    let time = start.elapsed();
+    // The pipes close as the program ends, unless a process it started
+    // still holds them: then the group is killed, as at a time limit.
+    if end != End::TimedOut && !pipes_close(&pipes_done, &mut pipes_open, PIPE_SETTLE) {
+        kill_group(&child);
     }
+    pipes_close(&pipes_done, &mut pipes_open, PIPE_GRACE);
     let take = |buffer: &Arc<Mutex<Vec<u8>>>| {
         std::mem::take(&mut *buffer.lock().unwrap_or_else(|e| e.into_inner()))
     };
@@ -103,15 +113,58 @@ pub fn run(
         end,
         stdout: take(&stdout),
         stderr: take(&stderr),
+        time,
     })
+}
+
+/// Waits up to `bound` for the `open` pipes to close; true if they did.
+fn pipes_close(closed: &Receiver<()>, open: &mut usize, bound: Duration) -> bool {
+    let deadline = Instant::now() + bound;
+    while *open > 0 {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if closed.recv_timeout(left).is_err() {
+            return false;
+        }
+        *open -= 1;
+    }
+    true
+}
+
+/// Kills every process left in the program's group at once. std has no
+/// call for a group, so the `kill` program does it, or the shell's own
+/// `kill` where there is no such program (the program itself is also
+/// killed directly where it matters). The group's id is the program's,
+/// never 0 or 1 (which would mean every process); it stays taken while any
+/// process is in the group, so this cannot reach another group.
+fn kill_group(child: &Child) {
+    let leader = child.id();
+    if leader <= 1 {
+        return;
+    }
+    let group = format!("-{}", leader);
+    let quiet = |command: &mut Command| {
+        command
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+    };
+    if quiet(Command::new("kill").args(["-KILL", "--", &group])).is_err() {
+        // The shell's `kill` takes the group without `--`.
+        let _ = quiet(Command::new("sh").args(["-c", "kill -KILL \"$0\"", &group]));
+    }
 }
 
 /// Waits for `child` to end, or kills it at `deadline`. Looks again after
 /// pauses that grow from `FIRST_PAUSE`, and soon after a pipe closes: a
-/// program usually ends right then.
-fn wait(child: &mut Child, deadline: Instant, pipe_closed: &Receiver<()>) -> io::Result<End> {
+/// program usually ends right then. `pipes_open` counts down as they close.
+fn wait(
+    child: &mut Child,
+    deadline: Instant,
+    pipe_closed: &Receiver<()>,
+    pipes_open: &mut usize,
+) -> io::Result<End> {
     let mut pause = FIRST_PAUSE;
-    let mut pipes_open = true;
     loop {
         if let Some(status) = child.try_wait()? {
             return Ok(if status.success() {
@@ -122,20 +175,23 @@ fn wait(child: &mut Child, deadline: Instant, pipe_closed: &Receiver<()>) -> io:
         }
         let now = Instant::now();
         if now >= deadline {
-            // It may have ended just now: then killing fails, waiting works.
+            // Killed before it is waited for, so that its id, the group's,
+            // is still taken. It may have ended just now: then killing
+            // fails, waiting works.
+            kill_group(child);
             let _ = child.kill();
             child.wait()?;
             return Ok(End::TimedOut);
         }
         let nap = pause.min(deadline - now);
         pause = (pause * 2).min(MAX_PAUSE);
-        if pipes_open {
+        if *pipes_open > 0 {
             match pipe_closed.recv_timeout(nap) {
-                Ok(()) => pause = FIRST_PAUSE,
-                Err(RecvTimeoutError::Disconnected) => {
-                    pipes_open = false;
+                Ok(()) => {
+                    *pipes_open -= 1;
                     pause = FIRST_PAUSE;
                 }
+                Err(RecvTimeoutError::Disconnected) => *pipes_open = 0,
                 Err(RecvTimeoutError::Timeout) => {}
             }
         } else {

@@ -1,8 +1,10 @@
-//! `referee stress PROBLEM [--cases N] [--seed S] [--timeout SECS]
+//! `referee stress PROBLEM [--inputs N] [--seed S] [--timeout SECS] [-j N]
 //! [--out FILE] -- CMD [ARG...]`: runs CMD on N generated inputs, small
-//! ones first, each against the referee's answer. At the first failure the
-//! input is shrunk (`shrink`), written to FILE, and the verdict on it is
-//! printed; else `N passed, 0 failed`.
+//! ones first, each against the referee's answer; `-j N` runs N at a time.
+//! The first failure in input order (whatever the order the runs end in)
+//! is shrunk (`shrink`), written to FILE, and printed with the verdict on
+//! it and the program's output beside the expected one; else `N passed,
+//! 0 failed`.
 //!
 //! Input `i` (from 0) of a run has `1 + i * (most - 1) / N` cases, `most`
 //! a number per problem within the statement's limit; each case is
@@ -10,13 +12,19 @@
 //! when `--strict` accepts it: the same seed gives the same inputs. The
 //! referee's answers are worked out in-process: one process per input.
 
+use super::pool;
+use super::progress::{self, Progress};
 use super::shrink::{self, Oracle};
-use super::{cannot_run, judge, solver, summary, Failure, Solution, Verdict};
+use super::{
+    cannot_run, diff, judge, solver, summary, Compare, Expected, Failure, Solution, Verdict,
+    ACCEPTED, CANNOT_START, FAILED, UNUSABLE,
+};
 use crate::tool::gen::Rng;
 use crate::tool::problem::Problem;
 use std::collections::hash_map::{DefaultHasher, RandomState};
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash, Hasher};
+use std::io;
 use std::time::Duration;
 
 /// Candidates run while shrinking, at most.
@@ -29,8 +37,21 @@ const MOST_TIMEOUTS: usize = 25;
 /// Generated cases tried for one case of an input before giving up.
 const MOST_TRIES: usize = 1000;
 
-/// Shrunk inputs and answers up to this many lines are printed.
+/// Shrunk inputs and outputs up to this many lines are printed.
 const SHOWN_LINES: usize = 30;
+
+/// How `stress` runs, from its flags.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StressRun {
+    /// How many inputs to generate.
+    pub inputs: u64,
+    /// `None`: a random one, printed on stderr.
+    pub seed: Option<u64>,
+    pub timeout: Duration,
+    pub jobs: usize,
+    /// Where the shrunk input is written.
+    pub out: String,
+}
 
 /// The most cases in one input: the last inputs of a run have this many
 /// (the statements allow 200 frames, 99 games, 1000 tournaments).
@@ -42,16 +63,19 @@ fn most_cases(problem: Problem) -> u64 {
     }
 }
 
+/// What came of one generated input.
+enum Outcome {
+    Passed,
+    /// The input, the program's output on it and the verdict.
+    Failed(Vec<u8>, Vec<u8>, Verdict),
+    /// The generator made no valid input.
+    NoInput,
+    CannotRun(io::Error),
+}
+
 /// Runs the stress test and returns the exit status.
-pub fn stress(
-    problem: Problem,
-    cases: u64,
-    seed: Option<u64>,
-    timeout: Duration,
-    out: &str,
-    command: &[String],
-) -> u8 {
-    let seed = seed.unwrap_or_else(|| {
+pub fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u8 {
+    let seed = how.seed.unwrap_or_else(|| {
         let seed = RandomState::new().build_hasher().finish();
         eprintln!(
             "referee: stress seed {} (repeat with --seed {})",
@@ -60,44 +84,79 @@ pub fn stress(
         seed
     });
     let solution = Solution::Program(command);
-    for i in 0..cases {
-        let (input, expected) = match input(problem, seed, i, cases) {
-            Some(made) => made,
-            None => {
-                eprintln!("referee: the generator made no valid input {}", i + 1);
-                return 1;
-            }
+    let n = how.inputs;
+    let mut progress = Progress::new(n, "inputs");
+    // The first input, in order, that did not pass, and what came of it.
+    let mut first_bad = None;
+    let run_one = |i: usize| {
+        let i = i as u64;
+        let Some((input, expected)) = input(problem, seed, i, n) else {
+            return Outcome::NoInput;
         };
-        let verdict = match solution.run(&input, expected.len(), timeout) {
-            Ok(run) => judge(&run, &expected, timeout),
-            Err(e) => {
-                eprintln!("{}", cannot_run(command, &e));
-                return 1;
-            }
-        };
-        if let Some(failure) = verdict.failure() {
-            say!("input {} of {} failed: {}", i + 1, cases, verdict);
-            let mut oracle = Judge {
-                problem,
-                solution,
-                timeout,
-                failure,
-                last: verdict,
-                seen: HashMap::new(),
-                runs: 0,
-                timeouts: 0,
-            };
-            if failure == Failure::TimeLimit {
-                eprintln!("referee: shrinking; each run that hangs takes the whole time limit");
-            }
-            let shrunk = shrink::shrink(problem, &input, &mut oracle);
-            report(problem, &input, &shrunk, &oracle, out);
-            say!("{}", summary(i, 1));
-            return 1;
+        match solution.run(&input, expected.len(), how.timeout) {
+            Err(e) => Outcome::CannotRun(e),
+            Ok(run) => match judge(&run, output(&expected), how.timeout, Compare::Exact) {
+                Verdict::Accepted => Outcome::Passed,
+                verdict => Outcome::Failed(input, run.stdout, verdict),
+            },
         }
+    };
+    pool::in_order(n as usize, how.jobs, run_one, |i, outcome| {
+        if let Outcome::Passed = outcome {
+            progress.update(i as u64 + 1, 0);
+            return true;
+        }
+        first_bad = Some((i as u64, outcome));
+        false
+    });
+    progress::clear();
+    let (i, outcome) = match first_bad {
+        None => {
+            say!("{}", summary(n, 0));
+            return ACCEPTED;
+        }
+        Some(bad) => bad,
+    };
+    let (input, stdout, verdict) = match outcome {
+        Outcome::Failed(input, stdout, verdict) => (input, stdout, verdict),
+        Outcome::NoInput => {
+            eprintln!("referee: the generator made no valid input {}", i + 1);
+            return UNUSABLE;
+        }
+        Outcome::CannotRun(e) => {
+            eprintln!("{}", cannot_run(command, &e));
+            return CANNOT_START;
+        }
+        Outcome::Passed => unreachable!("only a failure stops the run"),
+    };
+    say!("input {} of {} failed: {}", i + 1, n, verdict);
+    let failure = verdict.failure().expect("a failing verdict");
+    let mut oracle = Judge {
+        problem,
+        solution,
+        timeout: how.timeout,
+        failure,
+        last: verdict,
+        last_output: stdout,
+        seen: HashMap::new(),
+        runs: 0,
+        timeouts: 0,
+    };
+    if failure == Failure::TimeLimit {
+        eprintln!("referee: shrinking; each run that hangs takes the whole time limit");
     }
-    say!("{}", summary(cases, 0));
-    0
+    let shrunk = shrink::shrink(problem, &input, &mut oracle);
+    report(problem, &input, &shrunk, &oracle, &how.out);
+    say!("{}", summary(i, 1));
+    FAILED
+}
+
+/// Only standard output is expected of a generated input.
+fn output(expected: &[u8]) -> Expected<'_> {
+    Expected {
+        stdout: expected,
+        stderr: None,
+    }
 }
 
 /// Input `i` of `n` of a run with `seed` and the referee's answer: its
@@ -145,43 +204,52 @@ struct Judge<'a> {
     timeout: Duration,
     /// How the first failing input failed.
     failure: Failure,
-    /// The verdict on the smallest failing input so far.
+    /// The verdict on the smallest failing input so far, and the
+    /// program's output on it.
     last: Verdict,
-    /// Verdicts by hash; `None` for an invalid candidate.
-    seen: HashMap<u64, Option<Verdict>>,
+    last_output: Vec<u8>,
+    /// Verdicts and outputs by hash; `None` for an invalid candidate.
+    seen: HashMap<u64, Option<(Verdict, Vec<u8>)>>,
     runs: usize,
     timeouts: usize,
 }
 
 impl Judge<'_> {
-    fn verdict(&mut self, input: &[u8]) -> Option<Verdict> {
+    /// The verdict on `input` and the program's output (kept only when it
+    /// failed), or `None` for an invalid candidate.
+    fn verdict(&mut self, input: &[u8]) -> Option<(Verdict, Vec<u8>)> {
         let mut hasher = DefaultHasher::new();
         input.hash(&mut hasher);
         let key = hasher.finish();
-        if let Some(verdict) = self.seen.get(&key) {
-            return verdict.clone();
+        if let Some(judged) = self.seen.get(&key) {
+            return judged.clone();
         }
-        let verdict = solver::strict_answer(self.problem, input).and_then(|expected| {
+        let judged = solver::strict_answer(self.problem, input).and_then(|expected| {
             self.runs += 1;
             // It started before: failing to start now is not a verdict.
             let run = self
                 .solution
                 .run(input, expected.len(), self.timeout)
                 .ok()?;
-            Some(judge(&run, &expected, self.timeout))
+            let verdict = judge(&run, output(&expected), self.timeout, Compare::Exact);
+            let stdout = match verdict {
+                Verdict::Accepted => Vec::new(),
+                _ => run.stdout,
+            };
+            Some((verdict, stdout))
         });
-        if verdict.as_ref().and_then(Verdict::failure) == Some(Failure::TimeLimit) {
+        if judged.as_ref().and_then(|(v, _)| v.failure()) == Some(Failure::TimeLimit) {
             self.timeouts += 1;
         }
-        self.seen.insert(key, verdict.clone());
-        verdict
+        self.seen.insert(key, judged.clone());
+        judged
     }
 }
 
 impl Oracle for Judge<'_> {
     fn fails(&mut self, input: &[u8], same: bool) -> bool {
-        let verdict = match self.verdict(input) {
-            Some(verdict) => verdict,
+        let (verdict, stdout) = match self.verdict(input) {
+            Some(judged) => judged,
             None => return false,
         };
         let kept = match verdict.failure() {
@@ -190,6 +258,7 @@ impl Oracle for Judge<'_> {
         };
         if kept {
             self.last = verdict;
+            self.last_output = stdout;
         }
         kept
     }
@@ -229,9 +298,16 @@ fn report(
         Ok(()) => say!("wrote {}", out),
         Err(e) => eprintln!("referee: {}: {}", out, e),
     }
-    show("input", &shrunk.input);
+    show("input", &shrunk.input, 1);
     if let Some(expected) = solver::strict_answer(problem, &shrunk.input) {
-        show("expected output", &expected);
+        match diff::first_difference(&expected, &oracle.last_output) {
+            // The same output: it failed another way.
+            None => show("expected output", &expected, 1),
+            Some(difference) => {
+                show("expected output", &expected, difference.line);
+                show("solver's output", &oracle.last_output, difference.line);
+            }
+        }
     }
     if oracle.last.failure() != Some(oracle.failure) {
         say!("(a smaller input fails another way: shown is how it fails)");
@@ -239,14 +315,19 @@ fn report(
     say!("{}: {}", out, oracle.last);
 }
 
-/// Prints a short text indented under a heading.
-fn show(heading: &str, text: &[u8]) {
+/// Prints a short text from its line `from` (counted from 1) on, indented
+/// under a heading.
+fn show(heading: &str, text: &[u8], from: usize) {
     let text = String::from_utf8_lossy(text);
-    if text.lines().count() > SHOWN_LINES {
+    if text.lines().count() > SHOWN_LINES + from - 1 {
         return;
     }
-    say!("{}:", heading);
-    for line in text.lines() {
+    match from {
+        _ if text.is_empty() => say!("{}: none", heading),
+        1 => say!("{}:", heading),
+        _ => say!("{} from line {}:", heading, from),
+    }
+    for line in text.lines().skip(from - 1) {
         if line.is_empty() {
             say!("");
         } else {

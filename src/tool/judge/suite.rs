@@ -1,22 +1,47 @@
 //! `referee test PROBLEM DIR [-- CMD [ARG...]]`: every `*.in` under DIR
-//! (recursively, in byte order of their paths) through CMD, each against
-//! the `.out` or `.ans` beside it, or the referee's own answer where there
-//! is none. One line per failing case, then `N passed, M failed`; exit 0
-//! when all passed. `-j N` judges N cases at a time; the lines keep the
-//! order of the cases.
+//! (recursively, in byte order of their paths; DIR may also be one input
+//! file) through CMD, each against the `.out` or `.ans` beside it, or the
+//! referee's own answer where there is none. One line per failing case
+//! (per case with `-v`, with its time), the slowest case, then `N passed,
+//! M failed`. `-j N` judges N cases at a time; the lines keep the order of
+//! the cases. `--junit FILE` also writes the run as a JUnit report.
+//!
+//! Without CMD the referee itself is run, the project's regression run:
+//! then `.args` beside an input holds options of `referee PROBLEM` (such
+//! as `--strict`), and `.err` the message on stderr that the run must end
+//! with, exit status 1. Those cases test the referee alone: a CMD skips
+//! them. Subfolders named after another problem or `scoreboard` (alone or
+//! before a `-`: `rating-strict`) hold other commands' cases and are not
+//! walked into; DIR itself is always taken.
 
-use super::{cannot_run, judge, solver, summary, Solution, Verdict};
+use super::junit::{self, Entry};
+use super::pool;
+use super::progress::{self, Progress};
+use super::{
+    cannot_run, judge, seconds, solver, summary, Compare, Expected, Solution, Verdict, ACCEPTED,
+    CANNOT_START, FAILED, UNUSABLE,
+};
+use crate::tool::cli::{self, Command};
 use crate::tool::problem::Problem;
-use std::collections::BTreeMap;
+use std::ffi::OsStr;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::thread;
 use std::time::Duration;
 
-/// One case: its input and where its answer comes from.
+/// How `test` runs, from its flags.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestRun {
+    pub timeout: Duration,
+    pub jobs: usize,
+    /// A line for every case, with its time.
+    pub verbose: bool,
+    /// Where to write a JUnit XML report.
+    pub junit: Option<String>,
+    pub compare: Compare,
+}
+
+/// One case: its input and the files beside it.
 #[derive(Debug, PartialEq, Eq)]
 struct Case {
     /// The input's path below DIR, for the report.
@@ -24,131 +49,230 @@ struct Case {
     input: PathBuf,
     /// `.out` or `.ans` beside the input; `None`: the referee's answer.
     answer: Option<PathBuf>,
+    /// `.args`: options of `referee PROBLEM` for this case.
+    args: Option<PathBuf>,
+    /// `.err`: the expected standard error of a run that fails.
+    error: Option<PathBuf>,
 }
 
 /// What came of one case.
 enum Outcome {
-    Judged(Verdict),
-    /// The case itself is broken: an unreadable file, or an input the
-    /// referee cannot answer while no answer file is given.
+    Judged(Verdict, Duration),
+    /// The case itself is broken: an unreadable file, an input the referee
+    /// cannot answer while no answer file is given, `.args` it does not take.
     Broken(String),
+    /// A case of the referee's own (`.args` or `.err`) while a CMD runs.
+    Skipped,
     /// The program could not be started (no use trying other cases).
     CannotRun(io::Error),
 }
 
+/// What the cases came to, in their order.
+#[derive(Default)]
+struct Tally {
+    passed: u64,
+    failed: u64,
+    broken: u64,
+    skipped: u64,
+    slowest: Option<(Duration, String)>,
+    entries: Vec<Entry>,
+}
+
+impl Tally {
+    /// Counts one outcome and prints its line.
+    fn add(&mut self, name: &str, outcome: Outcome, verbose: bool) {
+        let (time, failure) = match outcome {
+            Outcome::Judged(verdict, time) => {
+                if verbose {
+                    say!("{} ({}): {}", name, seconds(time), verdict);
+                } else if verdict != Verdict::Accepted {
+                    say!("{}: {}", name, verdict);
+                }
+                if self.slowest.as_ref().map_or(true, |(t, _)| time > *t) {
+                    self.slowest = Some((time, name.to_string()));
+                }
+                match verdict {
+                    Verdict::Accepted => {
+                        self.passed += 1;
+                        (time, None)
+                    }
+                    verdict => {
+                        self.failed += 1;
+                        (time, Some((verdict.kind(), verdict.to_string())))
+                    }
+                }
+            }
+            Outcome::Broken(why) => {
+                say!("{}: {}", name, why);
+                self.broken += 1;
+                (Duration::ZERO, Some(("broken case", why)))
+            }
+            Outcome::Skipped => {
+                self.skipped += 1;
+                return;
+            }
+            Outcome::CannotRun(_) => unreachable!("handled by the caller"),
+        };
+        self.entries.push(Entry {
+            name: name.to_string(),
+            time,
+            failure,
+        });
+    }
+}
+
 /// Runs the cases under `dir` through `command` (the referee's own solver
 /// when empty) and returns the exit status.
-pub fn test(problem: Problem, dir: &str, timeout: Duration, jobs: usize, command: &[String]) -> u8 {
-    let cases = match find_cases(Path::new(dir)) {
+pub fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String]) -> u8 {
+    let cases = match find_cases(Path::new(dir), problem) {
         Ok(cases) => cases,
         Err(e) => {
             eprintln!("referee: {}: {}", dir, e);
-            return 1;
+            return UNUSABLE;
         }
     };
     if cases.is_empty() {
         eprintln!("referee: {}: no `*.in` files to test", dir);
-        return 1;
+        return UNUSABLE;
     }
-    let solution = if command.is_empty() {
-        Solution::Referee(problem)
-    } else {
-        Solution::Program(command)
-    };
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let (sender, outcomes) = mpsc::channel();
-    let (mut passed, mut failed) = (0, 0);
+    let mut tally = Tally::default();
+    let mut progress = Progress::new(cases.len() as u64, "cases");
     let mut broken_command = None;
-    thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, cases.len()) {
-            let sender = sender.clone();
-            let (cases, next, stop) = (&cases, &next, &stop);
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= cases.len() || stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let outcome = judge_case(problem, &cases[i], solution, timeout);
-                if matches!(outcome, Outcome::CannotRun(_)) {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                if sender.send((i, outcome)).is_err() {
-                    break;
-                }
-            });
+    let judge_one = |i: usize| judge_case(problem, &cases[i], command, how);
+    pool::in_order(cases.len(), how.jobs, judge_one, |i, outcome| {
+        if let Outcome::CannotRun(e) = outcome {
+            broken_command = Some(e);
+            return false;
         }
-        drop(sender);
-        // Outcomes come in any order: each is printed once those of all
-        // the cases before it are.
-        let mut waiting = BTreeMap::new();
-        let mut shown = 0;
-        for (i, outcome) in outcomes {
-            waiting.insert(i, outcome);
-            while let Some(outcome) = waiting.remove(&shown) {
-                let name = &cases[shown].name;
-                shown += 1;
-                match outcome {
-                    Outcome::Judged(Verdict::Accepted) => passed += 1,
-                    Outcome::Judged(verdict) => {
-                        failed += 1;
-                        say!("{}: {}", name, verdict);
-                    }
-                    Outcome::Broken(why) => {
-                        failed += 1;
-                        say!("{}: {}", name, why);
-                    }
-                    Outcome::CannotRun(e) => {
-                        broken_command.get_or_insert(e);
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-            }
-            if broken_command.is_some() {
-                break;
-            }
-        }
+        tally.add(&cases[i].name, outcome, how.verbose);
+        progress.update(i as u64 + 1, tally.failed + tally.broken);
+        true
     });
+    progress::clear();
     if let Some(e) = broken_command {
         eprintln!("{}", cannot_run(command, &e));
-        return 1;
+        return CANNOT_START;
     }
-    say!("{}", summary(passed, failed));
-    u8::from(failed > 0)
+    if tally.skipped > 0 {
+        eprintln!(
+            "referee: skipped {} cases with `.args` or `.err`: they test the referee itself",
+            tally.skipped
+        );
+    }
+    if let Some((time, name)) = &tally.slowest {
+        say!("slowest: {} ({})", name, seconds(*time));
+    }
+    say!("{}", summary(tally.passed, tally.failed + tally.broken));
+    let mut status = if tally.failed > 0 {
+        FAILED
+    } else if tally.broken > 0 {
+        UNUSABLE
+    } else {
+        ACCEPTED
+    };
+    if let Some(path) = &how.junit {
+        if let Err(e) = fs::write(path, junit::report(problem.name(), &tally.entries)) {
+            eprintln!("referee: {}: {}", path, e);
+            status = status.max(UNUSABLE);
+        }
+    }
+    status
+}
+
+/// The files of one case, read.
+struct Files {
+    input: Vec<u8>,
+    /// Set by `.args`.
+    strict: bool,
+    stdout: Vec<u8>,
+    stderr: Option<Vec<u8>>,
 }
 
 /// Judges one case.
-fn judge_case(problem: Problem, case: &Case, solution: Solution<'_>, timeout: Duration) -> Outcome {
-    let input = match fs::read(&case.input) {
-        Ok(input) => input,
-        Err(e) => return Outcome::Broken(format!("cannot read the input: {}", e)),
+fn judge_case(problem: Problem, case: &Case, command: &[String], how: &TestRun) -> Outcome {
+    let own_case = case.args.is_some() || case.error.is_some();
+    if !command.is_empty() && own_case {
+        return Outcome::Skipped;
+    }
+    let files = match read_case(problem, case) {
+        Ok(files) => files,
+        Err(why) => return Outcome::Broken(why),
     };
-    let expected = match &case.answer {
-        Some(path) => match fs::read(path) {
-            Ok(answer) => answer,
-            Err(e) => {
-                return Outcome::Broken(format!("cannot read {}: {}", path.display(), e));
-            }
-        },
-        None => match solver::solve(problem, false, &input) {
-            (answer, Ok(())) => answer,
-            (_, Err(e)) => {
-                return Outcome::Broken(format!("invalid input (and no .out or .ans): {}", e))
-            }
-        },
+    let name = case.input.display().to_string();
+    let solution = if command.is_empty() {
+        Solution::Referee {
+            problem,
+            strict: files.strict,
+            name: &name,
+        }
+    } else {
+        Solution::Program(command)
     };
-    match solution.run(&input, expected.len(), timeout) {
-        Ok(run) => Outcome::Judged(judge(&run, &expected, timeout)),
+    let expected = Expected {
+        stdout: &files.stdout,
+        stderr: files.stderr.as_deref(),
+    };
+    match solution.run(&files.input, files.stdout.len(), how.timeout) {
+        Ok(run) => Outcome::Judged(judge(&run, expected, how.timeout, how.compare), run.time),
         Err(e) => Outcome::CannotRun(e),
+    }
+}
+
+/// Reads a case's files; the expected output is the referee's answer
+/// when there is no answer file. An error says why the case is broken.
+fn read_case(problem: Problem, case: &Case) -> Result<Files, String> {
+    let read =
+        |path: &Path| fs::read(path).map_err(|e| format!("cannot read {}: {}", path.display(), e));
+    let strict = match &case.args {
+        Some(path) => referee_strict(problem, &read(path)?).ok_or_else(|| {
+            format!(
+                "{} holds options that `referee {}` does not take",
+                path.display(),
+                problem.name()
+            )
+        })?,
+        None => false,
+    };
+    let input = read(&case.input)?;
+    let stdout = match &case.answer {
+        Some(path) => read(path)?,
+        None => match solver::solve(problem, strict, &input) {
+            (answer, Ok(())) => answer,
+            (answer, Err(_)) if case.error.is_some() => answer,
+            (_, Err(e)) => return Err(format!("invalid input (and no .out or .ans): {}", e)),
+        },
+    };
+    let stderr = case.error.as_deref().map(read).transpose()?;
+    Ok(Files {
+        input,
+        strict,
+        stdout,
+        stderr,
+    })
+}
+
+/// Whether the options of a `.args` file ask `referee PROBLEM` for
+/// `--strict`; `None` when they are not options it takes.
+fn referee_strict(problem: Problem, args: &[u8]) -> Option<bool> {
+    let text = std::str::from_utf8(args).ok()?;
+    let mut words = vec![problem.name().to_string()];
+    words.extend(text.split_whitespace().map(String::from));
+    match cli::parse(words) {
+        Ok(Command::Solve {
+            problem: asked,
+            strict,
+            file: None,
+        }) if asked == problem => Some(strict),
+        _ => None,
     }
 }
 
 /// The cases under `dir` (or `dir` itself when it is an input file),
 /// sorted by path.
-fn find_cases(dir: &Path) -> io::Result<Vec<Case>> {
+fn find_cases(dir: &Path, problem: Problem) -> io::Result<Vec<Case>> {
     let mut inputs = Vec::new();
     if fs::metadata(dir)?.is_dir() {
-        collect_inputs(dir, &mut inputs)?;
+        collect_inputs(dir, problem, &mut inputs)?;
     } else {
         inputs.push(dir.to_path_buf());
     }
@@ -162,32 +286,46 @@ fn find_cases(dir: &Path) -> io::Result<Vec<Case>> {
             } else {
                 name.display().to_string()
             };
-            let answer = ["out", "ans"]
-                .iter()
-                .map(|ext| input.with_extension(ext))
-                .find(|path| path.is_file());
+            let beside = |ext: &str| Some(input.with_extension(ext)).filter(|p| p.is_file());
             Case {
                 name,
+                answer: beside("out").or_else(|| beside("ans")),
+                args: beside("args"),
+                error: beside("err"),
                 input,
-                answer,
             }
         })
         .collect())
 }
 
-/// Every `*.in` file below `dir`. Links to folders are not followed, so
-/// a loop of links cannot make this endless.
-fn collect_inputs(dir: &Path, inputs: &mut Vec<PathBuf>) -> io::Result<()> {
+/// Every `*.in` file below `dir`, but in the folders of other problems
+/// and commands. Links to folders are not followed, so a loop of links
+/// cannot make this endless.
+fn collect_inputs(dir: &Path, problem: Problem, inputs: &mut Vec<PathBuf>) -> io::Result<()> {
     for entry in fs::read_dir(dir)? {
         let entry = entry?;
         let path = entry.path();
         if entry.file_type()?.is_dir() {
-            collect_inputs(&path, inputs)?;
+            if !belongs_elsewhere(&entry.file_name(), problem) {
+                collect_inputs(&path, problem, inputs)?;
+            }
         } else if path.extension().is_some_and(|e| e == "in") && path.is_file() {
             inputs.push(path);
         }
     }
     Ok(())
+}
+
+/// Whether a folder holds the cases of another problem or of
+/// `scoreboard`: named after it, alone or before a `-`.
+fn belongs_elsewhere(folder: &OsStr, problem: Problem) -> bool {
+    let name = folder.to_string_lossy();
+    let owner = name.split('-').next().unwrap_or_default();
+    let others = Problem::ALL
+        .iter()
+        .filter(|&&p| p != problem)
+        .map(|p| p.name());
+    others.chain(["scoreboard"]).any(|other| other == owner)
 }
 
 #[cfg(test)]
@@ -198,8 +336,22 @@ mod tests {
     fn cases_are_found_below_the_folder_in_order_with_their_answers() {
         let dir = std::env::temp_dir().join(format!("referee-suite-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(dir.join("b")).unwrap();
+        for folder in [
+            "b",
+            "fourrow-strict",
+            "rating",
+            "snooker-errors",
+            "scoreboard",
+        ] {
+            fs::create_dir_all(dir.join(folder)).unwrap();
+        }
         for file in [
+            "fourrow-strict/s.in",
+            "fourrow-strict/s.args",
+            "fourrow-strict/s.err",
+            "rating/r.in",
+            "snooker-errors/e.in",
+            "scoreboard/t.in",
             "b/2.in",
             "b/2.ans",
             "a.in",
@@ -210,7 +362,7 @@ mod tests {
         ] {
             fs::write(dir.join(file), "").unwrap();
         }
-        let cases = find_cases(&dir).unwrap();
+        let cases = find_cases(&dir, Problem::Fourrow).unwrap();
         let shown: Vec<(String, Option<String>)> = cases
             .iter()
             .map(|c| {
@@ -227,8 +379,26 @@ mod tests {
                 ("a.in".to_string(), Some("out".to_string())),
                 ("b/2.in".to_string(), Some("ans".to_string())),
                 ("c.in".to_string(), None),
+                ("fourrow-strict/s.in".to_string(), None),
             ]
         );
+        let own = cases.last().unwrap();
+        assert!(own.args.is_some() && own.error.is_some());
+        assert!(cases[0].args.is_none() && cases[0].error.is_none());
+        let rating = find_cases(&dir.join("rating"), Problem::Fourrow).unwrap();
+        assert_eq!(
+            rating.len(),
+            1,
+            "a folder given is walked whatever its name"
+        );
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn args_files_are_read_as_options_of_the_problem() {
+        assert_eq!(referee_strict(Problem::Rating, b"--strict\n"), Some(true));
+        assert_eq!(referee_strict(Problem::Rating, b""), Some(false));
+        assert_eq!(referee_strict(Problem::Snooker, b"--tsv\n"), None);
+        assert_eq!(referee_strict(Problem::Snooker, b"x.in"), None);
     }
 }

@@ -101,11 +101,11 @@ pub fn files(problem: Problem) -> Result<Vec<PackageFile>, String> {
         file("problem_statement/problem.en.tex", statement::tex(problem)),
         file(
             format!("input_validators/{}_validator.rs", name),
-            bundle::bundle(problem, Form::Validator),
+            bundle::bundle(problem, Form::Validator)?,
         ),
         file(
             format!("submissions/accepted/{}.rs", name),
-            bundle::bundle(problem, Form::Judge),
+            bundle::bundle(problem, Form::Judge)?,
         ),
     ];
     for case in data::cases(problem) {

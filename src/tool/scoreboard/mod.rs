@@ -32,16 +32,25 @@
 //!   (score, striker, break, points remaining, ball on, the stroke with its
 //!   potted balls — reds counted, colours by value, the cue ball last —
 //!   fouls, who needs snookers), and the winner with the highest breaks.
+//! - **The report** (`--html`, `report.rs`): one HTML page with a score
+//!   worm per frame and each player's totals, from a record of the
+//!   strokes (`record.rs`).
+//!
+//! [`live`] is `referee match`, the scoreboard at the table: live entry of
+//! a whole match, on the same `Frame`, with its own rulings (M1 to M7).
 
+pub mod live;
+mod record;
+mod report;
 mod views;
 
-pub use self::views::{run, run_tsv};
+pub use self::views::{run, run_html, run_tsv};
 use crate::core::snooker::{Ball, BallOn, Frame, Impossible, Next, Outcome, Player, Stroke};
 
 /// The breaks of a frame (K2): a break counts legal points only and ends
 /// when the turn passes, on a foul, on `Play again`, on the lot and when
 /// the frame ends (a tie on the black included).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Breaks {
     current: u64,
     highest: [u64; 2],

@@ -2,7 +2,8 @@
 //! (`--tsv`) and the view for people, both written from the referee's
 //! own reading of the input, with the breaks followed alongside (K2).
 
-use super::{needs_snookers, scores, Breaks, Shot};
+use super::record::Step;
+use super::{needs_snookers, report, scores, Breaks, Shot};
 use crate::core::io::{Error, Line, Lines, Output, Tolerant};
 use crate::core::snooker::parse::{canonical, read_frames, Names, Visit};
 use crate::core::snooker::{Ball, BallOn, Frame, Next, Outcome, Player, Replay, Stroke};
@@ -348,6 +349,61 @@ impl<W: Write> View for Human<W> {
 /// `referee scoreboard`: the view for people.
 pub fn run<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
     follow(input, out, Human)
+}
+
+/// The report (`--html`): the record of every line, one page at the end
+/// (or before an input error, the page of the lines before it).
+struct Html<W: Write> {
+    out: Output<W>,
+    steps: Vec<Step>,
+}
+
+impl<W: Write> From<Html<W>> for Output<W> {
+    fn from(view: Html<W>) -> Output<W> {
+        let mut out = view.out;
+        out.put(report::html("Snooker scoreboard", &view.steps, false).as_bytes());
+        out
+    }
+}
+
+impl<W: Write> View for Html<W> {
+    fn event(
+        &mut self,
+        number: u64,
+        _line: &Line,
+        event: &Event,
+        frame: &Frame,
+        names: &Names,
+        _breaks: &Breaks,
+    ) -> Result<(), Error> {
+        let name = |p: Player| String::from_utf8_lossy(names.name(p)).into_owned();
+        match event {
+            Event::Names => self.steps.push(Step::Frame {
+                number,
+                names: [name(Player::A), name(Player::B)],
+            }),
+            Event::PlayAgain(_) | Event::Lot(_) => self.steps.push(Step::NewVisit),
+            Event::Stroke(_, shot) => {
+                let step = Step::of_shot(shot, shot.striker.index(), scores(frame));
+                self.steps.push(step);
+                if let Next::Won(winner) = shot.outcome.next {
+                    self.steps.push(Step::End {
+                        winner: winner.index(),
+                        conceded: false,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `referee scoreboard --html`: the report of contest input.
+pub fn run_html<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
+    follow(input, out, |out| Html {
+        out,
+        steps: Vec::new(),
+    })
 }
 
 #[cfg(test)]

@@ -34,11 +34,78 @@ pub static FLAGS: &[Flag] = &[
         scope: Scope::In(&[Use::on("scoreboard")]),
     },
     Flag {
+        long: "html",
+        short: None,
+        help: "the report for people instead: one HTML page with score worms",
+        kind: Kind::Switch(|o| o.html_page = true),
+        scope: Scope::In(&[Use::on("scoreboard")]),
+    },
+    Flag {
+        long: "best-of",
+        short: None,
+        help: "the number of frames of the match, odd (default 1, or the resumed log's)",
+        kind: Kind::Whole {
+            name: "N",
+            min: 1,
+            set: |o, n| o.best_of = Some(n),
+        },
+        scope: Scope::In(&[Use::on("match").max(35)]),
+    },
+    Flag {
+        long: "log",
+        short: None,
+        help:
+            "the new file the entries are logged in (default: named after the players and the date)",
+        kind: Kind::Path {
+            name: "FILE",
+            set: |o, path| o.log = Some(path),
+        },
+        scope: Scope::In(&[Use::on("match")]),
+    },
+    Flag {
+        long: "resume",
+        short: None,
+        help: "go on with the match logged in FILE, logging on into it",
+        kind: Kind::Path {
+            name: "FILE",
+            set: |o, path| o.resume = Some(path),
+        },
+        scope: Scope::In(&[Use::on("match")]),
+    },
+    Flag {
+        long: "json",
+        short: None,
+        help: "answer each entry with one JSON object instead of the board",
+        kind: Kind::Switch(|o| o.json = true),
+        scope: Scope::In(&[Use::on("match")]),
+    },
+    Flag {
+        long: "html",
+        short: None,
+        help: "keep an HTML report of the match in FILE, rewritten after every entry",
+        kind: Kind::Path {
+            name: "FILE",
+            set: |o, path| o.html = Some(path),
+        },
+        scope: Scope::In(&[Use::on("match")]),
+    },
+    Flag {
         long: "readable",
         short: None,
         help: "keep the sources' comments, for people to read (a bigger file)",
         kind: Kind::Switch(|o| o.readable = true),
         scope: Scope::In(&[Use::on("bundle")]),
+    },
+    Flag {
+        long: "inputs",
+        short: None,
+        help: "how many inputs to generate and run",
+        kind: Kind::Whole {
+            name: "N",
+            min: 1,
+            set: |o, n| o.inputs = Some(n),
+        },
+        scope: Scope::In(&[Use::on("stress").max(1_000_000).default("1000")]),
     },
     Flag {
         long: "seed",
@@ -54,16 +121,13 @@ pub static FLAGS: &[Flag] = &[
     Flag {
         long: "cases",
         short: None,
-        help: "how many cases to generate",
+        help: "how many cases to generate in the input",
         kind: Kind::Whole {
             name: "N",
             min: 1,
             set: |o, n| o.cases = Some(n),
         },
-        scope: Scope::In(&[
-            Use::on("gen").max(10_000_000),
-            Use::on("stress").max(1_000_000).default("1000"),
-        ]),
+        scope: Scope::In(&[Use::on("gen").max(10_000_000)]),
     },
     Flag {
         long: "mb",
@@ -104,18 +168,45 @@ pub static FLAGS: &[Flag] = &[
     Flag {
         long: "jobs",
         short: Some('j'),
-        help: "how many tests run at the same time",
+        help: "how many runs of the solver at the same time",
         kind: Kind::Whole {
             name: "N",
             min: 1,
             set: |o, n| o.jobs = Some(n),
         },
-        scope: Scope::In(&[Use::on("test").max(256).default("1")]),
+        scope: Scope::In(&[
+            Use::on("test").max(256).default("1"),
+            Use::on("stress").max(256).default("1"),
+        ]),
+    },
+    Flag {
+        long: "verbose",
+        short: Some('v'),
+        help: "a line for every case, with its time",
+        kind: Kind::Switch(|o| o.verbose = true),
+        scope: Scope::In(&[Use::on("test")]),
+    },
+    Flag {
+        long: "junit",
+        short: None,
+        help: "also write the run as a JUnit XML report, for CI",
+        kind: Kind::Path {
+            name: "FILE",
+            set: |o, path| o.junit = Some(path),
+        },
+        scope: Scope::In(&[Use::on("test")]),
+    },
+    Flag {
+        long: "ignore-space",
+        short: None,
+        help: "forgive blanks at line ends, CR LF and a missing final newline",
+        kind: Kind::Switch(|o| o.ignore_space = true),
+        scope: Scope::In(&[Use::on("test")]),
     },
     Flag {
         long: "out",
         short: None,
-        help: "where to write the first input the solver fails on",
+        help: "where to write the first input the solver fails on, shrunk",
         kind: Kind::Path {
             name: "FILE",
             set: |o, path| o.out = Some(path),
@@ -123,3 +214,7 @@ pub static FLAGS: &[Flag] = &[
         scope: Scope::In(&[Use::on("stress").default("stress-failure.in")]),
     },
 ];
+
+/// Flags that a subcommand once took under another name: `(subcommand,
+/// old name, new name)`, for a did-you-mean.
+pub static RENAMED: &[(&str, &str, &str)] = &[("stress", "cases", "inputs")];

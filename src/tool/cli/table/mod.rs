@@ -10,7 +10,7 @@
 mod flags;
 mod subcommands;
 
-pub use flags::FLAGS;
+pub use flags::{FLAGS, RENAMED};
 pub use subcommands::{EXIT_STATUS, SUBCOMMANDS};
 
 use super::{Command, Shell, Style};
@@ -28,11 +28,23 @@ pub struct Options {
     pub readable: bool,
     pub seed: Option<u64>,
     pub cases: Option<u64>,
+    pub inputs: Option<u64>,
     pub style: Option<Style>,
     pub mb: Option<u64>,
     pub timeout: Option<Duration>,
     pub jobs: Option<u64>,
+    pub verbose: bool,
+    pub junit: Option<String>,
+    pub ignore_space: bool,
     pub out: Option<String>,
+    /// `scoreboard --html`.
+    pub html_page: bool,
+    /// `match --html FILE`.
+    pub html: Option<String>,
+    pub best_of: Option<u64>,
+    pub log: Option<String>,
+    pub resume: Option<String>,
+    pub json: bool,
 }
 
 /// A flag's value, its checks and how it sets [`Options`].
@@ -166,6 +178,8 @@ pub enum ArgKind {
     /// A file (`-`, where the subcommand says so, is stdin).
     File,
     Dir,
+    /// A word taken as it is, such as a player's name.
+    Name,
     Shell,
     /// A subcommand's name (`referee help SUBCOMMAND`).
     Subcommand,
@@ -203,7 +217,7 @@ pub struct Found {
     pub problem: Option<Problem>,
     pub shell: Option<Shell>,
     pub topic: Option<&'static Subcommand>,
-    /// FILE, DIR and the like, in the order given.
+    /// FILE, DIR, NAME and the like, in the order given.
     pub paths: Vec<String>,
     /// The words after `--`, for a subcommand with a [`Tail`].
     pub command: Vec<String>,
@@ -219,6 +233,11 @@ impl Found {
     pub fn path(&mut self) -> String {
         assert!(!self.paths.is_empty(), "the table requires this path");
         self.paths.remove(0)
+    }
+
+    /// The next optional path, as given.
+    pub fn optional_path(&mut self) -> Option<String> {
+        (!self.paths.is_empty()).then(|| self.paths.remove(0))
     }
 
     /// The next optional FILE: None when absent or `-` (stdin).
@@ -251,11 +270,20 @@ pub fn subcommand(name: &str) -> Option<&'static Subcommand> {
 mod tests {
     use super::*;
 
+    /// A name may be two flags only in different subcommands (`--html`
+    /// is a switch of `scoreboard` and takes a FILE in `match`).
     #[test]
     fn no_flag_is_defined_twice() {
         for (i, a) in FLAGS.iter().enumerate() {
             for b in &FLAGS[i + 1..] {
-                assert_ne!(a.long, b.long);
+                let shared = a
+                    .subcommands()
+                    .into_iter()
+                    .any(|s| b.subcommands().contains(&s));
+                let top = |f: &Flag| matches!(f.scope, Scope::Everywhere | Scope::Top);
+                if shared || top(a) || top(b) {
+                    assert_ne!(a.long, b.long);
+                }
                 assert!(a.short.is_none() || a.short != b.short, "-{:?}", a.short);
             }
         }

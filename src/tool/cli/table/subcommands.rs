@@ -47,6 +47,25 @@ error at its line. Piece values are integers within 64 bits (--strict:
 (`-5.00`), not `-0.00`."
 );
 
+/// What `referee match` does, with its entries and their short forms.
+const MATCH_ABOUT: &str = "\
+Scores a snooker match as it is played: one entry a line on standard
+input, each answered at once with the board (drawn in place on a
+terminal, one line per entry through a pipe, one JSON object with
+--json). Names holding spaces are quoted: \"Ronnie O'Sullivan\".
+
+Entries: a stroke in the contest's notation, any letter case (`Red Red`:
+hit a red, potted a red; `None White`); short forms r y g br bl p k for
+the balls, w for White, n for None (`r r`, `bl bl w`); `again` (a) after
+a foul; the name of the lot's winner after a tie on the black; `free
+BALL FIRST [POTTED...]` (f) on the first stroke after the opponent's
+foul; `concede`; `undo` (u), as often as needed; `quit` (q) or the end
+of the input. A refused entry changes nothing.
+
+Every accepted entry is written to the log before it is answered: a new
+file named after the players and the date unless --log says; --resume
+replays a log and goes on writing it.";
+
 pub static SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         name: "snooker",
@@ -93,10 +112,44 @@ pub static SUBCOMMANDS: &[Subcommand] = &[
 Follows snooker contest input for people: after every line the score,
 the striker and the break, the points left on the table, the ball on and
 who needs snookers; at the end of a frame the winner and the highest
-breaks.",
+breaks. --tsv writes one tab-separated row per line instead, --html one
+HTML page: a score worm per frame and each player's totals.",
         build: |mut f| Command::Scoreboard {
             tsv: f.options.tsv,
+            html: f.options.html_page,
             file: f.file(),
+        },
+    },
+    Subcommand {
+        name: "match",
+        args: &[
+            Arg {
+                name: "NAME_A",
+                kind: ArgKind::Name,
+                count: Count::One,
+                help: "the player who breaks off the odd frames",
+            },
+            Arg {
+                name: "NAME_B",
+                kind: ArgKind::Name,
+                count: Count::One,
+                help: "the other player",
+            },
+        ],
+        tail: Tail::No,
+        summary: "score a snooker match live, entry by entry",
+        about: MATCH_ABOUT,
+        build: |mut f| {
+            let a = f.path();
+            let b = f.path();
+            Command::Match(crate::tool::scoreboard::live::Options {
+                names: [a, b],
+                best_of: f.options.best_of,
+                log: f.options.log.take(),
+                resume: f.options.resume.take(),
+                json: f.options.json,
+                html: f.options.html.take(),
+            })
         },
     },
     Subcommand {
@@ -214,16 +267,26 @@ empty, or an earlier package, whose parts are replaced.",
                 count: Count::One,
                 help: "the output to judge",
             },
+            Arg {
+                name: "ANSWER",
+                kind: ArgKind::File,
+                count: Count::Optional,
+                help: "the right output; the referee's own answer when absent",
+            },
         ],
         tail: Tail::No,
         summary: "judge an output against its input",
         about: "\
-Judges OUTPUT as an answer to INPUT. Exit status 0: accepted; 1: wrong
-answer, with the first difference on stderr; 3: INPUT itself is invalid.",
+Judges OUTPUT as an answer to INPUT, byte for byte: against ANSWER when
+it is given (the order in which testlib and online-judge-tools call a
+checker: `oj t --judge-command \"referee check fourrow\"`), else against
+the referee's own answer. Prints `accepted` or `wrong answer`, with the
+first difference on stderr. One of the files may be `-`, standard input.",
         build: |mut f| Command::Check {
             problem: f.problem(),
             input: f.path(),
             output: f.path(),
+            answer: f.optional_path(),
         },
     },
     Subcommand {
@@ -234,21 +297,31 @@ answer, with the first difference on stderr; 3: INPUT itself is invalid.",
                 name: "DIR",
                 kind: ArgKind::Dir,
                 count: Count::One,
-                help: "a folder of tests: NAME.in with NAME.out beside it",
+                help: "a folder of tests (NAME.in with NAME.out or NAME.ans beside it), or one .in file",
             },
         ],
         tail: Tail::Optional,
         summary: "run a solver on a folder of tests",
         about: "\
-Runs a solver on every test in DIR and compares its output with the
-expected one. The solver is the command after `--`, taken word for word;
-without one, the referee's own. Ends with `N passed, M failed`; exit
-status 0 when all passed, 1 otherwise.",
+Runs a solver on every NAME.in below DIR (or on the one file DIR) and
+compares its output with NAME.out or NAME.ans beside it, or with the
+referee's own answer when there is neither. The solver is the command
+after `--`, taken word for word. One line per failing case (-v: per
+case, with its time), the slowest case, then `N passed, M failed`.
+
+Without a command the referee itself is run, a regression run: NAME.args
+then holds options of `referee PROBLEM` (such as --strict) and NAME.err
+the error that the run must end with, exit status 1; a command skips
+those cases. Subfolders named after another problem or scoreboard (alone
+or before a `-`) are not walked into.",
         build: |mut f| Command::Test {
             problem: f.problem(),
             dir: f.path(),
             timeout: given(f.options.timeout),
             jobs: given(f.options.jobs) as usize,
+            verbose: f.options.verbose,
+            junit: f.options.junit.take(),
+            ignore_space: f.options.ignore_space,
             command: f.command,
         },
     },
@@ -258,15 +331,18 @@ status 0 when all passed, 1 otherwise.",
         tail: Tail::Required,
         summary: "compare a solver with the referee on random inputs",
         about: "\
-Generates random inputs and runs the command after `--` (taken word for
-word) and the referee on each; the first input on which they differ is
-written to --out. Ends with `N passed, M failed`; exit status 0 when all
-passed, 1 otherwise.",
+Generates random inputs, small ones first, and runs the command after
+`--` (taken word for word) on each against the referee's answer. The
+first input in order that fails is shrunk, written to --out and shown
+with the verdict on it, the expected output and the solver's, from the
+first difference. Ends with `N passed, M failed`. On a terminal a
+progress line is kept on stderr.",
         build: |f| Command::Stress {
             problem: f.problem(),
-            cases: given(f.options.cases),
+            inputs: given(f.options.inputs),
             seed: f.options.seed,
             timeout: given(f.options.timeout),
+            jobs: given(f.options.jobs) as usize,
             out: given(f.options.out),
             command: f.command,
         },
@@ -323,14 +399,19 @@ pub const EXIT_STATUS: &[(&str, &str)] = &[
     ),
     (
         "1",
-        "bad input or an I/O error, a missing FILE included; for check, a wrong \
-         answer; for test and stress, a failure",
+        "bad input or an I/O error, a missing FILE included; for check, test \
+         and stress, a wrong answer or a failure of the solution",
     ),
     (
         "2",
         "usage error: an unknown subcommand or flag, a missing or out-of-range value",
     ),
-    ("3", "for check: the input is invalid"),
+    (
+        "3",
+        "for check, test and stress: the input or a file of ours is unusable \
+         (an invalid input, a missing OUTPUT, ANSWER or DIR)",
+    ),
+    ("4", "for test and stress: the solution cannot be started"),
 ];
 
 #[cfg(test)]

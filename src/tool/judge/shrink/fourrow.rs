@@ -1,5 +1,7 @@
 //! Four in a row for the shrinker: a game is its moves; its parts are the
-//! moves. Games are numbered from 1 again when written.
+//! moves, then the pairs of moves next to each other: taking out a pair
+//! keeps whose turn every later move is, which a single move does not.
+//! Games are numbered from 1 again when written.
 
 use super::{body_lines, Case};
 use std::ops::Range;
@@ -10,7 +12,7 @@ pub struct Game {
 }
 
 impl Case for Game {
-    const LEVELS: usize = 1;
+    const LEVELS: usize = 2;
 
     fn parse_all(input: &[u8]) -> Vec<Game> {
         body_lines(input)
@@ -32,13 +34,23 @@ impl Case for Game {
         out.push(b'\n');
     }
 
-    fn count(&self, _level: usize) -> usize {
-        self.moves.len()
+    /// Level 1: the moves; level 2: the pairs, one from each move but the
+    /// last.
+    fn count(&self, level: usize) -> usize {
+        match level {
+            1 => self.moves.len(),
+            _ => self.moves.len().saturating_sub(1),
+        }
     }
 
-    fn without(&self, _level: usize, range: Range<usize>) -> Option<Game> {
+    /// Pairs `range` of level 2 are the moves from the first one's to the
+    /// last one's second.
+    fn without(&self, level: usize, range: Range<usize>) -> Option<Game> {
         let mut game = self.clone();
-        game.moves.drain(range);
+        match level {
+            1 => game.moves.drain(range),
+            _ => game.moves.drain(range.start..range.end + 1),
+        };
         Some(game)
     }
 }
@@ -56,6 +68,11 @@ mod tests {
         assert_eq!(render(&games), input);
         assert_eq!(
             render(&[games[0].without(1, 1..3).unwrap()]),
+            b"1\nGame #1: 14\n"
+        );
+        assert_eq!(games[0].count(2), 3);
+        assert_eq!(
+            render(&[games[0].without(2, 1..2).unwrap()]),
             b"1\nGame #1: 14\n"
         );
     }

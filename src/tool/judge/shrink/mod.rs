@@ -2,12 +2,15 @@
 //!
 //! An input is a list of cases; below the cases each problem has its own
 //! levels of parts that may go (`Case`): snooker lines, then tokens of
-//! strokes; four-in-a-row moves; rating players (with their games) and
-//! games. On each level, runs of parts are taken out, halving the run's
-//! length down to one part; a candidate is kept when it is smaller, valid
-//! under `--strict` and still fails (the `Oracle` says). The levels are
-//! gone over again until none of them changes: then no single case, line,
-//! token or move can be removed and still fail (1-minimal).
+//! strokes; four-in-a-row moves, then pairs of moves next to each other
+//! (which keeps whose turn each later move is); rating players (with their
+//! games) and games. On each level, runs of parts are taken out, halving
+//! the run's length down to one part; a candidate is kept when it is
+//! smaller, valid under `--strict` and still fails (the `Oracle` says).
+//! Then the players' names are made shorter, one letter where that still
+//! fails. The levels are gone over again until none of them changes: then
+//! no single case, line, token or move can be removed and still fail
+//! (1-minimal).
 //!
 //! First only candidates that fail the same way as the input are kept (a
 //! wrong answer stays wrong, a crash a crash, a time limit a time limit),
@@ -38,6 +41,32 @@ pub trait Case: Clone + Sized {
     /// The case without the parts `range` of `level`, mended where the
     /// problem needs it; `None` when nothing sensible is left.
     fn without(&self, level: usize, range: Range<usize>) -> Option<Self>;
+
+    /// The case with one player's name made shorter: one candidate for
+    /// each name that can be. None by default.
+    fn renamed(&self) -> Vec<Self> {
+        Vec::new()
+    }
+}
+
+/// A one-letter name for `name`: its first letter, or if `taken` has that
+/// one, the first letter of the same case that `taken` does not have.
+/// `None` for a name of one letter already, or no letter left.
+pub fn one_letter(name: &[u8], taken: &[&[u8]]) -> Option<Vec<u8>> {
+    let first = *name.first()?;
+    if name.len() == 1 {
+        return None;
+    }
+    let free = |letter: u8| !taken.iter().any(|t| *t == [letter]);
+    let alphabet = if first.is_ascii_lowercase() {
+        b'a'..=b'z'
+    } else {
+        b'A'..=b'Z'
+    };
+    std::iter::once(first)
+        .chain(alphabet)
+        .find(|&l| free(l))
+        .map(|l| vec![l])
 }
 
 /// Writes a whole input: the number of cases, then the cases.
@@ -101,6 +130,7 @@ impl<'o, C: Case> Shrinker<'o, C> {
                 for level in 0..=C::LEVELS {
                     changed |= self.reduce(level);
                 }
+                changed |= self.rename();
                 if self.oracle.exhausted() {
                     return Shrunk {
                         input: self.bytes,
@@ -156,6 +186,31 @@ impl<'o, C: Case> Shrinker<'o, C> {
             }
             run = (run + 1) / 2;
         }
+    }
+
+    /// Makes names shorter, one at a time, while that keeps the input
+    /// failing; true if any was.
+    fn rename(&mut self) -> bool {
+        let mut changed = false;
+        for i in 0..self.cases.len() {
+            'case: loop {
+                for candidate in self.cases[i].renamed() {
+                    if self.oracle.exhausted() {
+                        return changed;
+                    }
+                    let mut cases = self.cases.clone();
+                    cases[i] = candidate;
+                    if let Some(bytes) = self.try_candidate(&cases) {
+                        self.bytes = bytes;
+                        self.cases = cases;
+                        changed = true;
+                        continue 'case;
+                    }
+                }
+                break;
+            }
+        }
+        changed
     }
 
     /// The input without the parts `range` of `level`, counted across
@@ -253,6 +308,60 @@ mod tests {
         let shrunk = shrink(Problem::Fourrow, input, &mut oracle);
         assert!(shrunk.minimal);
         assert_eq!(String::from_utf8_lossy(&shrunk.input), "1\nGame #1: 6\n");
+    }
+
+    #[test]
+    fn fourrow_takes_out_pairs_of_moves_that_single_moves_cannot() {
+        // Fails while the first player opens with 3 and the second plays
+        // the last move, 5: no single move can go, and of the pairs only
+        // the one in the middle.
+        struct SecondPlaysFive;
+        impl Oracle for SecondPlaysFive {
+            fn fails(&mut self, input: &[u8], _same: bool) -> bool {
+                let text = String::from_utf8_lossy(input);
+                let moves = text.lines().nth(1).and_then(|l| l.split_once(": "));
+                let moves = moves.map_or("", |(_, moves)| moves);
+                moves.len() % 2 == 0 && moves.starts_with('3') && moves.ends_with('5')
+            }
+            fn exhausted(&self) -> bool {
+                false
+            }
+        }
+        let shrunk = shrink(
+            Problem::Fourrow,
+            b"1\nGame #1: 3125\n",
+            &mut SecondPlaysFive,
+        );
+        assert_eq!(String::from_utf8_lossy(&shrunk.input), "1\nGame #1: 35\n");
+    }
+
+    #[test]
+    fn names_become_one_letter_while_it_still_fails() {
+        assert_eq!(one_letter(b"Ann", &[b"Bob"]), Some(b"A".to_vec()));
+        assert_eq!(one_letter(b"Ann", &[b"A"]), Some(b"B".to_vec()));
+        assert_eq!(one_letter(b"ann", &[b"a", b"b"]), Some(b"c".to_vec()));
+        assert_eq!(one_letter(b"A", &[]), None);
+        let input = generated(Problem::Snooker, 5, 1);
+        let mut oracle = Holds {
+            needles: vec![b"\n"],
+            problem: Problem::Snooker,
+            runs: 0,
+        };
+        let shrunk = shrink(Problem::Snooker, &input, &mut oracle);
+        let names = String::from_utf8_lossy(&shrunk.input)
+            .lines()
+            .nth(2)
+            .unwrap()
+            .to_string();
+        assert_eq!(names.len(), 3, "{}", names);
+        let rating = b"1\n2 1\nalice 1.00\nbob 2.00\nalice bob won 1 2\n";
+        oracle.problem = Problem::Rating;
+        oracle.needles = vec![b"won"];
+        let shrunk = shrink(Problem::Rating, rating, &mut oracle);
+        assert_eq!(
+            String::from_utf8_lossy(&shrunk.input),
+            "1\n2 1\na 1.00\nb 2.00\na b won 1 2\n"
+        );
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! Rating points exchange for the shrinker: a tournament is its players
 //! and its games; its parts are the players (each taking its games along)
-//! and the games. `n m` is written from what is left.
+//! and the games. `n m` is written from what is left. The players' names
+//! can be made one letter each, in their games too.
 
-use super::{body_lines, tokens, Case};
+use super::{body_lines, one_letter, tokens, Case};
 use std::ops::Range;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,6 +104,43 @@ impl Case for Tournament {
             .collect();
         Some(Tournament { players, games })
     }
+
+    fn renamed(&self) -> Vec<Tournament> {
+        let names: Vec<&[u8]> = self.players.iter().map(|p| Tournament::name(p)).collect();
+        let mut candidates = Vec::new();
+        for (i, &old) in names.iter().enumerate() {
+            let others: Vec<&[u8]> = names.iter().copied().filter(|&n| n != old).collect();
+            let Some(new) = one_letter(old, &others) else {
+                continue;
+            };
+            let swap = |token: &[u8]| {
+                if token == old {
+                    new.clone()
+                } else {
+                    token.to_vec()
+                }
+            };
+            let mut renamed = self.clone();
+            renamed.players[i] = with_first_tokens(&self.players[i], 1, &swap);
+            for game in &mut renamed.games {
+                game.line = with_first_tokens(&game.line, 2, &swap);
+                game.white = swap(&game.white);
+                game.black = swap(&game.black);
+            }
+            candidates.push(renamed);
+        }
+        candidates
+    }
+}
+
+/// `line`'s tokens, the first `count` of them passed through `swap`,
+/// joined by single spaces.
+fn with_first_tokens(line: &[u8], count: usize, swap: &dyn Fn(&[u8]) -> Vec<u8>) -> Vec<u8> {
+    let swapped: Vec<Vec<u8>> = tokens(line)
+        .enumerate()
+        .map(|(k, t)| if k < count { swap(t) } else { t.to_vec() })
+        .collect();
+    swapped.join(&b' ')
 }
 
 #[cfg(test)]
@@ -122,5 +160,17 @@ mod tests {
         );
         let without_game = tournaments[0].without(1, 4..5).unwrap();
         assert_eq!(without_game.games.len(), 2);
+    }
+
+    #[test]
+    fn a_name_is_made_one_letter_in_the_games_too() {
+        let input = b"1\n2 1\nann 1.00\nbob 2.00\nbob ann won 1 2\n";
+        let tournament = &Tournament::parse_all(input)[0];
+        let renamed = tournament.renamed();
+        assert_eq!(renamed.len(), 2);
+        assert_eq!(
+            render(&renamed[..1]),
+            b"1\n2 1\na 1.00\nbob 2.00\nbob a won 1 2\n"
+        );
     }
 }

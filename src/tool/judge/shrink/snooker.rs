@@ -1,6 +1,7 @@
 //! Snooker for the shrinker: a frame is its names and its lines (strokes,
 //! `Play again`, lot lines); its parts are the lines, then the tokens of
-//! the strokes.
+//! the strokes. The names can be made one letter each, in the lot lines
+//! too.
 //!
 //! Taking out a stroke usually breaks the frame, so every candidate is
 //! replayed on the referee's own `Frame` and mended: a line the frame can
@@ -10,7 +11,7 @@
 //! that no longer ends is played out by potting the ball on until it does.
 //! A valid frame replays unchanged. The rules stay in `Frame`.
 
-use super::{body_lines, tokens, Case};
+use super::{body_lines, one_letter, tokens, Case};
 use crate::core::snooker::{Ball, BallOn, Colours, Frame as Rules, Player, Stage, Stroke};
 use crate::tool::judge::solver;
 use std::ops::Range;
@@ -91,6 +92,31 @@ impl Case for Frame {
             lines: mend(&self.names, &lines)?,
             names: self.names.clone(),
         })
+    }
+
+    fn renamed(&self) -> Vec<Frame> {
+        let names: Vec<&[u8]> = tokens(&self.names).collect();
+        let mut candidates = Vec::new();
+        for (i, &old) in names.iter().enumerate() {
+            let others: Vec<&[u8]> = names.iter().copied().filter(|&n| n != old).collect();
+            let Some(new) = one_letter(old, &others) else {
+                continue;
+            };
+            let mut renamed = names.clone();
+            renamed[i] = &new;
+            let lot = |line: &Vec<u8>| {
+                if line == old {
+                    new.clone()
+                } else {
+                    line.clone()
+                }
+            };
+            candidates.push(Frame {
+                names: renamed.join(&b' '),
+                lines: self.lines.iter().map(lot).collect(),
+            });
+        }
+        candidates
     }
 }
 
@@ -256,6 +282,19 @@ mod tests {
         assert!(valid(&mended), "{:?}", mended);
         assert_eq!(mended.lines[0], b"Red Red");
         assert!(!mended.lines.iter().any(|l| l == PLAY_AGAIN));
+    }
+
+    #[test]
+    fn a_name_is_made_one_letter_in_the_lot_lines_too() {
+        let frame = Frame {
+            names: b"Ann Bob".to_vec(),
+            lines: lines("Red\nAnn"),
+        };
+        let renamed = frame.renamed();
+        assert_eq!(renamed.len(), 2);
+        assert_eq!(renamed[0].names, b"A Bob");
+        assert_eq!(renamed[0].lines, lines("Red\nA"));
+        assert_eq!(renamed[1].names, b"Ann B");
     }
 
     #[test]

@@ -1,0 +1,127 @@
+//! Reading judge input, whitespace-tolerant (R0.1), and the entry point a
+//! bundle's `main` calls.
+
+use std::io::{Read, Write};
+
+/// The input text and how far it has been read.
+pub struct Input<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Input<'a> {
+    /// The whole input, a byte-order mark at its start skipped (R0.5).
+    pub fn new(text: &'a str) -> Input<'a> {
+        let pos = if text.starts_with('\u{feff}') { 3 } else { 0 };
+        Input { text, pos }
+    }
+
+    fn skip_whitespace(&mut self) {
+        let rest = &self.text[self.pos..];
+        self.pos += rest.len() - rest.trim_start_matches(is_blank).len();
+    }
+
+    /// The next run of characters without whitespace.
+    pub fn token(&mut self) -> Option<&'a str> {
+        self.skip_whitespace();
+        let rest = &self.text[self.pos..];
+        let len = rest.find(is_blank).unwrap_or(rest.len());
+        self.pos += len;
+        Some(&rest[..len]).filter(|token| !token.is_empty())
+    }
+
+    /// The next token read as a number; `what` names it in the error.
+    pub fn number<T: std::str::FromStr>(&mut self, what: &str) -> Result<T, String> {
+        let token = self.token();
+        let number = token.and_then(|token| token.parse().ok());
+        number.ok_or(format!("expected {}, found {:?}", what, token))
+    }
+
+    /// The tokens of the next line that holds any.
+    pub fn line(&mut self) -> Option<Vec<&'a str>> {
+        self.skip_whitespace();
+        let rest = &self.text[self.pos..];
+        let len = rest.find('\n').unwrap_or(rest.len());
+        self.pos += len;
+        let tokens: Vec<&str> = rest[..len]
+            .split(is_blank)
+            .filter(|t| !t.is_empty())
+            .collect();
+        Some(tokens).filter(|tokens| !tokens.is_empty())
+    }
+
+    /// What is left to read, whitespace first skipped.
+    pub fn rest(&mut self) -> &'a str {
+        self.skip_whitespace();
+        &self.text[self.pos..]
+    }
+
+    /// Takes the first `bytes` bytes of what is left as read.
+    pub fn advance(&mut self, bytes: usize) {
+        self.pos += bytes;
+    }
+
+    /// An error unless nothing but whitespace is left (R0.2).
+    pub fn expect_end(&mut self) -> Result<(), String> {
+        match self.token() {
+            None => Ok(()),
+            Some(token) => Err(format!("text after the last case: {:?}", token)),
+        }
+    }
+}
+
+/// Whitespace as the tool reads it: space, tab, and the ASCII line and
+/// page breaks.
+fn is_blank(c: char) -> bool {
+    matches!(c, '\t'..='\r' | ' ')
+}
+
+/// A judge submission's `main`: standard input through `solve` (the whole
+/// input in, the output appended) to standard output; on an error, the
+/// output so far, then the message on standard error and exit status 1.
+pub fn run(solve: fn(&str, &mut String) -> Result<(), String>) {
+    let mut text = String::new();
+    let mut out = String::new();
+    let result = match std::io::stdin().read_to_string(&mut text) {
+        Ok(_) => solve(&text, &mut out),
+        Err(error) => Err(error.to_string()),
+    };
+    let written = std::io::stdout().write_all(out.as_bytes());
+    if let Err(message) = &result {
+        eprintln!("input error: {}", message);
+    }
+    if result.is_err() || written.is_err() {
+        std::process::exit(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_skip_blank_ones_and_tolerate_crlf_and_tabs() {
+        let mut input = Input::new("\u{feff}2\r\n\r\n \tAnn\t Bob \r\nRed\n");
+        assert_eq!(input.number::<u32>("a count"), Ok(2));
+        assert_eq!(input.line(), Some(vec!["Ann", "Bob"]));
+        assert_eq!(input.line(), Some(vec!["Red"]));
+        assert_eq!(input.line(), None);
+        assert_eq!(input.rest(), "");
+    }
+
+    #[test]
+    fn the_rest_is_read_after_whitespace() {
+        let mut input = Input::new(" \n Game #1");
+        assert_eq!(input.rest(), "Game #1");
+        input.advance(4);
+        assert_eq!(input.token(), Some("#1"));
+        assert_eq!(input.rest(), "");
+    }
+
+    #[test]
+    fn a_bad_number_and_text_after_the_end_are_errors() {
+        let mut input = Input::new("x 1");
+        assert!(input.number::<u32>("a count").is_err());
+        assert!(input.expect_end().is_err());
+    }
+}

@@ -1,0 +1,189 @@
+//! The balls, sets of colours, the two players and what a stroke line
+//! says: the ball first hit and the balls potted.
+
+/// A ball other than the cue ball; its value is its points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Ball {
+    Red = 1,
+    Yellow,
+    Green,
+    Brown,
+    Blue,
+    Pink,
+    Black,
+}
+
+impl Ball {
+    /// The colours, lowest value first.
+    pub const COLOURS: [Ball; 6] = [
+        Ball::Yellow,
+        Ball::Green,
+        Ball::Brown,
+        Ball::Blue,
+        Ball::Pink,
+        Ball::Black,
+    ];
+
+    pub fn value(self) -> u32 {
+        self as u32
+    }
+
+    /// The ball's name as the output writes it.
+    pub fn name(self) -> &'static str {
+        [
+            "", "Red", "Yellow", "Green", "Brown", "Blue", "Pink", "Black",
+        ][self as usize]
+    }
+
+    /// The ball a word names, in any letter case (S13).
+    pub fn from_name(word: &str) -> Option<Ball> {
+        let mut balls = Ball::COLOURS.iter().copied().chain(Some(Ball::Red));
+        balls.find(|ball| ball.name().eq_ignore_ascii_case(word))
+    }
+}
+
+/// A set of colours: whether each is in it, by value.
+#[derive(Clone, Copy, Default)]
+pub struct Colours {
+    present: [bool; 8],
+}
+
+impl Colours {
+    /// All six colours, as at the start of a frame.
+    pub fn all() -> Colours {
+        // By value: nothing has 0, the red 1, the colours 2 to 7.
+        let present = [false, false, true, true, true, true, true, true];
+        Colours { present }
+    }
+
+    pub fn contains(&self, colour: Ball) -> bool {
+        colour != Ball::Red && self.present[colour as usize]
+    }
+
+    pub fn insert(&mut self, colour: Ball) {
+        self.present[colour as usize] = true;
+    }
+
+    pub fn remove(&mut self, colour: Ball) {
+        self.present[colour as usize] = false;
+    }
+
+    /// The colours in the set, lowest value first.
+    pub fn iter(&self) -> impl Iterator<Item = Ball> + '_ {
+        Ball::COLOURS
+            .iter()
+            .copied()
+            .filter(move |&c| self.contains(c))
+    }
+}
+
+/// One of the two players of a frame: A breaks off.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Player {
+    A,
+    B,
+}
+
+impl Player {
+    pub fn other(self) -> Player {
+        match self {
+            Player::A => Player::B,
+            Player::B => Player::A,
+        }
+    }
+
+    /// 0 for A, 1 for B.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// What a stroke line says: the ball first hit (`None` for none), the reds
+/// and colours potted, and whether the cue ball went in.
+#[derive(Clone, Default)]
+pub struct Stroke {
+    pub first: Option<Ball>,
+    pub reds: u32,
+    pub colours: Colours,
+    pub white: bool,
+}
+
+impl Stroke {
+    /// Reads a stroke line's words (S8): the ball first hit or `None`,
+    /// then the balls potted, `White` for the cue ball; ball names in any
+    /// letter case. `None` may be followed by `White` alone; neither a
+    /// colour nor `White` may be potted twice.
+    pub fn read(words: &[&str]) -> Result<Stroke, String> {
+        let first = words.first().copied().unwrap_or("");
+        let none = first.eq_ignore_ascii_case("None");
+        let mut stroke = Stroke {
+            first: Ball::from_name(first),
+            ..Stroke::default()
+        };
+        let mut legal = none || stroke.first.is_some();
+        for &word in words.iter().skip(1) {
+            match Ball::from_name(word) {
+                Some(Ball::Red) if !none => stroke.reds += 1,
+                Some(colour) if !none && !stroke.colours.contains(colour) => {
+                    stroke.colours.insert(colour)
+                }
+                None if word.eq_ignore_ascii_case("White") && !stroke.white => stroke.white = true,
+                _ => legal = false,
+            }
+        }
+        if legal {
+            Ok(stroke)
+        } else {
+            Err(format!("expected a stroke, found {:?}", words))
+        }
+    }
+
+    /// The balls potted, cue ball aside: the colours and, if any, a red.
+    pub fn potted(&self) -> impl Iterator<Item = Ball> + '_ {
+        let red = if self.reds > 0 { Some(Ball::Red) } else { None };
+        red.into_iter().chain(self.colours.iter())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ball_names_are_read_in_any_case_and_written_in_one() {
+        assert_eq!(Ball::from_name("bLaCk"), Some(Ball::Black));
+        assert_eq!(Ball::from_name("RED").map(Ball::name), Some("Red"));
+        assert_eq!(Ball::from_name("White"), None);
+    }
+
+    #[test]
+    fn a_stroke_counts_reds_and_sets_colours_and_the_cue_ball() {
+        let stroke = Stroke::read(&["Red", "Red", "red", "White"]).unwrap();
+        assert_eq!(
+            (stroke.first, stroke.reds, stroke.white),
+            (Some(Ball::Red), 2, true)
+        );
+        let stroke = Stroke::read(&["None", "white"]).unwrap();
+        assert_eq!((stroke.first, stroke.white), (None, true));
+        let potted: Vec<Ball> = Stroke::read(&["Blue", "Pink", "Yellow"])
+            .unwrap()
+            .potted()
+            .collect();
+        assert_eq!(potted, vec![Ball::Yellow, Ball::Pink]);
+    }
+
+    #[test]
+    fn impossible_stroke_lines_are_refused() {
+        for words in [
+            &["White"][..],
+            &["None", "Red"],
+            &["None", "White", "White"],
+            &["Red", "Blue", "Blue"],
+            &["Red", "White", "White"],
+            &["Red", "Purple"],
+            &[],
+        ] {
+            assert!(Stroke::read(words).is_err(), "{:?}", words);
+        }
+    }
+}

@@ -1,0 +1,98 @@
+//! `referee test --junit FILE`: the run as a JUnit XML report, the format
+//! CI systems (GitHub Actions, GitLab, Jenkins) display: one `testcase`
+//! per input with its time, and for a failing one a `failure` whose
+//! message is the verdict, first difference included.
+
+use std::time::Duration;
+
+/// One case of the report: its name, time, and `(kind, verdict)` when it
+/// failed.
+pub struct Entry {
+    pub name: String,
+    pub time: Duration,
+    pub failure: Option<(&'static str, String)>,
+}
+
+/// The whole report for the cases of `suite` (the problem's name).
+pub fn report(suite: &str, entries: &[Entry]) -> String {
+    let failures = entries.iter().filter(|e| e.failure.is_some()).count();
+    let total: Duration = entries.iter().map(|e| e.time).sum();
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
+    out.push_str(&format!(
+        "  <testsuite name=\"referee test {}\" tests=\"{}\" failures=\"{}\" errors=\"0\" time=\"{:.3}\">\n",
+        escape(suite),
+        entries.len(),
+        failures,
+        total.as_secs_f64()
+    ));
+    for entry in entries {
+        let head = format!(
+            "    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3}\"",
+            escape(suite),
+            escape(&entry.name),
+            entry.time.as_secs_f64()
+        );
+        match &entry.failure {
+            None => out.push_str(&format!("{}/>\n", head)),
+            Some((kind, message)) => out.push_str(&format!(
+                "{}>\n      <failure type=\"{}\" message=\"{}\">{}</failure>\n    </testcase>\n",
+                head,
+                escape(kind),
+                escape(message),
+                escape(message)
+            )),
+        }
+    }
+    out.push_str("  </testsuite>\n</testsuites>\n");
+    out
+}
+
+/// Text made safe inside XML quotes and elements; control characters,
+/// which XML 1.0 cannot hold, become U+FFFD.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' => out.push(c),
+            c if c.is_control() => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_report_has_a_testcase_per_entry_and_the_failures() {
+        let entries = [
+            Entry {
+                name: "a.in".to_string(),
+                time: Duration::from_millis(12),
+                failure: None,
+            },
+            Entry {
+                name: "b<1>.in".to_string(),
+                time: Duration::from_millis(3),
+                failure: Some(("wrong answer", "1:1: expected `a`, found `b`".to_string())),
+            },
+        ];
+        let xml = report("fourrow", &entries);
+        assert!(xml.contains(
+            "<testsuite name=\"referee test fourrow\" tests=\"2\" failures=\"1\" errors=\"0\" time=\"0.015\">"
+        ));
+        assert!(xml.contains("<testcase classname=\"fourrow\" name=\"a.in\" time=\"0.012\"/>"));
+        assert!(xml.contains(
+            "name=\"b&lt;1&gt;.in\" time=\"0.003\">\n      <failure type=\"wrong answer\" \
+             message=\"1:1: expected `a`, found `b`\">"
+        ));
+        assert_eq!(escape("\u{1b}&\"'"), "\u{fffd}&amp;&quot;&apos;");
+    }
+}

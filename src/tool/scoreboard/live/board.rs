@@ -1,0 +1,294 @@
+//! The board after an entry, in its three forms: a JSON object
+//! (`--json`), one plain line (through a pipe) and a screen (on a
+//! terminal). All three are written from one [`Board`], what an entry's
+//! answer says (M6, M7).
+
+use super::state::Match;
+use crate::core::snooker::{BallOn, Player};
+use crate::tool::cli::help::wrap;
+use crate::tool::scoreboard::needs_snookers;
+
+/// What the board shows after an entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Board {
+    pub names: [String; 2],
+    pub best_of: u32,
+    pub frame: u32,
+    pub frames: [u32; 2],
+    pub score: [u64; 2],
+    pub next: Option<Player>,
+    pub in_hand: bool,
+    pub current_break: u64,
+    pub remaining: u64,
+    pub on: Option<&'static str>,
+    pub foul: bool,
+    pub frame_winner: Option<Player>,
+    pub match_winner: Option<Player>,
+    pub lot_due: bool,
+    /// The player who needs snookers and the points he needs from them
+    /// to draw level.
+    pub snookers: Option<(Player, u64)>,
+    pub highest: [u64; 2],
+    /// The last entries that stand, oldest first.
+    pub last: Vec<String>,
+}
+
+/// How many earlier entries the board lists.
+const LAST_ENTRIES: usize = 6;
+
+impl Board {
+    pub fn of(game: &Match) -> Board {
+        let state = &game.state;
+        let frame_winner = state.frame_winner();
+        let over = frame_winner.is_some();
+        let in_play = !over && !state.lot_due();
+        let next = game.next();
+        let snookers = needs_snookers(&state.frame)
+            .filter(|_| !over)
+            .map(|behind| {
+                let behind = state.of_frame(behind);
+                let score = state.score();
+                let gap = score[behind.other().index()] - score[behind.index()];
+                (behind, gap - state.frame.points_remaining())
+            });
+        let skip = game.entries.len().saturating_sub(LAST_ENTRIES);
+        Board {
+            names: game.settings.names.clone(),
+            best_of: game.settings.best_of,
+            frame: state.number,
+            frames: state.frames,
+            score: state.score(),
+            next,
+            // A frame that is over has no one at the table (M6).
+            in_hand: in_play && state.in_hand,
+            current_break: if in_play { state.breaks.current } else { 0 },
+            remaining: if over {
+                0
+            } else {
+                state.frame.points_remaining()
+            },
+            on: state.frame.ball_on().filter(|_| !over).map(BallOn::name),
+            foul: state.foul,
+            frame_winner,
+            match_winner: game.winner(),
+            lot_due: state.lot_due(),
+            snookers,
+            highest: state.highest,
+            last: game.entries[skip..].to_vec(),
+        }
+    }
+
+    fn name(&self, player: Player) -> &str {
+        &self.names[player.index()]
+    }
+
+    /// The object of `--json`: exactly these keys, in this order.
+    pub fn json(&self, error: Option<&str>) -> String {
+        let name = |p: Option<Player>| p.map_or("null".to_string(), |p| json_string(self.name(p)));
+        format!(
+            "{{\"frame\":{},\"frames\":[{},{}],\"score\":[{},{}],\"next\":{},\"in_hand\":{},\
+             \"break\":{},\"remaining\":{},\"on\":{},\"foul\":{},\"frame_winner\":{},\
+             \"match_winner\":{},\"error\":{}}}\n",
+            self.frame,
+            self.frames[0],
+            self.frames[1],
+            self.score[0],
+            self.score[1],
+            name(self.next),
+            self.in_hand,
+            self.current_break,
+            self.remaining,
+            self.on.map_or("null".to_string(), json_string),
+            self.foul,
+            name(self.frame_winner),
+            name(self.match_winner),
+            error.map_or("null".to_string(), json_string),
+        )
+    }
+
+    /// What the frame says now, after the score: who plays or who won.
+    fn situation(&self) -> Vec<String> {
+        let mut parts = Vec::new();
+        if let Some(winner) = self.match_winner {
+            let [a, b] = self.frames;
+            parts.push(format!(
+                "{} wins the match {}-{}",
+                self.name(winner),
+                a.max(b),
+                a.min(b)
+            ));
+        } else if let Some(winner) = self.frame_winner {
+            parts.push(format!("{} wins frame {}", self.name(winner), self.frame));
+        }
+        match self.next {
+            Some(next) if self.frame_winner.is_some() => parts.push(format!(
+                "{} breaks off frame {}",
+                self.name(next),
+                self.frame + 1
+            )),
+            Some(next) => {
+                let hand = if self.in_hand { ", in hand" } else { "" };
+                parts.push(format!("{} to play{}", self.name(next), hand));
+                parts.push(format!("break {}", self.current_break));
+            }
+            None if self.lot_due => parts.push(format!(
+                "tie: the lot is due ({} or {})",
+                self.names[0], self.names[1]
+            )),
+            None => {}
+        }
+        if self.frame_winner.is_none() {
+            parts.push(format!("remaining {}", self.remaining));
+            if let Some(on) = self.on {
+                parts.push(format!("on {}", on));
+            }
+            let [a, b] = self.score;
+            if a != b {
+                let leader = if a > b { Player::A } else { Player::B };
+                parts.push(format!("{} leads by {}", self.name(leader), a.abs_diff(b)));
+            }
+            if let Some((player, points)) = self.snookers {
+                parts.push(format!(
+                    "{} needs snookers ({} points)",
+                    self.name(player),
+                    points
+                ));
+            }
+        }
+        parts
+    }
+
+    /// The score line: `frame 2: Ann 45 - 12 Bob (frames 1-0)`.
+    fn score_line(&self) -> String {
+        format!(
+            "frame {}: {} {} - {} {} (frames {}-{})",
+            self.frame,
+            self.names[0],
+            self.score[0],
+            self.score[1],
+            self.names[1],
+            self.frames[0],
+            self.frames[1]
+        )
+    }
+
+    /// The one-line board of a pipe.
+    pub fn line(&self, error: Option<&str>) -> String {
+        if let Some(message) = error {
+            return format!("refused: {}\n", message);
+        }
+        let mut parts = vec![self.score_line()];
+        if self.foul {
+            parts.push("foul".to_string());
+        }
+        parts.extend(self.situation());
+        format!("{}\n", parts.join(" | "))
+    }
+
+    /// The screen of a terminal, lines of at most 80 columns when names
+    /// have at most 20 characters; `colour` adds bold and red.
+    pub fn screen(&self, error: Option<&str>, colour: bool) -> String {
+        let paint = |text: &str, code: &str| {
+            if colour {
+                format!("\x1b[{}m{}\x1b[0m", code, text)
+            } else {
+                text.to_string()
+            }
+        };
+        let mut lines = vec![format!(
+            "referee match, best of {}: frame {}",
+            self.best_of, self.frame
+        )];
+        let width = self
+            .names
+            .iter()
+            .map(|n| n.chars().count())
+            .max()
+            .unwrap_or(0);
+        for player in [Player::A, Player::B] {
+            let marker = if self.next == Some(player) && self.frame_winner.is_none() {
+                ">"
+            } else {
+                " "
+            };
+            let name = format!("{:<width$}", self.name(player), width = width);
+            lines.push(format!(
+                "{} {}  frames {:>2}  score {:>3}  highest break {:>3}",
+                marker,
+                paint(&name, "1"),
+                self.frames[player.index()],
+                self.score[player.index()],
+                self.highest[player.index()]
+            ));
+        }
+        if self.foul {
+            lines.push(paint("Foul!", "31"));
+        }
+        lines.extend(pack(&self.situation()));
+        // The newest entries that fit on one line.
+        let mut shown: Vec<&str> = Vec::new();
+        let mut used = "last: ".len();
+        for entry in self.last.iter().rev() {
+            used += entry.chars().count() + " | ".len();
+            if used > SCREEN_WIDTH {
+                break;
+            }
+            shown.insert(0, entry);
+        }
+        lines.push(format!("last: {}", shown.join(" | ")));
+        if let Some(message) = error {
+            for line in wrap(&format!("refused: {}", message), SCREEN_WIDTH) {
+                lines.push(paint(&line, "31"));
+            }
+        }
+        let mut text = lines.join("\n");
+        text.push('\n');
+        text
+    }
+}
+
+/// The width the screen is made for.
+const SCREEN_WIDTH: usize = 80;
+
+/// Parts put on lines of at most `SCREEN_WIDTH` characters, ` | ` apart.
+fn pack(parts: &[String]) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for part in parts {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 3 + part.chars().count() <= SCREEN_WIDTH => {
+                line.push_str(" | ");
+                line.push_str(part);
+            }
+            _ => lines.push(part.clone()),
+        }
+    }
+    lines
+}
+
+/// A JSON string: quotes, backslashes and control characters escaped.
+fn json_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_strings_escape_what_json_needs() {
+        assert_eq!(
+            json_string("O'Sul \"R\"\\\t"),
+            "\"O'Sul \\\"R\\\"\\\\\\u0009\""
+        );
+    }
+}

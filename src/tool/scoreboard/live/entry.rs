@@ -1,0 +1,260 @@
+//! Reading one entry of `referee match` (ruling M2): a stroke in the
+//! contest's notation or its short forms, `again`, a lot line, `free BALL
+//! ...`, `concede`, `undo`, `quit`. A stroke is read by the referee's own
+//! parser once its short forms are spelled out, so the notation has one
+//! reader.
+
+use crate::core::io::{Error, Line};
+use crate::core::snooker::balls::WORDS;
+use crate::core::snooker::parse::{parse_event, word_code, Event};
+use crate::core::snooker::{Ball, Player, Stroke};
+use crate::tool::cli::suggest::nearest;
+
+/// The short forms of the format's words, for fast typing, with the word
+/// each stands for. `referee help match` lists them.
+pub(crate) const SHORT_FORMS: [(&str, &str); 9] = [
+    ("r", "Red"),
+    ("y", "Yellow"),
+    ("g", "Green"),
+    ("br", "Brown"),
+    ("bl", "Blue"),
+    ("p", "Pink"),
+    ("k", "Black"),
+    ("w", "White"),
+    ("n", "None"),
+];
+
+/// The entries that are a word of their own, with their short forms.
+const COMMANDS: [(&str, &str); 6] = [
+    ("again", "a"),
+    ("free", "f"),
+    ("concede", "concede"),
+    ("undo", "u"),
+    ("quit", "q"),
+    ("play", "play"),
+];
+
+/// One entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Entry {
+    Stroke(Stroke),
+    /// `again`, or the contest's `Play again` (S11).
+    Again,
+    /// The name of the player who won the lot (S10).
+    Lot(Player),
+    /// `free BALL FIRST [POTTED...]` (M4).
+    FreeBall(Ball, Stroke),
+    Concede,
+    Undo,
+    Quit,
+}
+
+/// A name as entries compare it: blanks squeezed, letter case aside.
+pub(crate) fn name_key(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Reads one entry. `names` are the players; a lot line is taken only
+/// while a lot is due (`lot_due`).
+pub(crate) fn parse(text: &str, names: &[String; 2], lot_due: bool) -> Result<Entry, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.is_empty() {
+        return Err(
+            "expected an entry (a stroke, again, free, concede, undo or quit), \
+                    found a blank line"
+                .to_string(),
+        );
+    }
+    if lot_due {
+        let key = name_key(text);
+        if let Some(at) = names.iter().position(|name| name_key(name) == key) {
+            return Ok(Entry::Lot([Player::A, Player::B][at]));
+        }
+    }
+    let first = words[0].to_lowercase();
+    let alone = |entry: Entry| match words.len() {
+        1 => Ok(entry),
+        _ => Err(format!(
+            "expected `{}` alone, found `{}` after it",
+            words[0], words[1]
+        )),
+    };
+    match first.as_str() {
+        "undo" | "u" => alone(Entry::Undo),
+        "quit" | "q" => alone(Entry::Quit),
+        "concede" => alone(Entry::Concede),
+        "again" | "a" => alone(Entry::Again),
+        "play" if words.len() == 2 && words[1].eq_ignore_ascii_case("again") => Ok(Entry::Again),
+        "free" | "f" => free_ball(&words[1..]),
+        _ => stroke(&words).map(Entry::Stroke),
+    }
+}
+
+/// `free BALL FIRST [POTTED...]`.
+fn free_ball(words: &[&str]) -> Result<Entry, String> {
+    let ball = match words.first() {
+        None => return Err("expected the free ball's colour after `free`, found nothing".into()),
+        Some(word) => match spelled_out(word)?.and_then(|w| ball_named(&w)) {
+            Some(ball) if ball.is_colour() => ball,
+            _ => {
+                return Err(format!(
+                    "expected a colour as the free ball, found `{}`",
+                    word
+                ))
+            }
+        },
+    };
+    if words.len() < 2 {
+        return Err("expected the stroke after `free BALL`, found nothing".into());
+    }
+    Ok(Entry::FreeBall(ball, stroke(&words[1..])?))
+}
+
+fn ball_named(word: &str) -> Option<Ball> {
+    word_code(word.as_bytes()).and_then(|code| Ball::from_value(u32::from(code)))
+}
+
+/// A word of the format, its short form spelled out; `Ok(None)` for
+/// `play`, `again` (words of the format, but no ball); an error naming
+/// the nearest word for anything else.
+fn spelled_out(word: &str) -> Result<Option<String>, String> {
+    let lower = word.to_lowercase();
+    if let Some((_, long)) = SHORT_FORMS.iter().find(|(short, _)| *short == lower) {
+        return Ok(Some(long.to_string()));
+    }
+    match word_code(word.as_bytes()) {
+        Some(code) if usize::from(code) <= 9 => Ok(Some(word.to_string())),
+        Some(_) => Ok(None),
+        None => Err(unknown_word(word)),
+    }
+}
+
+/// The message for a word that is no entry, with the nearest one.
+fn unknown_word(word: &str) -> String {
+    let lower: Vec<String> = WORDS[..9]
+        .iter()
+        .map(|w| w.to_lowercase())
+        .chain(COMMANDS.iter().map(|(w, _)| w.to_string()))
+        .collect();
+    let message = format!(
+        "expected a ball, `None`, `White` or a command, found `{}`",
+        word
+    );
+    match nearest(word, lower.iter().map(String::as_str)) {
+        Some(near) => {
+            let spelled = WORDS[..9]
+                .iter()
+                .find(|w| w.eq_ignore_ascii_case(near))
+                .map_or(near, |w| *w);
+            format!("{}; did you mean `{}`?", message, spelled)
+        }
+        None => message,
+    }
+}
+
+/// A stroke in the contest's notation or short forms, read by the
+/// referee's parser.
+fn stroke(words: &[&str]) -> Result<Stroke, String> {
+    let mut spelled = Vec::with_capacity(words.len());
+    for word in words {
+        spelled.push(spelled_out(word)?.unwrap_or_else(|| word.to_string()));
+    }
+    let text = spelled.join(" ");
+    match parse_event(&Line::new(1, text.as_bytes())) {
+        Ok(Event::Stroke(stroke)) => Ok(stroke),
+        Ok(Event::PlayAgain) => Err("expected a stroke, found `Play again`".into()),
+        Err(Error::Input { message, .. }) => Err(message),
+        Err(other) => Err(other.to_string()),
+    }
+}
+
+/// The entry as the log and the board write it: the format's words in
+/// the statement's spelling, a lot line as the player's name.
+pub(crate) fn text(entry: &Entry, names: &[String; 2]) -> String {
+    match entry {
+        Entry::Stroke(stroke) => stroke_words(stroke),
+        Entry::Again => "again".to_string(),
+        Entry::Lot(player) => names[player.index()].clone(),
+        Entry::FreeBall(ball, stroke) => format!("free {} {}", ball.name(), stroke_words(stroke)),
+        Entry::Concede => "concede".to_string(),
+        Entry::Undo => "undo".to_string(),
+        Entry::Quit => "quit".to_string(),
+    }
+}
+
+/// A stroke in the contest's notation: the ball first hit (or `None`),
+/// then the reds, the colours by value and `White`.
+fn stroke_words(stroke: &Stroke) -> String {
+    let mut words = vec![stroke.first.map_or("None", Ball::name)];
+    words.extend(std::iter::repeat(Ball::Red.name()).take(stroke.reds as usize));
+    words.extend(stroke.colours.iter().map(Ball::name));
+    if stroke.white {
+        words.push("White");
+    }
+    words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names() -> [String; 2] {
+        ["Ronnie O'Sullivan".to_string(), "Judd Trump".to_string()]
+    }
+
+    fn read(text: &str) -> Result<Entry, String> {
+        parse(text, &names(), false)
+    }
+
+    fn round_trip(text: &str) -> String {
+        super::text(&read(text).unwrap(), &names())
+    }
+
+    #[test]
+    fn notation_and_short_forms_are_the_same_strokes() {
+        assert_eq!(round_trip("red RED"), "Red Red");
+        assert_eq!(round_trip("r r r"), "Red Red Red");
+        assert_eq!(round_trip("bl bl w"), "Blue Blue White");
+        assert_eq!(round_trip("n w"), "None White");
+        assert_eq!(round_trip("k k"), "Black Black");
+        assert_eq!(round_trip("f BL bl bl"), "free Blue Blue Blue");
+        assert_eq!(round_trip("Play again"), "again");
+        assert_eq!(read("a"), Ok(Entry::Again));
+        assert_eq!(read(" undo "), Ok(Entry::Undo));
+        assert_eq!(read("q"), Ok(Entry::Quit));
+        assert_eq!(read("concede"), Ok(Entry::Concede));
+    }
+
+    #[test]
+    fn the_help_of_match_gives_every_short_form() {
+        let about = crate::tool::cli::table::subcommand("match").unwrap().about;
+        let words: Vec<&str> = about.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+        for (short, _) in SHORT_FORMS {
+            assert!(words.contains(&short), "{}", short);
+        }
+    }
+
+    #[test]
+    fn a_lot_line_is_a_name_only_while_a_lot_is_due() {
+        let lot = parse("judd   trump", &names(), true);
+        assert_eq!(lot, Ok(Entry::Lot(Player::B)));
+        assert!(parse("Judd Trump", &names(), false).is_err());
+    }
+
+    #[test]
+    fn mistakes_say_what_was_expected_and_the_nearest_word() {
+        let message = read("Blakc").unwrap_err();
+        assert!(message.contains("did you mean `Black`?"), "{}", message);
+        let message = read("Red Blakc").unwrap_err();
+        assert!(message.contains("`Black`"), "{}", message);
+        assert!(read("undo now").unwrap_err().contains("alone"));
+        assert!(read("White").unwrap_err().contains("cue ball"));
+        assert!(read("free Red Red").unwrap_err().contains("colour"));
+        assert!(read("free").is_err() && read("free Pink").is_err());
+        assert!(read("").unwrap_err().contains("blank"));
+        assert!(read("Red Pink Pink").unwrap_err().contains("twice"));
+    }
+}

@@ -1,0 +1,225 @@
+//! The match's log: plain text a person can read, the settings at its
+//! head, then one accepted entry a line in the words of
+//! [`super::entry::text`]. Each entry is written to the OS before the
+//! board answers it, so that a killed process loses nothing answered;
+//! `--resume` reads the log back.
+//!
+//! ```text
+//! # referee match log: the settings, then one entry a line
+//! player A: Ronnie O'Sullivan
+//! player B: Judd Trump
+//! best of: 3
+//! Red Red
+//! Black Black
+//! ```
+
+use super::state::Settings;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+const TITLE: &str = "# referee match log: the settings, then one entry a line";
+const PLAYER_A: &str = "player A: ";
+const PLAYER_B: &str = "player B: ";
+const BEST_OF: &str = "best of: ";
+
+/// The head of a new log.
+pub(crate) fn head(settings: &Settings) -> String {
+    format!(
+        "{}\n{}{}\n{}{}\n{}{}\n",
+        TITLE, PLAYER_A, settings.names[0], PLAYER_B, settings.names[1], BEST_OF, settings.best_of
+    )
+}
+
+/// A log being written.
+pub(crate) struct Log {
+    pub path: String,
+    file: File,
+}
+
+impl Log {
+    /// Starts a new log at `path`, or by default in the working directory
+    /// under the players' names and the date. A file that is there
+    /// already is never written over.
+    pub fn create(path: Option<&str>, settings: &Settings) -> Result<Log, String> {
+        let (mut file, path) = match path {
+            Some(path) => (
+                new_file(path).map_err(|e| refusal(path, e))?,
+                path.to_string(),
+            ),
+            None => {
+                let stem = format!(
+                    "{}-v-{}-{}",
+                    file_safe(&settings.names[0]),
+                    file_safe(&settings.names[1]),
+                    today()
+                );
+                let mut tries = 1..;
+                loop {
+                    let n = tries.next().unwrap_or(0);
+                    let path = match n {
+                        1 => format!("{}.log", stem),
+                        n => format!("{}-{}.log", stem, n),
+                    };
+                    match new_file(&path) {
+                        Ok(file) => break (file, path),
+                        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                        Err(e) => return Err(refusal(&path, e)),
+                    }
+                }
+            }
+        };
+        file.write_all(head(settings).as_bytes())
+            .map_err(|e| format!("{}: {}", path, e))?;
+        Ok(Log { path, file })
+    }
+
+    /// Goes on with the log at `path`; `ends_line` says whether what is
+    /// there ends with a line end (else one is written first).
+    pub fn append(path: &str, ends_line: bool) -> Result<Log, String> {
+        let mut file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| format!("{}: {}", path, e))?;
+        if !ends_line {
+            file.write_all(b"\n")
+                .map_err(|e| format!("{}: {}", path, e))?;
+        }
+        Ok(Log {
+            path: path.to_string(),
+            file,
+        })
+    }
+
+    /// Writes one entry's line to the OS (one write, no buffer).
+    pub fn write(&mut self, entry: &str) -> io::Result<()> {
+        self.file.write_all(format!("{}\n", entry).as_bytes())
+    }
+}
+
+fn new_file(path: &str) -> io::Result<File> {
+    OpenOptions::new().write(true).create_new(true).open(path)
+}
+
+fn refusal(path: &str, error: io::Error) -> String {
+    if error.kind() == io::ErrorKind::AlreadyExists {
+        format!(
+            "{}: the file is there already (to go on with a match, use --resume {})",
+            path, path
+        )
+    } else {
+        format!("{}: {}", path, error)
+    }
+}
+
+/// A name in a file name: letters and digits kept, the rest `_`.
+fn file_safe(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_alphanumeric() { c } else { '_' })
+        .collect()
+}
+
+/// Today's date in UTC, `YYYY-MM-DD`.
+fn today() -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    date_of_day(secs / 86_400)
+}
+
+/// The date `days` days after 1970-01-01.
+fn date_of_day(mut days: u64) -> String {
+    let leap = |y: u64| y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+    let mut year = 1970;
+    while days >= if leap(year) { 366 } else { 365 } {
+        days -= if leap(year) { 366 } else { 365 };
+        year += 1;
+    }
+    let february = if leap(year) { 29 } else { 28 };
+    let months = [31, february, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    let mut month = 0;
+    while days >= months[month] {
+        days -= months[month];
+        month += 1;
+    }
+    format!("{:04}-{:02}-{:02}", year, month + 1, days + 1)
+}
+
+/// A log read back: its settings, its entries with their line numbers,
+/// and whether its text ends with a line end.
+pub(crate) struct Read {
+    pub settings: Settings,
+    pub entries: Vec<(usize, String)>,
+    pub ends_line: bool,
+}
+
+/// Reads the log at `path`. Errors are `LINE:COL: message` or the
+/// system's words.
+pub(crate) fn read(path: &str) -> Result<Read, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {}", path, e))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let mut names = [None, None];
+    let mut best_of = None;
+    let mut entries = Vec::new();
+    for (at, line) in text.lines().enumerate() {
+        let number = at + 1;
+        let line = line.trim();
+        let in_head = entries.is_empty();
+        // Comments only in the head: a lot line may be a name with a `#`.
+        if line.is_empty() || (in_head && line.starts_with('#')) {
+            continue;
+        }
+        if let (true, Some(name)) = (in_head, line.strip_prefix(PLAYER_A)) {
+            names[0] = Some(name.trim().to_string());
+        } else if let (true, Some(name)) = (in_head, line.strip_prefix(PLAYER_B)) {
+            names[1] = Some(name.trim().to_string());
+        } else if let (true, Some(n)) = (in_head, line.strip_prefix(BEST_OF)) {
+            let n = n
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|n| n % 2 == 1 && *n <= 35);
+            best_of = Some(n.ok_or(format!(
+                "{}:{}:1: expected an odd number of frames from 1 to 35",
+                path, number
+            ))?);
+        } else if names[0].is_none() || names[1].is_none() {
+            return Err(format!(
+                "{}:{}:1: expected the head of a match log (`player A: NAME`), found `{}`",
+                path, number, line
+            ));
+        } else {
+            entries.push((number, line.to_string()));
+        }
+    }
+    match names {
+        [Some(a), Some(b)] => Ok(Read {
+            settings: Settings {
+                names: [a, b],
+                best_of: best_of.unwrap_or(1),
+            },
+            entries,
+            ends_line: bytes.is_empty() || bytes.ends_with(b"\n"),
+        }),
+        _ => Err(format!("{}: expected a match log, found no players", path)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_count_from_1970_with_leap_years() {
+        assert_eq!(date_of_day(0), "1970-01-01");
+        assert_eq!(date_of_day(31 + 28), "1970-03-01");
+        assert_eq!(date_of_day(11_016), "2000-02-29");
+        assert_eq!(date_of_day(20_417), "2025-11-25");
+    }
+
+    #[test]
+    fn names_in_file_names_are_letters_and_digits() {
+        assert_eq!(file_safe("Ronnie O'Sullivan"), "Ronnie_O_Sullivan");
+        assert_eq!(file_safe("../x"), "___x");
+    }
+}

@@ -1,0 +1,216 @@
+//! Whole matches: the rulings on scripted entries, and the properties of
+//! `undo` and of replaying the log's words on generated matches.
+
+use super::board::Board;
+use super::entry::{self, Entry};
+use super::state::{Match, Settings, State};
+use crate::core::snooker::Player;
+use crate::tool::cli::Style;
+use crate::tool::gen::{generate_styled, Rng};
+use crate::tool::problem::Problem;
+
+fn settings(best_of: u32) -> Settings {
+    Settings {
+        names: ["Ann Lee".to_string(), "Bob".to_string()],
+        best_of,
+    }
+}
+
+/// Enters a line as the session does; the refusal if refused.
+fn enter(game: &mut Match, text: &str) -> Result<(), String> {
+    let entry = entry::parse(text, &game.settings.names, game.state.lot_due())?;
+    assert_ne!(entry, Entry::Quit);
+    game.enter(&entry)
+}
+
+fn play(game: &mut Match, lines: &[&str]) {
+    for line in lines {
+        enter(game, line).unwrap_or_else(|e| panic!("{}: {}", line, e));
+    }
+}
+
+#[test]
+fn frames_alternate_the_break_off_and_the_match_ends_at_a_majority() {
+    let mut game = Match::new(settings(3));
+    play(&mut game, &["Red Red", "concede"]);
+    let board = Board::of(&game);
+    assert_eq!(board.frame_winner, Some(Player::B));
+    assert_eq!((board.frame, board.frames), (1, [0, 1]));
+    assert_eq!((board.next, board.in_hand), (Some(Player::B), false));
+    assert_eq!(
+        (board.remaining, board.on, board.current_break),
+        (0, None, 0)
+    );
+    // The next entry starts frame 2, broken off by B.
+    play(&mut game, &["None"]);
+    let board = Board::of(&game);
+    assert_eq!((board.frame, board.score, board.foul), (2, [4, 0], true));
+    assert_eq!(board.next, Some(Player::A));
+    play(&mut game, &["concede"]);
+    assert_eq!(Board::of(&game).match_winner, Some(Player::B));
+    assert_eq!(Board::of(&game).next, None);
+    assert!(enter(&mut game, "Red")
+        .unwrap_err()
+        .contains("match is over"));
+    play(&mut game, &["undo"]);
+    assert_eq!(Board::of(&game).match_winner, None);
+}
+
+#[test]
+fn free_ball_only_on_the_first_stroke_after_the_opponents_foul() {
+    let mut game = Match::new(settings(1));
+    assert!(enter(&mut game, "free Blue Blue Blue").is_err());
+    play(&mut game, &["None", "again"]);
+    assert!(enter(&mut game, "free Blue Blue Blue").is_err());
+    play(&mut game, &["None"]);
+    assert!(enter(&mut game, "free Red Red Red").is_err());
+    play(&mut game, &["free Blue Blue Blue"]);
+    let board = Board::of(&game);
+    assert_eq!((board.score, board.on), ([0, 9], Some("Colour")));
+    // K1 counts the reds on the table: all fifteen, and a colour to come.
+    assert_eq!((board.current_break, board.remaining), (1, 8 * 15 + 27 + 7));
+}
+
+#[test]
+fn a_tie_on_the_black_waits_for_the_lot() {
+    let mut game = Match::new(settings(1));
+    // Eight fouls give Bob 32; Ann clears with a break of 39; Bob pots the
+    // black to tie.
+    for _ in 0..8 {
+        play(&mut game, &["None", "again"]);
+    }
+    let fifteen_reds = format!("Red{}", " Red".repeat(15));
+    play(&mut game, &[&fifteen_reds, "Brown Brown"]);
+    play(&mut game, &["Yellow Yellow", "Green Green", "Brown Brown"]);
+    play(
+        &mut game,
+        &["Blue Blue", "Pink Pink", "Black", "Black Black"],
+    );
+    let board = Board::of(&game);
+    assert_eq!(
+        (board.score, board.next, board.lot_due),
+        ([39, 39], None, true)
+    );
+    assert_eq!(
+        (board.remaining, board.on, board.current_break),
+        (7, Some("Black"), 0)
+    );
+    assert!(enter(&mut game, "Red").is_err());
+    assert!(enter(&mut game, "concede").is_err());
+    play(&mut game, &["bob"]);
+    let board = Board::of(&game);
+    assert_eq!((board.next, board.in_hand), (Some(Player::B), true));
+    play(&mut game, &["Black Black"]);
+    let board = Board::of(&game);
+    assert_eq!(
+        (board.frame_winner, board.match_winner),
+        (Some(Player::B), Some(Player::B))
+    );
+    assert_eq!(board.highest, [39, 7]);
+}
+
+/// A generated match: the referee generator's frames with the match's
+/// names, mixed with refused entries, undos and the odd concession.
+fn generated(seed: u64, best_of: u32) -> Vec<String> {
+    let mut input = Vec::new();
+    generate_styled(
+        Problem::Snooker,
+        Style::Varied,
+        seed,
+        Some(u64::from(best_of)),
+        &mut input,
+    )
+    .unwrap();
+    let text = String::from_utf8(input).unwrap();
+    let names = settings(best_of).names;
+    let mut rng = Rng::new(seed);
+    let mut entries = Vec::new();
+    for (at, frame) in text.split("\n\n").skip(1).enumerate() {
+        let mut lines = frame.lines();
+        let frame_names: Vec<&str> = lines.next().unwrap().split(' ').collect();
+        // The frame's first name breaks off: A in odd frames.
+        let breaker = at % 2;
+        for line in lines {
+            let lot = frame_names.iter().position(|n| *n == line);
+            entries.push(match lot {
+                Some(0) => names[breaker].clone(),
+                Some(_) => names[1 - breaker].clone(),
+                None => line.to_string(),
+            });
+            match rng.below(100) {
+                0..=3 => entries.push("Blakc".to_string()),
+                4..=8 => {
+                    entries.push("undo".to_string());
+                    entries.push(line.to_string());
+                }
+                9 => entries.push("free Pink Pink Pink".to_string()),
+                10 if rng.chance(5) => entries.push("concede".to_string()),
+                _ => {}
+            }
+        }
+    }
+    entries
+}
+
+/// Everything an answer depends on.
+fn snapshot(game: &Match) -> (State, Board, usize) {
+    (game.state.clone(), Board::of(game), game.record.len())
+}
+
+#[test]
+fn after_k_undos_the_match_is_as_k_entries_earlier_for_every_prefix() {
+    for seed in 1..=3 {
+        let entries = generated(seed, 5);
+        assert!(
+            entries.len() > 100,
+            "seed {}: {} entries",
+            seed,
+            entries.len()
+        );
+        // The snapshots of the entries that stand, after each prefix.
+        let mut standing = vec![snapshot(&Match::new(settings(5)))];
+        let mut live = Match::new(settings(5));
+        for (len, line) in entries.iter().enumerate() {
+            if enter(&mut live, line).is_ok() {
+                if line == "undo" {
+                    standing.pop();
+                } else {
+                    standing.push(snapshot(&live));
+                }
+            }
+            let mut game = Match::new(settings(5));
+            for line in &entries[..=len] {
+                let _ = enter(&mut game, line);
+            }
+            for earlier in standing.iter().rev().skip(1) {
+                enter(&mut game, "undo").unwrap();
+                assert_eq!(&snapshot(&game), earlier, "seed {} prefix {}", seed, len);
+            }
+            assert!(enter(&mut game, "undo").is_err());
+            assert_eq!(game.record.len(), 1);
+        }
+    }
+}
+
+#[test]
+fn the_logged_words_replay_to_the_same_match() {
+    for seed in 4..=6 {
+        let mut live = Match::new(settings(5));
+        let mut logged = Vec::new();
+        for line in generated(seed, 5) {
+            let entry = entry::parse(&line, &live.settings.names, live.state.lot_due());
+            if let Ok(entry) = entry {
+                if live.enter(&entry).is_ok() {
+                    logged.push(entry::text(&entry, &live.settings.names));
+                }
+            }
+        }
+        let mut replayed = Match::new(settings(5));
+        for line in &logged {
+            enter(&mut replayed, line).unwrap();
+        }
+        assert_eq!(snapshot(&replayed), snapshot(&live));
+        assert_eq!(replayed.record, live.record);
+        assert!(live.state.number > 1, "seed {}: more than one frame", seed);
+    }
+}

@@ -1,0 +1,492 @@
+//! `check`, `test` and `stress` as contestants and CI use them, through
+//! the built binary: no process of a solution outlives its verdict, a
+//! closed stdout keeps the verdict, `check` as a testlib/oj judge, the
+//! project's fixture folders as a regression run, the exit statuses, and
+//! `test`'s reports (`-v`, the slowest case, `--junit`, `--ignore-space`).
+
+mod common;
+
+use predicates::prelude::*;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use common::{referee, referee_path};
+
+fn scratch(name: &str) -> PathBuf {
+    common::scratch("contestant", name)
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A folder with `count` four-in-a-row inputs of one game each.
+fn fourrow_inputs(name: &str, count: usize) -> PathBuf {
+    let dir = scratch(name);
+    for i in 0..count {
+        fs::write(dir.join(format!("{}.in", i)), "1\nGame #1: 1234\n").unwrap();
+    }
+    dir
+}
+
+// ------------------------------------------------------------ processes
+
+/// Runs `test` with a 0.3 s limit on a solution given as a shell script
+/// that appends the pids to watch to `pids`; asserts that every case ended
+/// with `verdict` and that none of those processes is left.
+#[cfg(target_os = "linux")]
+fn assert_no_process_survives(name: &str, script: &str, cases: usize, verdict: &str) {
+    assert_none_survives_with(name, script, cases, verdict, None);
+}
+
+/// The same, with `PATH` set to `path` when given.
+#[cfg(target_os = "linux")]
+fn assert_none_survives_with(
+    name: &str,
+    script: &str,
+    cases: usize,
+    verdict: &str,
+    path: Option<&Path>,
+) {
+    let dir = fourrow_inputs(name, cases);
+    let pids = dir.join("pids");
+    let run = dir.join("run.sh");
+    fs::write(&run, script.replace("PIDS", &pids.display().to_string())).unwrap();
+    let mut referee = referee();
+    if let Some(path) = path {
+        referee.env("PATH", path);
+    }
+    let output = referee
+        .args(["test", "fourrow"])
+        .arg(&dir)
+        .args(["--timeout", "0.3", "-j", "3", "--", "sh"])
+        .arg(&run)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout.ends_with(&format!("\n0 passed, {} failed\n", cases)),
+        "{}",
+        stdout
+    );
+    assert_eq!(stdout.matches(verdict).count(), cases, "{}", stdout);
+    let pids = fs::read_to_string(pids).unwrap();
+    assert_eq!(pids.lines().count(), cases, "{}", pids);
+    for pid in pids.lines() {
+        assert!(
+            !common::running(pid),
+            "{} still runs after the verdict",
+            pid
+        );
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_solution_started_by_a_script_dies_at_the_time_limit() {
+    // The script waits for the solution, which spins.
+    assert_no_process_survives(
+        "orphans-script",
+        "sh -c 'echo $$ >> PIDS; while :; do :; done'\n",
+        2,
+        "time limit exceeded",
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_sleep_in_the_solution_dies_at_the_time_limit() {
+    assert_no_process_survives(
+        "orphans-sleep",
+        "sleep 50 &\necho $! >> PIDS\nwait\ncat\n",
+        6,
+        "time limit exceeded",
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn without_a_kill_program_the_shells_kill_takes_the_group() {
+    let bin = scratch("path-without-kill");
+    for program in ["sh", "sleep", "cat"] {
+        let found = ["/bin", "/usr/bin"]
+            .iter()
+            .map(|dir| Path::new(dir).join(program))
+            .find(|p| p.exists())
+            .unwrap();
+        std::os::unix::fs::symlink(found, bin.join(program)).unwrap();
+    }
+    assert_none_survives_with(
+        "orphans-no-kill",
+        "sleep 50 &\necho $! >> PIDS\nwait\ncat\n",
+        2,
+        "time limit exceeded",
+        Some(&bin),
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_process_left_holding_the_output_when_the_solution_ends_is_killed() {
+    assert_no_process_survives(
+        "orphans-after-exit",
+        "sleep 50 &\necho $! >> PIDS\n",
+        2,
+        "wrong answer",
+    );
+}
+
+// ------------------------------------------------------------ closed pipe
+
+/// Runs the referee with its stdout a pipe closed before it writes.
+fn with_stdout_closed(args: &[&str], dir: &Path) -> std::process::ExitStatus {
+    let mut child = std::process::Command::new(referee_path())
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait().unwrap()
+}
+
+#[test]
+fn a_closed_stdout_keeps_the_verdict_and_out_is_still_written() {
+    let dir = scratch("closed-pipe");
+    let blind = common::wrong("fourrow");
+    let status = with_stdout_closed(
+        &[
+            "stress",
+            "fourrow",
+            "--seed",
+            "1",
+            "--out",
+            "x.in",
+            "--",
+            &blind,
+            "top-diagonals",
+        ],
+        &dir,
+    );
+    assert_eq!(status.code(), Some(1));
+    assert!(fs::read_to_string(dir.join("x.in"))
+        .unwrap()
+        .starts_with("1\n"));
+    let cases = fourrow_inputs("closed-pipe-test", 4);
+    let cases = cases.display().to_string();
+    let crash = ["test", "fourrow", &cases, "--", &blind, "crash-on-empty"];
+    assert_eq!(with_stdout_closed(&crash, &dir).code(), Some(0));
+    fs::write(Path::new(&cases).join("0.in"), "1\nGame #1: \n").unwrap();
+    assert_eq!(with_stdout_closed(&crash, &dir).code(), Some(1));
+}
+
+// ------------------------------------------------------------ check
+
+#[test]
+fn check_compares_with_answer_when_given_as_judges_call_it() {
+    let dir = scratch("check-answer");
+    fs::write(dir.join("a.in"), "1\nGame #1: 1\n").unwrap();
+    fs::write(dir.join("a.out"), "mine\n").unwrap();
+    fs::write(dir.join("a.ans"), "mine\n").unwrap();
+    fs::write(dir.join("b.ans"), "theirs\n").unwrap();
+    let check = |files: &[&str]| {
+        let mut command = referee();
+        command
+            .current_dir(&dir)
+            .args(["check", "fourrow"])
+            .args(files);
+        command.assert()
+    };
+    check(&["a.in", "a.out", "a.ans"])
+        .code(0)
+        .stdout("accepted\n");
+    check(&["a.in", "a.out", "b.ans"])
+        .code(1)
+        .stdout("wrong answer\n")
+        .stderr("referee: a.out:1:1: expected `theirs\\n`, found `mine\\n`\n");
+    // Without ANSWER, the referee's own answer.
+    check(&["a.in", "a.out"]).code(1);
+    check(&["a.in", "a.out", "missing.ans"])
+        .code(3)
+        .stderr(predicate::str::starts_with("referee: missing.ans: "));
+    check(&["a.in", "missing.out"])
+        .code(3)
+        .stderr(predicate::str::starts_with("referee: missing.out: "));
+    check(&["a.in", "-", "-"]).code(2);
+}
+
+// ------------------------------------------------------------ test
+
+/// Runs `referee ARGS` in the package's folder; returns status and stdout.
+fn in_package(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = referee()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .unwrap();
+    let (out, err) = (text(&output.stdout), text(&output.stderr));
+    (output.status.code(), out, err)
+}
+
+#[test]
+fn test_passes_on_every_fixture_folder_of_its_problem() {
+    for folder in common::fixture_dirs() {
+        let problem = folder.split('-').next().unwrap();
+        if !["snooker", "fourrow", "rating"].contains(&problem) {
+            continue;
+        }
+        let dir = format!("fixtures/{}", folder);
+        let (code, out, err) = in_package(&["test", problem, &dir]);
+        let count = common::cases(&folder).len();
+        assert_eq!(code, Some(0), "{}:\n{}{}", dir, out, err);
+        assert!(
+            out.ends_with(&format!("\n{} passed, 0 failed\n", count)),
+            "{}:\n{}",
+            dir,
+            out
+        );
+    }
+}
+
+#[test]
+fn test_walks_only_into_the_folders_of_its_problem() {
+    let fourrow_cases: usize = ["fourrow", "fourrow-errors", "fourrow-strict"]
+        .iter()
+        .map(|f| common::cases(f).len())
+        .sum();
+    let (code, out, _) = in_package(&["test", "fourrow", "fixtures"]);
+    assert_eq!(code, Some(0), "{}", out);
+    assert!(
+        out.ends_with(&format!("\n{} passed, 0 failed\n", fourrow_cases)),
+        "{}",
+        out
+    );
+    // A solution is not held to the referee's own messages: the cases
+    // with `.args` or `.err` are skipped, and said to be.
+    let itself = referee_path();
+    let (code, out, err) = in_package(&["test", "fourrow", "fixtures", "--", &itself, "fourrow"]);
+    let plain = common::cases("fourrow").len();
+    assert_eq!(code, Some(0), "{}{}", out, err);
+    assert!(
+        out.ends_with(&format!("\n{} passed, 0 failed\n", plain)),
+        "{}",
+        out
+    );
+    assert!(err.contains("skipped"), "{}", err);
+}
+
+#[test]
+fn test_verbose_times_every_case_and_the_slowest_is_always_shown() {
+    let dir = fourrow_inputs("verbose", 3);
+    let dir = dir.display().to_string();
+    let (code, out, _) = in_package(&["test", "fourrow", &dir, "-v"]);
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{}", out);
+    for (i, line) in lines[..3].iter().enumerate() {
+        let (name, verdict) = line.split_once("): ").unwrap();
+        assert!(name.starts_with(&format!("{}.in (", i)), "{}", line);
+        assert!(name.ends_with('s'), "{}", line);
+        assert_eq!(verdict, "accepted");
+    }
+    assert!(lines[3].starts_with("slowest: "), "{}", out);
+    assert_eq!(lines[4], "3 passed, 0 failed");
+    let (_, quiet, _) = in_package(&["test", "fourrow", &dir]);
+    assert!(quiet.starts_with("slowest: "), "{}", quiet);
+}
+
+#[test]
+fn test_writes_a_junit_report() {
+    let dir = scratch("junit");
+    fs::write(dir.join("good.in"), "1\nGame #1: 1\n").unwrap();
+    fs::write(dir.join("bad.in"), "1\nGame #1: 1\n").unwrap();
+    fs::write(dir.join("bad.out"), "something else\n").unwrap();
+    let report = dir.join("report.xml");
+    referee()
+        .args(["test", "fourrow"])
+        .arg(&dir)
+        .arg("--junit")
+        .arg(&report)
+        .assert()
+        .code(1);
+    let xml = fs::read_to_string(&report).unwrap();
+    assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"));
+    assert!(xml.contains("tests=\"2\" failures=\"1\""), "{}", xml);
+    assert!(xml.contains("<testcase classname=\"fourrow\" name=\"good.in\" time=\""));
+    assert!(
+        xml.contains("<failure type=\"wrong answer\" message=\"wrong answer: 1:1: expected `something else\\n`"),
+        "{}",
+        xml
+    );
+}
+
+#[test]
+fn ignore_space_forgives_trailing_blanks_and_crlf_only_when_asked() {
+    let dir = fourrow_inputs("ignore-space", 2);
+    // The referee's answer with a blank and a CR at each line end.
+    let script = format!("'{}' fourrow | sed 's/$/ \\r/'", referee_path());
+    let run = |extra: &[&str]| {
+        referee()
+            .args(["test", "fourrow"])
+            .arg(&dir)
+            .args(extra)
+            .args(["--", "sh", "-c", &script])
+            .output()
+            .unwrap()
+    };
+    let exact = run(&[]);
+    assert_eq!(exact.status.code(), Some(1));
+    assert!(text(&exact.stdout).contains("only whitespace differs"));
+    let lenient = run(&["--ignore-space"]);
+    assert_eq!(lenient.status.code(), Some(0), "{}", text(&lenient.stdout));
+}
+
+// ------------------------------------------------------------ statuses
+
+#[cfg(unix)]
+#[test]
+fn a_program_of_the_current_folder_without_dot_slash_gets_a_hint_and_4() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = fourrow_inputs("dot-slash", 1);
+    let program = dir.join("four");
+    fs::write(&program, "#!/bin/sh\ncat\n").unwrap();
+    fs::set_permissions(&program, fs::Permissions::from_mode(0o755)).unwrap();
+    for args in [&["test", "fourrow", "."][..], &["stress", "fourrow"]] {
+        referee()
+            .current_dir(&dir)
+            .args(args)
+            .args(["--", "four"])
+            .assert()
+            .code(4)
+            .stderr(predicate::str::contains("write `./four`"));
+    }
+}
+
+#[test]
+fn stress_takes_inputs_and_points_from_cases_to_it() {
+    referee()
+        .args(["stress", "fourrow", "--cases", "5", "--", "x"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("did you mean `--inputs`?"));
+}
+
+#[test]
+fn stress_in_parallel_reports_the_first_failure_in_input_order() {
+    let blind = common::wrong("fourrow");
+    let outputs: Vec<(String, String)> = ["1", "4"]
+        .iter()
+        .map(|jobs| {
+            let dir = scratch(&format!("stress-jobs-{}", jobs));
+            let output = referee()
+                .current_dir(&dir)
+                .args(["stress", "fourrow", "--seed", "1", "-j", jobs, "--"])
+                .args([&blind, "top-diagonals"])
+                .output()
+                .unwrap();
+            assert_eq!(output.status.code(), Some(1));
+            let shrunk = fs::read_to_string(dir.join("stress-failure.in")).unwrap();
+            (text(&output.stdout), shrunk)
+        })
+        .collect();
+    assert_eq!(outputs[0], outputs[1]);
+    assert!(outputs[0].0.starts_with("input "), "{}", outputs[0].0);
+    // The solver's output is shown beside the expected one.
+    assert!(
+        outputs[0].0.contains("\nsolver's output"),
+        "{}",
+        outputs[0].0
+    );
+}
+
+// ------------------------------------------------------------ command line
+
+#[test]
+fn options_and_help_may_come_before_the_subcommand() {
+    let input = common::fixtures_dir().join("snooker/sample.in");
+    let expected = fs::read(common::fixtures_dir().join("snooker/sample.out")).unwrap();
+    referee()
+        .arg("--strict")
+        .arg("snooker")
+        .arg(&input)
+        .assert()
+        .code(0)
+        .stdout(expected);
+    for (before, after) in [("--help", "gen"), ("-h", "snooker")] {
+        let sub_help = referee().args([after, "--help"]).output().unwrap().stdout;
+        referee()
+            .args([before, after])
+            .assert()
+            .code(0)
+            .stdout(sub_help);
+    }
+}
+
+#[test]
+fn test_help_tells_where_answers_come_from_and_that_one_file_works() {
+    let output = referee().args(["test", "--help"]).output().unwrap();
+    let help = text(&output.stdout).replace('\n', " ");
+    for words in [
+        ".ans",
+        "referee's own answer",
+        "one .in file",
+        ".args",
+        ".err",
+    ] {
+        assert!(help.contains(words), "{}: {}", words, help);
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_progress_line_is_drawn_on_a_terminal_and_wiped_and_none_in_a_pipe() {
+    let right = common::wrong("fourrow");
+    let line = format!(
+        "'{}' stress fourrow --inputs 20 --seed 1 -- '{}' right",
+        referee_path(),
+        right
+    );
+    // `script` (util-linux) runs the command on a terminal of its own.
+    let on_terminal = std::process::Command::new("script")
+        .args(["-qec", &line, "/dev/null"])
+        .stdin(Stdio::null())
+        .output();
+    match on_terminal {
+        Ok(output) if output.status.success() => {
+            let shown = text(&output.stdout);
+            assert!(
+                shown.starts_with("\r\x1b[K1/20 inputs, 0 failed, "),
+                "{:?}",
+                shown
+            );
+            assert!(
+                shown.ends_with("\r\x1b[K20 passed, 0 failed\r\n"),
+                "{:?}",
+                shown
+            );
+        }
+        _ => eprintln!("skipped: `script` could not give a terminal"),
+    }
+    let dir = fourrow_inputs("no-progress", 3);
+    referee()
+        .args(["test", "fourrow"])
+        .arg(&dir)
+        .args(["--", &right, "right"])
+        .assert()
+        .code(0)
+        .stderr("");
+}
+
+#[test]
+fn check_keeps_its_verdict_when_stdout_is_closed() {
+    let dir = scratch("check-closed");
+    fs::write(dir.join("a.in"), "1\nGame #1: 1\n").unwrap();
+    fs::write(dir.join("a.out"), "wrong\n").unwrap();
+    let status = with_stdout_closed(&["check", "fourrow", "a.in", "a.out"], &dir);
+    assert_eq!(status.code(), Some(1));
+}

@@ -1,0 +1,329 @@
+//! `referee match` end to end: driven through pipes entry by entry, its
+//! log resumed after every prefix and after the process was killed, its
+//! command line refusals, and `scoreboard --html`.
+
+use referee::tool::gen::Rng;
+use std::fs;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+fn referee_path() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("referee")
+}
+
+/// A scratch folder of this test's own.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("match")
+        .join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A running `referee match`, answering through a pipe.
+struct Session {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Session {
+    fn start(dir: &Path, args: &[&str]) -> Session {
+        let mut child = Command::new(referee_path())
+            .arg("match")
+            .args(args)
+            .current_dir(dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        Session {
+            child,
+            input,
+            output,
+        }
+    }
+
+    /// Sends one entry and reads its answer; the next entry is sent only
+    /// after that, so the answer came before the next entry was there.
+    fn send(&mut self, entry: &str) -> String {
+        writeln!(self.input, "{}", entry).unwrap();
+        self.input.flush().unwrap();
+        let mut answer = String::new();
+        self.output.read_line(&mut answer).unwrap();
+        assert!(answer.ends_with('\n'), "{:?} answered {:?}", entry, answer);
+        answer
+    }
+
+    /// Ends the session with `quit`: exit status 0, nothing more written.
+    fn quit(mut self) {
+        writeln!(self.input, "quit").unwrap();
+        drop(self.input);
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut self.output, &mut rest).unwrap();
+        assert_eq!(rest, "");
+        assert!(self.child.wait().unwrap().success());
+    }
+}
+
+/// The answer before any entry, as `undo` back to the start gives it.
+const START: &str = "{\"frame\":1,\"frames\":[0,0],\"score\":[0,0],\"next\":\"Ann\",\
+\"in_hand\":true,\"break\":0,\"remaining\":147,\"on\":\"Red\",\"foul\":false,\
+\"frame_winner\":null,\"match_winner\":null,\"error\":null}\n";
+
+/// An answer without its `error`, to compare states.
+fn state_of(answer: &str) -> &str {
+    &answer[..answer
+        .find(",\"error\":")
+        .expect("an answer has an error key")]
+}
+
+#[test]
+fn each_entry_is_answered_before_the_next_is_read() {
+    let dir = scratch("pipe");
+    let mut session = Session::start(&dir, &["Ann", "Bob", "--best-of", "3", "--json"]);
+    let answer = session.send("Red Red");
+    assert_eq!(
+        answer,
+        "{\"frame\":1,\"frames\":[0,0],\"score\":[1,0],\"next\":\"Ann\",\"in_hand\":false,\
+         \"break\":1,\"remaining\":146,\"on\":\"Colour\",\"foul\":false,\"frame_winner\":null,\
+         \"match_winner\":null,\"error\":null}\n"
+    );
+    let refused = session.send("Blakc");
+    assert!(refused.contains("did you mean `Black`?"), "{}", refused);
+    assert_eq!(state_of(&refused), state_of(&answer));
+    let foul = session.send("n w");
+    assert!(
+        foul.contains("\"score\":[1,4]") && foul.contains("\"foul\":true"),
+        "{}",
+        foul
+    );
+    assert!(
+        foul.contains("\"next\":\"Bob\",\"in_hand\":true"),
+        "{}",
+        foul
+    );
+    let conceded = session.send("concede");
+    assert!(conceded.contains("\"frames\":[1,0]"), "{}", conceded);
+    assert!(conceded.contains("\"next\":\"Bob\"") && conceded.contains("\"frame_winner\":\"Ann\""));
+    assert!(session.send("r").contains("\"frame\":2"));
+    for _ in 0..3 {
+        assert!(session.send("undo").contains("\"error\":null"));
+    }
+    assert_eq!(session.send("undo"), START);
+    assert!(session.send("u").contains("\"error\":\"nothing to undo\""));
+    session.quit();
+}
+
+#[test]
+fn the_plain_board_is_one_line_per_entry() {
+    let dir = scratch("plain");
+    let mut session = Session::start(&dir, &["Ronnie O'Sullivan", "Judd Trump"]);
+    let answer = session.send("r r");
+    assert!(
+        answer.starts_with("frame 1: Ronnie O'Sullivan 1 - 0 Judd Trump"),
+        "{}",
+        answer
+    );
+    assert!(session.send("quiet").starts_with("refused: "));
+    assert!(session
+        .send("concede")
+        .contains("Judd Trump wins the match 1-0"));
+    session.quit();
+}
+
+/// Entries drawn from a small vocabulary, some refused, some undone.
+fn entries(seed: u64, count: usize) -> Vec<&'static str> {
+    const WORDS: [&str; 14] = [
+        "Red Red",
+        "r r",
+        "Red",
+        "Black Black",
+        "pink pink",
+        "None",
+        "n w",
+        "again",
+        "undo",
+        "Yellow",
+        "Blakc",
+        "free Blue Blue Blue",
+        "Red Red Red",
+        "Green Green",
+    ];
+    let mut rng = Rng::new(seed);
+    (0..count)
+        .map(|_| match rng.below(60) {
+            0 => "concede",
+            n => WORDS[n as usize % WORDS.len()],
+        })
+        .collect()
+}
+
+/// Runs entries live; returns the answers and the log's text.
+fn live(dir: &Path, entries: &[&str]) -> (Vec<String>, String) {
+    let mut session = Session::start(
+        dir,
+        &["Ann", "Bob", "--best-of", "5", "--json", "--log", "m.log"],
+    );
+    let answers = entries.iter().map(|e| session.send(e)).collect();
+    session.quit();
+    (answers, fs::read_to_string(dir.join("m.log")).unwrap())
+}
+
+/// The state a resumed log gives: the answer to a refused entry.
+fn resumed_state(dir: &Path, log: &str) -> String {
+    let mut session = Session::start(dir, &["Ann", "Bob", "--json", "--resume", log]);
+    let answer = session.send("?");
+    session.quit();
+    state_of(&answer).to_string()
+}
+
+#[test]
+fn resuming_any_prefix_of_a_log_gives_the_live_state() {
+    let dir = scratch("resume");
+    let entries = entries(7, 120);
+    let (answers, log) = live(&dir, &entries);
+    let head = 4;
+    let lines: Vec<&str> = log.lines().collect();
+    assert!(lines.len() > head + 60, "{} lines logged", lines.len());
+    // The state after each logged entry: the answers that were accepted.
+    let accepted: Vec<&String> = answers
+        .iter()
+        .filter(|a| a.contains("\"error\":null"))
+        .collect();
+    assert_eq!(accepted.len(), lines.len() - head);
+    for taken in 0..=accepted.len() {
+        let prefix = format!("p{}.log", taken);
+        fs::write(dir.join(&prefix), lines[..head + taken].join("\n") + "\n").unwrap();
+        let expected = match taken {
+            0 => state_of(START),
+            n => state_of(accepted[n - 1]),
+        };
+        assert_eq!(
+            resumed_state(&dir, &prefix),
+            expected,
+            "after {} entries",
+            taken
+        );
+    }
+    // Resuming goes on appending to the same log.
+    let mut session = Session::start(&dir, &["Ann", "Bob", "--resume", "m.log"]);
+    session.send("undo");
+    session.quit();
+    let after = fs::read_to_string(dir.join("m.log")).unwrap();
+    assert_eq!(after, log + "undo\n");
+}
+
+#[test]
+fn a_killed_process_loses_no_answered_entry() {
+    let dir = scratch("killed");
+    let entries = entries(11, 80);
+    let mut session = Session::start(
+        &dir,
+        &["Ann", "Bob", "--best-of", "5", "--json", "--log", "k.log"],
+    );
+    let mut last = START.to_string();
+    for entry in &entries {
+        let answer = session.send(entry);
+        if answer.contains("\"error\":null") {
+            last = answer;
+        }
+    }
+    session.child.kill().unwrap();
+    session.child.wait().unwrap();
+    assert_eq!(resumed_state(&dir, "k.log"), state_of(&last));
+}
+
+#[test]
+fn the_command_line_refuses_what_cannot_be_a_match() {
+    let dir = scratch("refusals");
+    let run = |args: &[&str]| {
+        Command::new(referee_path())
+            .arg("match")
+            .args(args)
+            .current_dir(&dir)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    for (args, status) in [
+        (&["Ann", "ann"][..], 2),
+        (&["Ann\nLee", "Bob"][..], 2),
+        (&["Ann", "Bob", "--best-of", "4"][..], 2),
+        (&["Ann", "Bob", "--best-of", "37"][..], 2),
+        (&["Ann", "Bob", "--log", "a", "--resume", "b"][..], 2),
+        (&["Ann", "Bob", "--resume", "missing.log"][..], 1),
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(status), "{:?}", args);
+        assert!(String::from_utf8_lossy(&out.stderr).starts_with("referee: "));
+    }
+    // A log that is there already is never written over.
+    fs::write(dir.join("mine.txt"), "a file of someone's\n").unwrap();
+    let out = run(&["Ann", "Bob", "--log", "mine.txt"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        fs::read_to_string(dir.join("mine.txt")).unwrap(),
+        "a file of someone's\n"
+    );
+    // The default log is named after the players and said on stderr.
+    let out = run(&["Ann Lee", "Bob"]);
+    assert!(out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    let name = said.trim().rsplit(' ').next().unwrap().to_string();
+    assert!(
+        name.starts_with("Ann_Lee-v-Bob-") && name.ends_with(".log"),
+        "{}",
+        said
+    );
+    assert!(fs::read_to_string(dir.join(&name))
+        .unwrap()
+        .contains("player A: Ann Lee\n"));
+    let again = run(&["Ann Lee", "Bob"]);
+    assert!(String::from_utf8_lossy(&again.stderr).contains("-2.log"));
+}
+
+#[test]
+fn the_report_follows_the_match_and_the_contest_input() {
+    let dir = scratch("report");
+    let mut session = Session::start(&dir, &["Ann", "Bob", "--html", "report.html"]);
+    let page = || fs::read_to_string(dir.join("report.html")).unwrap();
+    // The report is written before the first entry is read.
+    session.send("?");
+    assert!(page().contains("In play: 0 : 0"));
+    session.send("Red Red");
+    assert!(page().contains("In play: 1 : 0"));
+    session.send("concede");
+    assert!(page().contains("Bob wins 1 : 0 (conceded)"));
+    assert!(page().contains("http-equiv=\"refresh\""));
+    session.quit();
+    let leftovers: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{:?}", leftovers);
+
+    let both = assert_cmd::Command::new(referee_path())
+        .args(["scoreboard", "--tsv", "--html"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(both.status.code(), Some(2), "two views at once");
+    // Contest input: the report of the lines before an input error.
+    let input = "1\n\nAnn Bob\nRed Red\nBlack Black\nRed\nNone White\n";
+    let out = assert_cmd::Command::new(referee_path())
+        .args(["scoreboard", "--html"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>") && page.ends_with("</html>\n"));
+    assert!(page.contains("In play: 12 : 0") && !page.contains("refresh"));
+}
