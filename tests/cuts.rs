@@ -146,11 +146,13 @@ fn check(problem: Problem, reading: &Reading, label: &str, input: &[u8]) -> usiz
 
 fn check_problem(problem: Problem) {
     let inputs = valid::inputs(problem, 2, 2);
-    for reading in valid::readings(problem) {
+    // The HTML report is one page, written whole even after an error.
+    let readings = valid::readings(problem);
+    for reading in readings.iter().filter(|r| r.name != "scoreboard --html") {
         let mut failed = 0;
         for (label, input) in &inputs {
             if !reading.strict || valid::strict_valid(problem, input) {
-                failed += check(problem, &reading, label, input);
+                failed += check(problem, reading, label, input);
             }
         }
         assert!(

@@ -49,7 +49,7 @@ fn stand_in(frame: usize, who: usize) -> String {
 }
 
 /// The snooker input with frame `k`'s players named `names(k)`.
-fn renamed(input: &[u8], lines: &SnookerLines, names: &dyn Fn(usize) -> [String; 2]) -> Vec<u8> {
+fn renamed(input: &[u8], lines: &SnookerLines, names: &Naming) -> Vec<u8> {
     let spans = valid::line_spans(input);
     let at = |place: &valid::Place| spans[place.line - 1].0 + place.col - 1;
     let mut edits = Vec::new();
@@ -65,13 +65,16 @@ fn renamed(input: &[u8], lines: &SnookerLines, names: &dyn Fn(usize) -> [String;
     valid::edited(input, edits)
 }
 
+/// A naming: frame `k`'s two players' names.
+type Naming<'a> = Box<dyn Fn(usize) -> [String; 2] + 'a>;
+
 /// The output of the stand-ins' input with every stand-in replaced by
 /// the name it stands for.
-fn named(output: &[u8], frames: usize, names: &dyn Fn(usize) -> [String; 2]) -> String {
+fn named(output: &[u8], frames: usize, stand_ins: &Naming, names: &Naming) -> String {
     let mut text = String::from_utf8(output.to_vec()).unwrap();
     for frame in 0..frames {
-        for (who, name) in names(frame).iter().enumerate() {
-            text = text.replace(&stand_in(frame, who), name);
+        for (stand_in, name) in stand_ins(frame).iter().zip(names(frame)) {
+            text = text.replace(stand_in, &name);
         }
     }
     text
@@ -85,24 +88,58 @@ fn words_of_lines(text: &str) -> Vec<Vec<&str>> {
         .collect()
 }
 
+/// The HTML view's match table tells players apart across frames by
+/// name: there a name is renamed the same in every frame, and two names
+/// never to one.
+fn by_name(reading: &Reading) -> bool {
+    reading.name == "scoreboard --html"
+}
+
 fn check_snooker(label: &str, input: &[u8], reading: &Reading) {
     let lines = valid::snooker_lines(input);
     let frames = lines.names.len();
-    let stand_ins = |frame: usize| [stand_in(frame, 0), stand_in(frame, 1)];
-    let (base, error) = valid::run(reading.solve, &renamed(input, &lines, &stand_ins));
-    assert!(error.is_none(), "{} {}: {:?}", reading.name, label, error);
+    let spans = valid::line_spans(input);
     let originals = |frame: usize| {
-        let spans = valid::line_spans(input);
         lines.names[frame].map(|place| {
             let start = spans[place.line - 1].0 + place.col - 1;
             String::from_utf8_lossy(&input[start..start + place.len]).into_owned()
         })
     };
-    let mut namings: Vec<Box<dyn Fn(usize) -> [String; 2] + '_>> = vec![Box::new(originals)];
+    // The players' names, each once, in the order they come.
+    let mut distinct: Vec<String> = Vec::new();
+    for name in (0..frames).flat_map(originals) {
+        if !distinct.contains(&name) {
+            distinct.push(name);
+        }
+    }
+    let index = |name: &String| distinct.iter().position(|d| d == name).unwrap();
+    let stand_ins: Naming = match by_name(reading) {
+        true => Box::new(|frame| originals(frame).map(|name| stand_in(index(&name), 0))),
+        false => Box::new(|frame| [stand_in(frame, 0), stand_in(frame, 1)]),
+    };
+    let (base, error) = valid::run(reading.solve, &renamed(input, &lines, &stand_ins));
+    assert!(error.is_none(), "{} {}: {:?}", reading.name, label, error);
+    // The names of `PAIRS`, each once.
+    let mut pool: Vec<&str> = Vec::new();
+    for &name in PAIRS.iter().flatten() {
+        if !pool.contains(&name) {
+            pool.push(name);
+        }
+    }
+    let mut namings: Vec<Naming> = vec![Box::new(originals)];
     for shift in 0..PAIRS.len() {
-        namings.push(Box::new(move |frame: usize| {
-            PAIRS[(frame + shift) % PAIRS.len()].map(String::from)
-        }));
+        if !by_name(reading) {
+            namings.push(Box::new(move |frame: usize| {
+                PAIRS[(frame + shift) % PAIRS.len()].map(String::from)
+            }));
+        }
+        // One name for one name, in every frame.
+        if distinct.len() <= pool.len() {
+            let pool = &pool;
+            namings.push(Box::new(move |frame: usize| {
+                originals(frame).map(|name| pool[(index(&name) + shift) % pool.len()].to_string())
+            }));
+        }
     }
     for names in &namings {
         let input = renamed(input, &lines, names);
@@ -110,7 +147,7 @@ fn check_snooker(label: &str, input: &[u8], reading: &Reading) {
         let context = format!("{} {} as {:?}", reading.name, label, names(0));
         assert!(error.is_none(), "{}: {:?}", context, error);
         let output = String::from_utf8(output).unwrap();
-        let expected = named(&base, frames, names);
+        let expected = named(&base, frames, &stand_ins, names);
         if reading.name == "scoreboard" {
             assert_eq!(
                 words_of_lines(&output),

@@ -27,7 +27,7 @@ pub struct Reading {
 }
 
 /// Every reading of `problem` that writes output: the tool's (fast
-/// paths), the general one, `--strict`; for snooker the scoreboard's two
+/// paths), the general one, `--strict`; for snooker the scoreboard's
 /// views too. (`validate` is `--strict` writing nothing.)
 pub fn readings(problem: Problem) -> Vec<Reading> {
     let reading = |name, solve, strict| Reading {
@@ -46,6 +46,11 @@ pub fn readings(problem: Problem) -> Vec<Reading> {
             reading("snooker --strict", |i, o| snooker::solve_strict(i, o), true),
             reading("scoreboard", |i, o| scoreboard::run(i, o), false),
             reading("scoreboard --tsv", |i, o| scoreboard::run_tsv(i, o), false),
+            reading(
+                "scoreboard --html",
+                |i, o| scoreboard::run_html(i, o),
+                false,
+            ),
         ],
         Problem::Fourrow => vec![
             reading("fourrow", |i, o| fourrow::solve(i, o), false),
