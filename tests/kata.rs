@@ -75,7 +75,9 @@ fn a_maximum_break_is_147() {
         assert_eq!(frame.ball_on(), Some(BallOn::Colour(colour)));
         frame.pots(colour).unwrap();
     }
-    assert_eq!(frame.current_break(), 147);
+    // The frame is over, and the break with it (K2); it still counts as
+    // the highest.
+    assert_eq!(frame.current_break(), 0);
     assert_eq!(frame.highest_break(PLAYER_1), 147);
     assert!(frame.is_over());
     assert_eq!(frame.winner(), Some(PLAYER_1));
@@ -122,4 +124,61 @@ fn play_again_and_the_lot_go_through_the_referee() {
     frame.play_again().unwrap();
     assert_eq!(frame.current_player(), PLAYER_1);
     assert!(frame.lot(PLAYER_2).is_err(), "no tie yet");
+}
+
+/// Pots every red with a black, then the colours to the pink: 15 x 8 + 20
+/// = 140 for player 1, the black alone left and player 1 still on it.
+fn up_to_the_last_black(frame: &mut Scoreboard) {
+    for _ in 0..15 {
+        frame.pots(Ball::Red).unwrap();
+        frame.nominate(Ball::Black).pots(Ball::Black).unwrap();
+    }
+    for colour in &Ball::COLOURS[..5] {
+        frame.pots(*colour).unwrap();
+    }
+    assert_eq!((score(frame), frame.current_break()), ((140, 0), 140));
+}
+
+#[test]
+fn a_foul_that_ends_the_frame_ends_the_break_too() {
+    let mut frame = given_a_new_frame();
+    up_to_the_last_black(&mut frame);
+    // A foul on the only black ends the frame (S9).
+    let outcome = frame.shot(Some(Ball::Black), &[Ball::Black], true).unwrap();
+    assert!(outcome.foul);
+    assert_eq!(outcome.break_after, 140);
+    assert!(frame.is_over());
+    assert_eq!(frame.current_break(), 0);
+    assert_eq!(frame.highest_break(PLAYER_1), 140);
+}
+
+#[test]
+fn while_the_lot_is_due_there_is_no_break() {
+    let mut frame = given_a_new_frame();
+    // Player 1 hits nothing 36 times (4 to player 2 each), player 2
+    // missing a red in between: 0 : 144.
+    for _ in 0..36 {
+        frame.misses_everything().unwrap();
+        frame.hits(Ball::Red).unwrap();
+    }
+    // Player 1 clears: 12 reds with the black, 3 with the pink, the
+    // colours, and the black ties the frame at 144 : 144.
+    for n in 0..15 {
+        frame.pots(Ball::Red).unwrap();
+        let colour = if n < 12 { Ball::Black } else { Ball::Pink };
+        frame.nominate(colour).pots(colour).unwrap();
+    }
+    for colour in Ball::COLOURS {
+        frame.pots(colour).unwrap();
+    }
+    assert_eq!(score(&frame), (144, 144));
+    assert!(!frame.is_over());
+    assert_eq!(frame.current_break(), 0);
+    assert_eq!(frame.highest_break(PLAYER_1), 144);
+    // Player 2 wins the lot and pots the black: over, no break left.
+    frame.lot(PLAYER_2).unwrap();
+    frame.pots(Ball::Black).unwrap();
+    assert_eq!(frame.winner(), Some(PLAYER_2));
+    assert_eq!(frame.current_break(), 0);
+    assert_eq!(frame.highest_break(PLAYER_2), 7);
 }

@@ -135,3 +135,36 @@ fn coverage_follows_the_verdicts_with_each_bound_and_kind() {
         out
     );
 }
+
+/// Every `--strict` fixture, validated: `ok` exactly when `--strict` takes
+/// it, else the same place and words (zero cases refused with the range,
+/// R0.7; ratings below zero taken, `-0.00` refused, P6; players named
+/// `Play again` taken, S15; and the rest).
+#[test]
+fn validate_says_what_strict_says_of_every_strict_fixture() {
+    for problem in ["snooker", "fourrow", "rating"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures")
+            .join(format!("{}-strict", problem));
+        let mut inputs: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|e| e == "in"))
+            .collect();
+        inputs.sort();
+        assert!(inputs.len() > 5, "{}", dir.display());
+        for input in inputs {
+            let shown = input.to_string_lossy().into_owned();
+            let (_, out, _) = validate(&[problem, &shown]);
+            let expected = match std::fs::read_to_string(input.with_extension("err")) {
+                Ok(err) => {
+                    let name = format!("fixtures/{}-strict/", problem);
+                    let place = err.trim_start_matches("referee: ").trim_end();
+                    place.replacen(&name, &format!("{}/", dir.display()), 1)
+                }
+                Err(_) => format!("{}: ok", shown),
+            };
+            assert_eq!(out.trim_end(), expected, "{}", shown);
+        }
+    }
+}

@@ -1,8 +1,7 @@
 //! The board of one game on bitboards (F2 to F4): moves, the verdict, and
 //! the framed board of a win with its winning runs marked.
 
-use crate::core::io::tokens::low_bytes;
-use crate::core::io::{parse_u64, Output};
+use crate::core::io::Output;
 use crate::core::limits::fourrow::{COLUMNS, ROWS};
 use std::io::Write;
 
@@ -169,15 +168,15 @@ impl Game {
     }
 
     /// Writes the verdict line and, for a win, the framed board (F4), all
-    /// in one room of the output: the heading, 32 bytes copied at once,
-    /// the ending, and at most eight rows of eight bytes.
+    /// in one room of the output: the heading, the ending, and at most
+    /// eight rows of eight bytes.
     #[inline(always)]
-    pub fn write<W: Write>(&self, out: &mut Output<W>, heading: &Heading) {
+    pub fn write<W: Write>(&self, out: &mut Output<W>, heading: &[u8]) {
         let (verdict, marked) = self.outcome();
-        let room = &mut out.reserve(32 + ENDING_WIDTH + 64)[..32 + ENDING_WIDTH + 64];
-        room[..32].copy_from_slice(&heading.bytes);
+        let room = out.reserve(heading.len() + ENDING_WIDTH + BOARD_ROOM);
+        room[..heading.len()].copy_from_slice(heading);
         let start = ENDING_STARTS[verdict as usize];
-        let mut n = heading.len;
+        let mut n = heading.len();
         room[n..n + ENDING_WIDTH].copy_from_slice(&ENDINGS.as_bytes()[start..start + ENDING_WIDTH]);
         n += ENDING_STARTS[verdict as usize + 1] - start;
         // The winner made the last move.
@@ -223,7 +222,7 @@ impl Game {
 /// has none to spare for.
 #[inline(never)]
 fn draw_win(room: &mut [u8], mask: u64, mut first: u64, mut second: u64, mut marked: u64) -> usize {
-    let room = &mut room[..80];
+    let room = &mut room[..BOARD_ROOM];
     room[..8].copy_from_slice(RULE);
     // The rows that hold a chip: each column's chips are its lowest
     // bits, so the columns laid over each other (in three folds of the
@@ -250,49 +249,16 @@ fn draw_win(room: &mut [u8], mask: u64, mut first: u64, mut second: u64, mut mar
     end + 8
 }
 
+/// The room the board of a win takes: two rules and at most eight rows
+/// of eight bytes.
+const BOARD_ROOM: usize = 80;
+
 /// The line above and below the board of a win.
 const RULE: &[u8; 8] = b"-------\n";
 
 /// The head of a game's verdict line, `Game #n` with n as the game's
-/// header gave it (F5), ready to be copied at once.
-#[derive(Clone, Copy, Debug)]
-pub struct Heading {
-    /// `Game #` and the number's digits, then zeros.
-    bytes: [u8; 32],
-    len: usize,
-}
-
-impl Heading {
-    /// The heading of the game numbered by `digits` (decimal digits,
-    /// leading zeros allowed, and left out) if the number fits in 64 bits.
-    pub fn of(digits: &[u8]) -> Option<Heading> {
-        let mut bytes = [0; 32];
-        // What the text leaves of `bytes` after it.
-        let mut rest = &mut bytes[..];
-        write!(rest, "Game #{}", parse_u64(digits)?).ok()?;
-        let len = 32 - rest.len();
-        Some(Heading { bytes, len })
-    }
-
-    /// The heading of a plain header's number: its `digits` (1 to 8)
-    /// ASCII digits, the first not 0, in the low bytes of `number` (the
-    /// bytes above them are dropped).
-    #[inline(always)]
-    pub fn of_plain(number: u64, digits: usize) -> Heading {
-        let number = low_bytes(number, digits);
-        let mut bytes = [0; 32];
-        // `Game #` and the first two digits, then the other six.
-        bytes[..8].copy_from_slice(&(GAME_HASH | number << 48).to_le_bytes());
-        bytes[8..16].copy_from_slice(&(number >> 16).to_le_bytes());
-        Heading {
-            bytes,
-            len: 6 + digits,
-        }
-    }
-}
-
-/// `Game #` as the low bytes of a word.
-const GAME_HASH: u64 = 0x2320_656d_6147;
+/// header gave it without leading zeros, of any length (F5).
+pub type Heading = Vec<u8>;
 
 /// The verdict lines' endings (F2) one after another, in the order of
 /// `Verdict`: each is copied as the `ENDING_WIDTH` bytes from its start,
@@ -399,32 +365,19 @@ mod tests {
     }
 
     #[test]
-    fn plain_headings_are_those_of_their_digits() {
-        for digits in [&b"1"[..], b"42", b"1234567", b"98765432"] {
-            let mut number = [b'x'; 8];
-            number[..digits.len()].copy_from_slice(digits);
-            let plain = Heading::of_plain(u64::from_le_bytes(number), digits.len());
-            assert_eq!(
-                format!("{:?}", Some(plain)),
-                format!("{:?}", Heading::of(digits))
-            );
+    fn wins_under_headings_of_any_length_are_written_whole() {
+        // A win (its board takes the same room, whatever its height)
+        // under numbers of 1 to 40 digits.
+        for digits in 1..=40 {
+            let number = vec![b'1'; digits];
+            let mut text = Vec::new();
+            let mut out = Output::new(&mut text);
+            game("1212121").write(&mut out, &[&b"Game #"[..], &number].concat());
+            out.finish(Ok(())).unwrap();
+            let head = format!("Game #{} is over.", "1".repeat(digits));
+            assert!(text.starts_with(head.as_bytes()), "{} digits", digits);
+            assert!(text.ends_with(b"-------\n"));
         }
-    }
-
-    #[test]
-    fn headings_keep_the_digits_without_leading_zeros() {
-        let shown = |digits: &[u8]| Heading::of(digits).map(|h| h.bytes[6..h.len].to_vec());
-        assert_eq!(shown(b"12"), Some(b"12".to_vec()));
-        assert_eq!(shown(b"0070"), Some(b"70".to_vec()));
-        assert_eq!(shown(b"000"), Some(b"0".to_vec()));
-        assert_eq!(
-            shown(b"18446744073709551615"),
-            Some(b"18446744073709551615".to_vec())
-        );
-        assert_eq!(shown(b"18446744073709551616"), None);
-        assert_eq!(shown(b"0000000000000000000000042"), Some(b"42".to_vec()));
-        assert_eq!(shown(b"123456789012345678901"), None);
-        assert_eq!(shown(b""), None);
     }
 
     #[test]
@@ -453,7 +406,7 @@ mod tests {
     fn board(moves: &str) -> String {
         let mut text = Vec::new();
         let mut out = Output::new(&mut text);
-        game(moves).write(&mut out, &Heading::of(b"1").unwrap());
+        game(moves).write(&mut out, b"Game #1");
         out.finish(Ok(())).unwrap();
         String::from_utf8(text).unwrap()
     }
@@ -480,7 +433,7 @@ mod tests {
                 let len = game(moves).write_plain(&mut room, &header, 6 + digits.len());
                 let mut text = Vec::new();
                 let mut out = Output::new(&mut text);
-                game(moves).write(&mut out, &Heading::of(digits).unwrap());
+                game(moves).write(&mut out, &[b"Game #", digits].concat());
                 out.finish(Ok(())).unwrap();
                 assert_eq!(room[..len], text[..], "{} {:?}", moves, digits);
             }

@@ -35,12 +35,14 @@ impl Checks for Fast {
 }
 
 /// Where the fast path stands in `unread()`: the bytes and lines taken,
-/// and the games begun out of those announced.
+/// and the games begun out of those announced; and the room of the last
+/// game's heading, kept for the next game over lines.
 struct Scan {
     at: usize,
     taken: usize,
     begun: u64,
     announced: u64,
+    spare: Heading,
 }
 
 /// Takes lines of the plainest form for as long as they come: whole
@@ -58,12 +60,13 @@ fn fast_lines<R: Read, W: Write>(
         taken: 0,
         begun: reading.begun,
         announced: reading.announced,
+        spare: Heading::new(),
     };
     let current = &mut reading.current;
     let result = loop {
         if current.is_none() {
             match one_line_games(bytes, &mut scan, out) {
-                Ok(pending) => *current = pending.map(|at| replay(bytes, at)),
+                Ok(pending) => *current = pending.map(|at| replay(bytes, at, &mut scan.spare)),
                 Err(e) => break Err(e),
             }
         }
@@ -102,11 +105,15 @@ fn games_over_lines<W: Write>(
             // The game is complete.
             game.write(out, heading);
             if bytes.get(end + 1..end + 7) == Some(b"Game #") {
+                scan.spare = std::mem::take(heading);
                 *current = None;
                 (scan.at, scan.taken, scan.begun) = (at, taken, begun);
                 return out.end_lines().map(|()| true);
             }
-            (*heading, game) = (Heading::of_plain(word(&header[6..14]), digits), next);
+            // A plain header's own bytes are its game's heading.
+            heading.clear();
+            heading.extend_from_slice(&header[..6 + digits]);
+            game = next;
             at = end + 1;
             taken += 1;
             begun += 1;
@@ -209,12 +216,16 @@ fn whole_game_line(bytes: &[u8], at: usize) -> Option<(&[u8; 16], usize, Game, u
     Some((header, digits, game, at + end))
 }
 
-/// The heading and the game of a line that `whole_game_line` took.
+/// The heading and the game of a line that `whole_game_line` took, the
+/// heading written in `spare`'s room.
 #[cold]
 #[inline(never)]
-fn replay(bytes: &[u8], at: usize) -> (Heading, Game) {
+fn replay(bytes: &[u8], at: usize, spare: &mut Heading) -> (Heading, Game) {
     let (header, digits, game, _) = whole_game_line(bytes, at).expect("a whole game");
-    (Heading::of_plain(word(&header[6..14]), digits), game)
+    let mut heading = std::mem::take(spare);
+    heading.clear();
+    heading.extend_from_slice(&header[..6 + digits]);
+    (heading, game)
 }
 
 /// How many of the low bytes of `word` are ASCII digits before the first
@@ -268,12 +279,15 @@ mod tests {
             let mut bytes = text.to_vec();
             bytes.extend_from_slice(&[0; 8]);
             let taken = whole_game_line(&bytes, 0).map(|(_, digits, _, end)| (digits, end));
-            (taken, taken.map(|_| format!("{:?}", replay(&bytes, 0))))
+            (
+                taken,
+                taken.map(|_| format!("{:?}", replay(&bytes, 0, &mut Vec::new()))),
+            )
         };
         let expected = |digits: &[u8], moves: &str, end: usize| {
             let mut game = Game::default();
             moves.bytes().for_each(|slot| game.play(slot));
-            let heading = Heading::of(digits).unwrap();
+            let heading = [b"Game #", digits].concat();
             (
                 Some((digits.len(), end)),
                 Some(format!("{:?}", (heading, game))),

@@ -25,7 +25,8 @@
 //! ## Input
 //!
 //! - The first line holds t, the number of games; exactly t are read
-//!   (R0.2), whatever t is (R0.4; `--strict` wants 1 to 99).
+//!   (R0.2), whatever t is (R0.4; `--strict` wants 1 to 99). Zero games
+//!   write nothing (R0.7).
 //! - A game starts with a header `Game #n:` and its moves are the slot
 //!   digits `1` to `7` after it, up to the next `Game` or the end of input,
 //!   over any number of lines, blanks between them ignored (F1).
@@ -35,7 +36,8 @@
 //! ## Output
 //!
 //! For each game exactly one of these lines, with n as its header gave it
-//! (F5):
+//! without leading zeros, however many digits it has (`Game #007:` is
+//! `Game #7`, `Game #0:` is `Game #0`; F5):
 //!
 //! - `Game #n is invalid.`
 //! - `Game #n is over. There is no winner.`
@@ -62,7 +64,10 @@
 //! ## Errors (R0.3)
 //!
 //! `FILE:LINE:COL: message`, with what was expected and what was found,
-//! after the output for the games that ended before the offending line.
+//! after the output for the games that ended before the offending place:
+//! a game ends at the next `Game`, even on the same line, or (`--strict`)
+//! with its line. A line refused for its bytes (not UTF-8, over 1 MiB) is
+//! read up to the offending byte first.
 //!
 //! ## The code
 //!

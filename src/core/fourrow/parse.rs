@@ -31,6 +31,14 @@ pub trait Checks: Layout {
     ) -> Result<bool, Error> {
         lines.next_nonblank()
     }
+
+    /// Whether the text of a line refused for its bytes (not UTF-8, too
+    /// long) is read up to the fault before it is reported, so that every
+    /// game that ends there is written first (R0.3): not in the strict
+    /// reading, whose games end with their lines.
+    fn reads_refused_lines(&self) -> bool {
+        true
+    }
 }
 
 impl Checks for Tolerant {}
@@ -120,8 +128,24 @@ pub fn read_games<R: Read, C: Checks, W: Write>(
         begun: 0,
         current: None,
     };
-    while checks.next_game_line(lines, &mut reading, out)? {
-        reading.line(&lines.current(), out)?;
+    loop {
+        match checks.next_game_line(lines, &mut reading, out) {
+            Ok(true) => reading.line(&lines.current(), out)?,
+            Ok(false) => break,
+            Err(fault) => {
+                // An input error here is a refused line, handed out up to
+                // its fault: an error before the fault comes first (one at
+                // the fault is the fault).
+                if matches!(fault, Error::Input { .. }) && checks.reads_refused_lines() {
+                    let line = lines.current();
+                    match reading.line(&line, out) {
+                        Err(Error::Input { col, .. }) if col > line.text.len() => {}
+                        read => read?,
+                    }
+                }
+                return Err(fault);
+            }
+        }
     }
     reading.finish_game(out)?;
     if reading.begun < announced {
@@ -137,7 +161,8 @@ pub fn read_games<R: Read, C: Checks, W: Write>(
 
 /// Parses a `Game #n:` header starting at byte `at` of the line (which
 /// holds the word `Game` there), blanks allowed between its pieces: the game's
-/// heading and the byte just past the colon.
+/// heading (the number without its leading zeros, F5) and the byte just
+/// past the colon.
 fn parse_header(line: &Line, at: usize) -> Result<(Heading, usize), Error> {
     let text = line.text;
     // Where the run of bytes that `takes` from `pos` on ends.
@@ -163,10 +188,12 @@ fn parse_header(line: &Line, at: usize) -> Result<(Heading, usize), Error> {
     }
     let digits = blanks_end(hash + 1);
     let digits_end = run_end(digits, u8::is_ascii_digit);
-    let heading = match Heading::of(&text[digits..digits_end]) {
-        Some(heading) => heading,
-        None => return error(digits, ": expected the game number"),
-    };
+    if digits_end == digits {
+        return error(digits, ": expected the game number");
+    }
+    // `0` itself, or the digits from the first that is not zero.
+    let shown = run_end(digits, |b| *b == b'0').min(digits_end - 1);
+    let heading = [b"Game #", &text[shown..digits_end]].concat();
     let colon = blanks_end(digits_end);
     if text.get(colon) != Some(&b':') {
         return error(colon, ": expected `:`");
@@ -182,4 +209,27 @@ pub fn char_at(text: &[u8], pos: usize) -> String {
         .take_while(|&&b| b & 0xc0 == 0x80)
         .count();
     shown(&text[pos..pos + len])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_keep_the_number_without_leading_zeros_whatever_its_length() {
+        let heading = |text: &str| {
+            let line = Line::new(2, text.as_bytes());
+            parse_header(&line, 0)
+                .map(|(heading, next)| (String::from_utf8(heading).unwrap(), next))
+        };
+        assert_eq!(heading("Game #12: 1").unwrap(), ("Game #12".to_string(), 9));
+        assert_eq!(heading("Game # 0070 :").unwrap().0, "Game #70");
+        assert_eq!(heading("Game#000:").unwrap().0, "Game #0");
+        let long = "9".repeat(200);
+        let header = format!("Game #{}{}:", "0".repeat(30), long);
+        assert_eq!(heading(&header).unwrap().0, format!("Game #{}", long));
+        for bad in ["Game #: 1", "Game 1: 1", "Game #1 1"] {
+            assert!(heading(bad).is_err(), "{}", bad);
+        }
+    }
 }

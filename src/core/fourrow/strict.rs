@@ -20,8 +20,15 @@ impl Checks for Strict {
         reading: &mut Reading,
         out: &mut Output<W>,
     ) -> Result<bool, Error> {
-        if Strict::checked_line(lines)?.is_none() {
-            return Ok(false);
+        // A game is one line: the one before is whole, and written before
+        // any fault of this line is reported (R0.3).
+        match Strict::checked_line(lines) {
+            Ok(Some(_)) => {}
+            Ok(None) => return Ok(false),
+            Err(e) => {
+                reading.finish_game(out)?;
+                return Err(e);
+            }
         }
         let line = lines.current();
         let after = format!("the last game ({})", reading.announced);
@@ -36,11 +43,14 @@ impl Checks for Strict {
             Err(not_the_end(&line, &after))
         };
         if let Err(e) = checked {
-            // A game is one line: the one before is whole.
             reading.finish_game(out)?;
             return Err(e);
         }
         Ok(true)
+    }
+
+    fn reads_refused_lines(&self) -> bool {
+        false
     }
 }
 

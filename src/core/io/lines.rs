@@ -210,8 +210,11 @@ impl<R: Read> Lines<R> {
         if self.terminated && self.buf[self.line_start..self.line_stop].ends_with(b"\r") {
             self.line_stop -= 1;
         }
+        // A line too long or not UTF-8 is refused, and handed out up to
+        // its fault: a reading may still take what comes before it (R0.3).
         let text = &self.buf[self.line_start..self.line_stop];
         if text.len() > MAX_LINE {
+            self.line_stop = self.line_start + MAX_LINE;
             return Err(Error::at(
                 self.number,
                 MAX_LINE + 1,
@@ -220,6 +223,7 @@ impl<R: Read> Lines<R> {
         }
         if !self.ascii {
             if let Err(e) = std::str::from_utf8(text) {
+                self.line_stop = self.line_start + e.valid_up_to();
                 return Err(Error::at(
                     self.number,
                     e.valid_up_to() + 1,

@@ -3,7 +3,7 @@
 //! `referee rating` reads tournaments of a board game and writes the
 //! players' ratings after each, every game having moved points from one
 //! player to the other. The rules below are the ones this project applies;
-//! the numbered rulings (P1 to P6, R0.x) say what it decided where the
+//! the numbered rulings (P1 to P7, R0.x) say what it decided where the
 //! statement was unclear.
 //!
 //! ## One game
@@ -41,10 +41,12 @@
 //! - A rating has at most two decimals (`76.9` is 76.90, `77` is 77.00)
 //!   and an optional minus sign (P6). Ratings are kept within
 //!   ±9999999999999.99 (`limits::rating::MAX_RATING`): a rating beyond it,
-//!   read or reached by a game, is an input error at its line — never a
-//!   wrong number; within it no step of the exchange can overflow.
-//! - Piece values are whole numbers. An unknown player in a game, a player
-//!   listed twice, another result word are input errors (P6).
+//!   read or reached by a game, is an input error at its line that names
+//!   the limit — never a wrong number; within it no step of the exchange
+//!   can overflow (P7).
+//! - Piece values are integers within 64 bits (P7). An unknown player in
+//!   a game, a player listed twice, another result word are input errors
+//!   (P6).
 //!
 //! ## Output
 //!
@@ -59,14 +61,16 @@
 //! Tolerated: CR LF, runs of spaces or tabs, blank lines, no final newline,
 //! a byte-order mark at the start (R0.5). `--strict` holds the input to the
 //! statement: single spaces, no blank line, LF line ends, names of 1 to 10
-//! lower-case letters, ratings with exactly two decimals and no sign, piece
-//! values plain whole numbers, no integer with a leading zero, the counts
-//! within their bounds.
+//! lower-case letters, ratings with exactly two decimals and a minus sign
+//! only below zero (`-5.00`, never `-0.00`, P6), piece values plain whole
+//! numbers (0 or more), no integer with a leading zero, the counts within
+//! their bounds.
 //!
 //! ## Errors (R0.3)
 //!
 //! `FILE:LINE:COL: message`, with what was expected and what was found,
-//! after the output of the tournaments before the offending line.
+//! after the output of the tournaments that ended before the offending
+//! place. Zero tournaments write nothing (R0.7; `--strict`: 1 to 1000).
 //!
 //! ## The code
 //!

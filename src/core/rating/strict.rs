@@ -1,8 +1,9 @@
 //! `referee rating --strict`: the format exactly as the statement gives it
 //! (R0.6): the count first, no blank lines, single spaces, the counts
 //! within their limits, names of 1 to 10 lower-case letters, ratings with
-//! exactly two decimals, piece values plain whole numbers, and no integer
-//! with a leading zero.
+//! exactly two decimals (a minus sign only before a number below zero,
+//! P6), piece values plain whole numbers, and no integer with a leading
+//! zero.
 
 use super::parse::{read_tournaments, Checks};
 use crate::core::io::strict::{check_count, check_digits, check_layout, check_limit, Strict};
@@ -54,11 +55,13 @@ impl Checks for Strict {
                 ),
             ));
         }
+        // An optional minus sign (P6), then the digits and two decimals.
         let text = rating.text;
-        let dot = text.len().saturating_sub(3);
-        let exact = text.len() >= 4
-            && text[dot] == b'.'
-            && text
+        let unsigned = text.strip_prefix(b"-").unwrap_or(text);
+        let dot = unsigned.len().saturating_sub(3);
+        let exact = unsigned.len() >= 4
+            && unsigned[dot] == b'.'
+            && unsigned
                 .iter()
                 .enumerate()
                 .all(|(i, b)| i == dot || b.is_ascii_digit());
@@ -71,7 +74,18 @@ impl Checks for Strict {
                 ),
             ));
         }
-        check_digits(line, rating.col, &text[..dot], "a rating")
+        let col = rating.col + text.len() - unsigned.len();
+        check_digits(line, col, &unsigned[..dot], "a rating")?;
+        if unsigned.len() < text.len() && unsigned.iter().all(|&b| b == b'0' || b == b'.') {
+            return Err(line.error(
+                rating.col,
+                format!(
+                    "expected a minus sign only before a rating below zero, found {}",
+                    shown(text)
+                ),
+            ));
+        }
+        Ok(())
     }
 
     fn game(&mut self, line: &Line, pieces: [&Token; 2]) -> Result<(), Error> {

@@ -38,9 +38,8 @@ impl Layout for Fast {
 }
 
 /// The two names of a names line of two tokens with one space between
-/// and no other blank, unless the two are the same or could be `Play
-/// again` (four and five bytes long): what the general reading would
-/// take without a word.
+/// and no other blank, unless the two are the same: what the general
+/// reading would take without a word (any two tokens name players, S15).
 fn plain_names(text: &[u8]) -> Option<(&[u8], &[u8])> {
     // Bytes up to b' ' that are not blanks belong to a token: such a
     // line is left to the general reading.
@@ -50,8 +49,7 @@ fn plain_names(text: &[u8]) -> Option<(&[u8], &[u8])> {
         && !a.is_empty()
         && !b.is_empty()
         && b.iter().all(|&byte| byte > b' ')
-        && a != b
-        && (a.len(), b.len()) != (4, 5);
+        && a != b;
     plain.then_some((a, b))
 }
 
@@ -83,9 +81,8 @@ fn plain_record(bytes: &[u8]) -> Option<(usize, usize, usize)> {
 }
 
 impl Checks for Fast {
-    /// A names line of two tokens one space apart, that is not `Play
-    /// again` and names two players, is read here; any other the general
-    /// way, which says what is wrong with it.
+    /// A names line of two different tokens one space apart is read
+    /// here; any other the general way, which says what is wrong with it.
     /// The frame's turn lines are made here, for the visit to write.
     #[inline(always)]
     fn names<V: Visit>(

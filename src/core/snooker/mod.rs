@@ -4,7 +4,7 @@
 //! referee says after each: the score, the balls to put back, who plays
 //! next. The rules below are the ones this project applies; where the
 //! contest statement was silent or unclear, the numbered rulings (S1 to
-//! S14, R0.x) say what it decided.
+//! S15, R0.x) say what it decided.
 //!
 //! ## The game
 //!
@@ -71,6 +71,11 @@
 //!     first, nor potted twice; a colour cannot be potted twice.
 //!   - `Play again`, right after a foul (S11);
 //!   - after a tie on the black, the name of the player who won the lot.
+//! - A frame's first line is always its names line, whatever it says
+//!   (S15): after the last stroke of a frame, a line `Play again`, `Red
+//!   Black` or `None White` names the next frame's players. Inside a
+//!   frame, the two words `Play again` (any case) are a `Play again`;
+//!   after the last frame, text after the last case (R0.2).
 //! - Ball names, `None`, `White` and `Play again` may be written in any
 //!   letter case (S13).
 //! - A stroke that is impossible on the table as it stands is an input
@@ -110,7 +115,8 @@
 //!
 //! Bad input is reported as `FILE:LINE:COL: message` with what was
 //! expected and what was found, after all the output for the lines before
-//! it; no partial line is written.
+//! it; no partial line is written. Zero frames write nothing (R0.7;
+//! `--strict`: 1 to 200).
 //!
 //! ## The code
 //!

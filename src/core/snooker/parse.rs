@@ -220,13 +220,9 @@ fn names_expected(number: u64) -> String {
 /// Reads a names line into `names`.
 pub fn read_names(line: &Line, number: u64, names: &mut Names) -> Result<(), Error> {
     let mut tokens = line.tokens();
+    // A frame's first line is its names line whatever it says (S15):
+    // `Play again`, `Red Black` and `None White` name two players here.
     let (col, found) = match (tokens.next(), tokens.next(), tokens.next()) {
-        // `Play again` read from the two tokens at hand, not anew.
-        (Some(a), Some(b), None)
-            if word_code(a.text) == Some(PLAY) && word_code(b.text) == Some(AGAIN) =>
-        {
-            (a.col, "`Play again` after the end of the frame".to_string())
-        }
         (Some(a), Some(b), None) if a.text == b.text => {
             return Err(line.error(
                 b.col,

@@ -139,8 +139,37 @@ fn names(rng: &mut Rng, mix: &Mix) -> [Vec<u8>; 2] {
         let a = letters(rng, len_a, MIXED);
         let b = letters(rng, len_b, MIXED);
         if a != b {
-            return [a, b];
+            return word_names([a, b]);
         }
+    }
+}
+
+/// Now and then (when the first name drawn starts with `P`, `R` or `N`,
+/// about one frame in 17) the players are named after words of the
+/// format instead (S15): `Play again`, `Red Black` or `None White`, in the
+/// letter case of the second name drawn, in either order. Told by the
+/// names drawn, not drawn anew, so that the strokes of a seed stay the same.
+fn word_names(drawn: [Vec<u8>; 2]) -> [Vec<u8>; 2] {
+    let words: [&[u8]; 2] = match drawn[0][0] {
+        b'P' => [b"Play", b"again"],
+        b'R' => [b"Red", b"Black"],
+        b'N' => [b"None", b"White"],
+        _ => return drawn,
+    };
+    let case = &drawn[1];
+    let spelled = |word: &[u8]| -> Vec<u8> {
+        word.iter()
+            .zip(case.iter().cycle())
+            .map(|(letter, model)| match model.is_ascii_uppercase() {
+                true => letter.to_ascii_uppercase(),
+                false => letter.to_ascii_lowercase(),
+            })
+            .collect()
+    };
+    let [a, b] = words.map(spelled);
+    match case.len() % 2 {
+        0 => [a, b],
+        _ => [b, a],
     }
 }
 
@@ -241,6 +270,27 @@ mod tests {
             assert!(input.lines().any(|l| l == "Play again"));
             assert!(output.lines().any(|l| l == "Foul!"));
             assert!(output.lines().any(|l| l.ends_with(" wins")));
+        }
+    }
+
+    #[test]
+    fn now_and_then_the_players_are_named_after_words_of_the_format() {
+        for style in Style::ALL {
+            let (input, _) = answer(style, 3, 200);
+            let named: Vec<String> = input
+                .split("\n\n")
+                .skip(1)
+                .map(|frame| frame.lines().next().unwrap().to_ascii_lowercase())
+                .collect();
+            for pair in ["play again", "red black", "none white"] {
+                let (a, b) = pair.split_once(' ').unwrap();
+                let swapped = format!("{} {}", b, a);
+                let count = named
+                    .iter()
+                    .filter(|n| *n == pair || **n == swapped)
+                    .count();
+                assert!((1..30).contains(&count), "{}: {}", pair, count);
+            }
         }
     }
 

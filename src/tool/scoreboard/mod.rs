@@ -13,8 +13,10 @@
 //!   potted red; 7 while the black of a tie waits to be played; 0 once the
 //!   frame is over. A new frame starts at 147.
 //! - **Breaks (K2)**: a break counts the legal points of one visit; it
-//!   ends when the turn passes, on a foul, on `Play again` and at the lot.
-//!   The highest break of each player is given when a frame ends.
+//!   ends when the turn passes, on a foul, on `Play again`, at the lot and
+//!   when the frame ends: the current break is 0 after a foul, while a lot
+//!   is due and once the frame is over. An ended break still counts for
+//!   its player's highest break, which is given when a frame ends.
 //! - **The table view (K3)**, `--tsv`: a header line, then one row per
 //!   line of the input after the first that holds a token (names lines,
 //!   strokes, `Play again`, lot lines), tab-separated:
@@ -46,7 +48,8 @@ pub use self::views::{run, run_html, run_tsv};
 use crate::core::snooker::{Ball, BallOn, Frame, Impossible, Next, Outcome, Player, Stroke};
 
 /// The breaks of a frame (K2): a break counts legal points only and ends
-/// when the turn passes, on a foul, on `Play again` and on the lot.
+/// when the turn passes, on a foul, on `Play again`, on the lot and when
+/// the frame ends (a tie on the black included).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Breaks {
     current: u64,
@@ -55,8 +58,8 @@ pub struct Breaks {
 
 impl Breaks {
     /// After a stroke: returns the striker's break in the visit after it
-    /// (a foul or a miss leaves it as it was), then ends the visit if the
-    /// turn passed.
+    /// (a foul or a miss leaves it as it was), then ends the visit unless
+    /// the striker plays on.
     fn stroke(&mut self, shot: &Shot) -> u64 {
         if !shot.outcome.foul {
             self.current += shot.points;
@@ -64,7 +67,7 @@ impl Breaks {
             *best = (*best).max(self.current);
         }
         let shown = self.current;
-        if let Next::TurnPasses(_) = shot.outcome.next {
+        if shot.outcome.next != Next::SameStriker {
             self.current = 0;
         }
         shown

@@ -20,12 +20,32 @@ const INPUT_FILE: Arg = Arg {
 };
 
 /// What `referee PROBLEM` does, said once for the three problems.
-const SOLVE_ABOUT: &str = "\
+/// What the three solving subcommands say of themselves (a macro, so
+/// that `rating` can add its limits with `concat!`).
+macro_rules! solve_about {
+    () => {
+        "\
 Reads the contest input from FILE and writes the expected output, byte for
 byte. The input is read tolerantly (CRLF, tabs, runs of spaces, blank
 lines); --strict is for problem setters. An input error is reported as
 `referee: FILE:LINE:COL: message` after all the output for the lines
-before it.";
+before it."
+    };
+}
+
+const SOLVE_ABOUT: &str = solve_about!();
+
+/// The rating limits (P6, P7); `tests` checks them against `MAX_RATING`.
+const RATING_ABOUT: &str = concat!(
+    solve_about!(),
+    "
+
+Every rating read or reached lies within -9999999999999.99 to
+9999999999999.99: a rating beyond, read or reached by a game, is an input
+error at its line. Piece values are integers within 64 bits (--strict:
+0 or more, without leading zeros). --strict takes a rating below zero
+(`-5.00`), not `-0.00`."
+);
 
 /// What `referee match` does, with its entries and their short forms.
 const MATCH_ABOUT: &str = "\
@@ -76,7 +96,7 @@ pub static SUBCOMMANDS: &[Subcommand] = &[
         args: &[INPUT_FILE],
         tail: Tail::No,
         summary: "exchange rating points (ICPC South Pacific 2007)",
-        about: SOLVE_ABOUT,
+        about: RATING_ABOUT,
         build: |mut f| Command::Solve {
             problem: Problem::Rating,
             strict: f.options.strict,
@@ -401,3 +421,14 @@ pub const EXIT_STATUS: &[(&str, &str)] = &[
     ),
     ("4", "for test and stress: the solution cannot be started"),
 ];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_rating_limits_told_are_those_the_reading_keeps() {
+        let max = crate::core::limits::rating::MAX_RATING;
+        let text = format!("{}.{:02}", max / 100, max % 100);
+        let about = super::RATING_ABOUT.replace('\n', " ");
+        assert!(about.contains(&format!("within -{} to {}:", text, text)));
+    }
+}
