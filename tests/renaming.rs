@@ -3,7 +3,8 @@
 //! are renamed to the format's own words (`Play`/`again`, ball names,
 //! `None`, `White`, in any case), 1- and 20-letter names and names that
 //! differ only in case, in the tool's reading, the general one,
-//! `--strict` and both scoreboard views. Rating players are renamed
+//! `--strict`, the scoreboard's views and the judge core (what the
+//! judge bundles run). Rating players are renamed
 //! keeping their byte order (which breaks ties in the tables, P5), to
 //! names that include the result words.
 
@@ -165,7 +166,11 @@ fn check_snooker(label: &str, input: &[u8], reading: &Reading) {
 fn renaming_snooker_players_changes_the_names_only_in_every_reading() {
     let inputs = valid::inputs(Problem::Snooker, 3, 4);
     assert!(inputs.len() > 20);
-    for reading in valid::readings(Problem::Snooker) {
+    let judge_core = valid::judge_core(Problem::Snooker);
+    for reading in valid::readings(Problem::Snooker)
+        .into_iter()
+        .chain(Some(judge_core))
+    {
         for (label, input) in &inputs {
             if !reading.strict || valid::strict_valid(Problem::Snooker, input) {
                 check_snooker(label, input, &reading);
@@ -275,7 +280,11 @@ fn check_rating(label: &str, input: &[u8], reading: &Reading) -> usize {
 fn renaming_rating_players_in_their_byte_order_changes_the_names_only() {
     let inputs = valid::inputs(Problem::Rating, 3, 3);
     assert!(inputs.len() > 10);
-    for reading in valid::readings(Problem::Rating) {
+    let judge_core = valid::judge_core(Problem::Rating);
+    for reading in valid::readings(Problem::Rating)
+        .into_iter()
+        .chain(Some(judge_core))
+    {
         let mut checked = 0;
         for (label, input) in &inputs {
             if !reading.strict || valid::strict_valid(Problem::Rating, input) {

@@ -73,6 +73,34 @@ pub fn readings(problem: Problem) -> Vec<Reading> {
     }
 }
 
+/// The judge core, what the judge bundles run, as a reading of valid
+/// input (on invalid input a bundle may stop with any message, so the
+/// tests that spoil input leave it out).
+pub fn judge_core(problem: Problem) -> Reading {
+    let solve: Solve = match problem {
+        Problem::Snooker => |i, o| judged(judge::snooker::solve, i, o),
+        Problem::Fourrow => |i, o| judged(judge::fourrow::solve, i, o),
+        Problem::Rating => |i, o| judged(judge::rating::solve, i, o),
+    };
+    Reading {
+        name: "judge core",
+        solve,
+        strict: false,
+    }
+}
+
+fn judged(
+    solve: fn(&str, &mut String) -> Result<(), String>,
+    input: &[u8],
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    let text = std::str::from_utf8(input).map_err(|e| Error::at(1, 1, e.to_string()))?;
+    let mut judged = String::new();
+    let result = solve(text, &mut judged);
+    out.extend_from_slice(judged.as_bytes());
+    result.map_err(|message| Error::at(1, 1, message))
+}
+
 /// The output of a run and its error, if any.
 pub fn run(solve: Solve, input: &[u8]) -> (Vec<u8>, Option<Error>) {
     let mut out = Vec::new();
