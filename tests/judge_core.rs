@@ -71,3 +71,48 @@ fn the_judge_core_matches_generated_input_of_both_styles() {
         }
     }
 }
+
+/// On input that is not valid the judge core stops with an error or
+/// answers, and never panics: valid inputs cut at many places, with text
+/// spliced in that a judge never sends (a letter, a digit, a ball word, a
+/// header, a huge count), each read in full.
+#[test]
+fn the_judge_core_never_panics_on_spoiled_input() {
+    let spoilers = [
+        "x",
+        "9",
+        "0",
+        " Red",
+        "\nPlay again\n",
+        "Game #",
+        "\n99999999999999999999\n",
+        "-",
+    ];
+    for problem in PROBLEMS {
+        for case in common::cases(problem.name())
+            .iter()
+            .filter(|c| c.expected_err.is_none())
+        {
+            let text = std::fs::read_to_string(&case.input).unwrap();
+            let cuts: Vec<usize> = (0..text.len())
+                .filter(|&i| text.is_char_boundary(i))
+                .step_by(7)
+                .collect();
+            for &cut in &cuts {
+                for spoiler in spoilers {
+                    let spoiled = format!("{}{}{}", &text[..cut], spoiler, &text[cut..]);
+                    let solved = std::panic::catch_unwind(|| {
+                        let _ = judge_solver(problem)(&spoiled, &mut String::new());
+                    });
+                    assert!(
+                        solved.is_ok(),
+                        "{} cut at {} with {:?}",
+                        case.label,
+                        cut,
+                        spoiler
+                    );
+                }
+            }
+        }
+    }
+}
