@@ -222,3 +222,40 @@ fn fourrow_games_over_many_lines_and_reads_are_read_as_by_the_general_reading() 
         }
     }
 }
+
+/// Each fast path still takes the lines it was written for: on generated
+/// input of the plain style, nearly every line (the rest: counts, headers
+/// of a tournament, a frame's names line, lot lines and the like, which
+/// the general reading takes); a fast path that silently stopped taking
+/// them would leave the output the same and only the speed worse.
+#[test]
+fn each_fast_path_takes_the_lines_it_was_written_for() {
+    // The least share of a plain input's lines each fast path takes (it
+    // takes about 0.94, 0.999 and 0.9996 of them).
+    let floors = [
+        (Problem::Snooker, 0.9),
+        (Problem::Fourrow, 0.99),
+        (Problem::Rating, 0.99),
+    ];
+    for (problem, floor) in floors {
+        for seed in 1..4 {
+            let input = gen::generate_bytes(problem, seed, 200_000);
+            let lines = input.iter().filter(|&&b| b == b'\n').count();
+            let taken = match problem {
+                Problem::Snooker => snooker::lines_taken_fast(&input[..]),
+                Problem::Fourrow => fourrow::lines_taken_fast(&input[..]),
+                Problem::Rating => rating::lines_taken_fast(&input[..]),
+            }
+            .unwrap();
+            let share = taken as f64 / lines as f64;
+            assert!(
+                share >= floor,
+                "{:?} seed {}: the fast path took {} of {} lines",
+                problem,
+                seed,
+                taken,
+                lines
+            );
+        }
+    }
+}

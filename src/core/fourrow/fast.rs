@@ -76,7 +76,7 @@ fn fast_lines<R: Read, W: Write>(
         }
     };
     reading.begun = scan.begun;
-    lines.consume(scan.at, scan.taken, 0);
+    lines.consume(scan.at, scan.taken);
     result
 }
 

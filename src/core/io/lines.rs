@@ -78,6 +78,8 @@ pub struct Lines<R> {
     /// Whether that line ended with a newline: if not, it was the last,
     /// and the end of input is right after its text.
     terminated: bool,
+    /// Lines a fast path took whole (`consume`).
+    taken_fast: usize,
 }
 
 impl<R: Read> Lines<R> {
@@ -93,6 +95,7 @@ impl<R: Read> Lines<R> {
             line_stop: 0,
             number: 0,
             terminated: true,
+            taken_fast: 0,
         }
     }
 
@@ -144,6 +147,11 @@ impl<R: Read> Lines<R> {
         &self.buf[self.pos..self.end + PAD]
     }
 
+    /// How many lines fast paths took whole so far.
+    pub fn taken_fast(&self) -> usize {
+        self.taken_fast
+    }
+
     /// Whether `unread()` is all ASCII, so that a fast path taking tokens
     /// of any bytes needs no UTF-8 check of its own.
     #[inline(always)]
@@ -153,13 +161,12 @@ impl<R: Read> Lines<R> {
 
     /// Moves past the first `len` bytes of `unread()`, which a solver's
     /// fast path took as `lines` whole lines, each ended by a newline.
-    /// (`_last_len`, the last one's length, is no longer needed: the end
-    /// of input is never placed after a line that a fast path took.)
     #[inline(always)]
-    pub fn consume(&mut self, len: usize, lines: usize, _last_len: usize) {
+    pub fn consume(&mut self, len: usize, lines: usize) {
         if lines > 0 {
             self.pos += len;
             self.number += lines;
+            self.taken_fast += lines;
             self.terminated = true;
             self.line_start = self.pos;
             self.line_stop = self.pos;

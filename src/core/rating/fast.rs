@@ -134,7 +134,7 @@ fn fast_header<R: Read>(lines: &mut Lines<R>) -> Option<(usize, usize)> {
     let (players, at) = number_then(bytes, 0, b' ')?;
     let (games, len) = number_then(bytes, at, b'\n')?;
     let counts = (usize::try_from(players).ok()?, usize::try_from(games).ok()?);
-    lines.consume(len, 1, len - 1);
+    lines.consume(len, 1);
     Some(counts)
 }
 
@@ -148,7 +148,7 @@ fn fast_players<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut
         return;
     }
     let bytes = lines.unread();
-    let (mut at, mut taken, mut last_len) = (0, 0, 0);
+    let (mut at, mut taken) = (0, 0);
     while taken < *left {
         let rest = &bytes[at..];
         let (key, name) = match name_key(rest, 0) {
@@ -164,10 +164,9 @@ fn fast_players<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut
         }
         at += len;
         taken += 1;
-        last_len = len - 1;
     }
     *left -= taken;
-    lines.consume(at, taken, last_len);
+    lines.consume(at, taken);
 }
 
 /// The parts of a plain game line: the two names' places, the result,
@@ -239,7 +238,7 @@ fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut u
         return;
     }
     let bytes = lines.unread();
-    let (mut at, mut taken, mut last_len) = (0, 0, 0);
+    let (mut at, mut taken) = (0, 0);
     while taken < *left {
         let rest = &bytes[at..];
         let game = match plain_game(rest) {
@@ -278,10 +277,9 @@ fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut u
         players.set_rating(black, black_rating);
         at += game.len;
         taken += 1;
-        last_len = game.len - 1;
     }
     *left -= taken;
-    lines.consume(at, taken, last_len);
+    lines.consume(at, taken);
 }
 
 #[cfg(test)]

@@ -96,6 +96,17 @@ pub fn solve<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
     solve_with(input, out, &mut fast::Fast)
 }
 
+/// How many lines of `input` the tool's fast path takes whole (the rest
+/// go to the general reading), the output thrown away: the tests hold the
+/// fast path to the lines it was written for with it.
+pub fn lines_taken_fast<R: Read>(input: R) -> Result<usize, Error> {
+    let mut lines = Lines::new(input);
+    let mut out = Output::new(std::io::sink());
+    let result = parse::read_tournaments(&mut lines, &mut fast::Fast, &mut out);
+    out.finish(result)?;
+    Ok(lines.taken_fast())
+}
+
 /// `referee rating --strict`: the same, the input held to the format.
 pub fn solve_strict<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
     solve_with(input, out, &mut Strict::new())

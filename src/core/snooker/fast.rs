@@ -345,7 +345,7 @@ fn fast_run<R: Read, V: Visit>(
     let number = lines.line_number();
     let bytes = lines.unread();
     cache.fit(bytes.len());
-    let (mut at, mut taken, mut stop) = (0, 0, 0);
+    let (mut at, mut taken) = (0, 0);
     let mut room = quick_room(visit, turns);
     let mut used = 0;
     let stopped = loop {
@@ -411,9 +411,8 @@ fn fast_run<R: Read, V: Visit>(
         };
         at += line_len;
         taken += 1;
-        stop = line_stop;
         if let Err(e) = written {
-            lines.consume(at, taken, stop);
+            lines.consume(at, taken);
             return Err(e);
         }
         if frame.stage() != Stage::Playing {
@@ -430,7 +429,7 @@ fn fast_run<R: Read, V: Visit>(
         };
         impossible(&line, &frame, names, why)
     }));
-    lines.consume(at, taken, stop);
+    lines.consume(at, taken);
     *frame_in_play = frame;
     result
 }
