@@ -48,14 +48,6 @@ impl<'a> Line<'a> {
     pub fn error(&self, col: usize, message: String) -> Error {
         Error::at(self.number, col, message)
     }
-
-    /// `error` for hot code: the message is made out of line, and only
-    /// when the error happens.
-    #[cold]
-    #[inline(never)]
-    pub fn fail<F: FnOnce() -> String>(&self, col: usize, message: F) -> Error {
-        Error::at(self.number, col, message())
-    }
 }
 
 /// Reads lines out of its own buffer. A line is handed out in place; the

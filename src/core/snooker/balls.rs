@@ -103,10 +103,6 @@ impl Colours {
     pub fn lowest(self) -> Option<Ball> {
         Ball::from_value(self.0.trailing_zeros())
     }
-
-    pub fn highest(self) -> Option<Ball> {
-        Ball::from_value(7u32.wrapping_sub(self.0.leading_zeros()))
-    }
 }
 
 /// One stroke as the input gives it (S8): the ball first hit, or `None`
