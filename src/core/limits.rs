@@ -9,7 +9,7 @@ pub mod snooker {
     /// The number of frames in a file (the statement's T <= 200).
     pub const FRAMES: RangeInclusive<u64> = 1..=200;
     /// A player's name: 1 to 20 English letters.
-    pub const NAME_LETTERS: RangeInclusive<usize> = 1..=20;
+    pub(crate) const NAME_LETTERS: RangeInclusive<usize> = 1..=20;
 }
 
 /// Four in a row (SPOJ FOUROW).
@@ -19,7 +19,7 @@ pub mod fourrow {
     /// The number of games in a file (the statement's 0 < t < 100).
     pub const GAMES: RangeInclusive<u64> = 1..=99;
     /// The board: seven slots of six cells.
-    pub const COLUMNS: usize = 7;
+    pub(crate) const COLUMNS: usize = 7;
     pub const ROWS: usize = 6;
     /// The most moves a game line holds: one chip per cell.
     pub const MAX_MOVES: usize = COLUMNS * ROWS;
@@ -35,8 +35,8 @@ pub mod rating {
     pub const PLAYERS: RangeInclusive<u64> = 2..=500;
     pub const GAMES: RangeInclusive<u64> = 1..=500;
     /// A player's name: 1 to 10 lower-case letters.
-    pub const NAME_LETTERS: RangeInclusive<usize> = 1..=10;
+    pub(crate) const NAME_LETTERS: RangeInclusive<usize> = 1..=10;
     /// The largest rating accepted and kept, in hundredths, in either
     /// direction (any mode), as the judge core keeps it (P7).
-    pub const MAX_RATING: i64 = crate::judge::rating::MAX_RATING;
+    pub(crate) const MAX_RATING: i64 = crate::judge::rating::MAX_RATING;
 }

@@ -205,10 +205,10 @@ fn random_seed() -> u64 {
 
 /// Standard output, unbuffered (the callers buffer). On Unix it is a
 /// duplicate of descriptor 1 written directly, without std's line buffer.
-pub struct Stdout(Result<File, io::ErrorKind>);
+pub(crate) struct Stdout(Result<File, io::ErrorKind>);
 
 #[cfg(unix)]
-pub fn stdout() -> Stdout {
+pub(crate) fn stdout() -> Stdout {
     use std::os::fd::AsFd;
     match io::stdout().as_fd().try_clone_to_owned() {
         Ok(duplicate) => Stdout(Ok(File::from(duplicate))),
@@ -217,7 +217,7 @@ pub fn stdout() -> Stdout {
 }
 
 #[cfg(not(unix))]
-pub fn stdout() -> Stdout {
+pub(crate) fn stdout() -> Stdout {
     Stdout(Err(io::ErrorKind::Unsupported))
 }
 

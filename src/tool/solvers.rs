@@ -17,7 +17,7 @@ pub fn check<R: Read>(problem: Problem, input: R) -> Result<(), Error> {
 }
 
 /// The referee's answer to `input`, which must pass `--strict`.
-pub fn answer(problem: Problem, input: &[u8]) -> Result<Vec<u8>, Error> {
+pub(crate) fn answer(problem: Problem, input: &[u8]) -> Result<Vec<u8>, Error> {
     let mut out = Vec::new();
     match problem {
         Problem::Snooker => snooker::solve_strict(input, &mut out),

@@ -114,7 +114,7 @@ impl Game {
     /// Plays a run of bytes, eight at a time while there are eight left:
     /// the same moves as `play` one by one.
     #[inline(always)]
-    pub fn play_slots(&mut self, slots: &[u8]) {
+    pub(crate) fn play_slots(&mut self, slots: &[u8]) {
         let mut eights = slots.chunks_exact(8);
         for eight in &mut eights {
             for &slot in eight {
@@ -129,7 +129,7 @@ impl Game {
     /// Whether a byte other than a slot digit was played: only the tool's
     /// fast path plays one, and then leaves the line to the general
     /// reading. (So may a long run of chips into one full column.)
-    pub fn poisoned(&self) -> bool {
+    pub(crate) fn poisoned(&self) -> bool {
         self.mask & POISON != 0
     }
 
@@ -171,7 +171,7 @@ impl Game {
     /// in one room of the output: the heading, the ending, and at most
     /// eight rows of eight bytes.
     #[inline(always)]
-    pub fn write<W: Write>(&self, out: &mut Output<W>, heading: &[u8]) {
+    pub(crate) fn write<W: Write>(&self, out: &mut Output<W>, heading: &[u8]) {
         let (verdict, marked) = self.outcome();
         let room = out.reserve(heading.len() + ENDING_WIDTH + BOARD_ROOM);
         room[..heading.len()].copy_from_slice(heading);
@@ -197,7 +197,12 @@ impl Game {
     /// most 14 bytes), and the ending is written over the bytes after it.
     /// Returns the length written.
     #[inline(always)]
-    pub fn write_plain(&self, room: &mut [u8; PLAIN_ROOM], header: &[u8; 16], len: usize) -> usize {
+    pub(crate) fn write_plain(
+        &self,
+        room: &mut [u8; PLAIN_ROOM],
+        header: &[u8; 16],
+        len: usize,
+    ) -> usize {
         let (verdict, marked) = self.outcome();
         room[..16].copy_from_slice(header);
         // At most 14: the bound only spares a check.
@@ -258,7 +263,7 @@ const RULE: &[u8; 8] = b"-------\n";
 
 /// The head of a game's verdict line, `Game #n` with n as the game's
 /// header gave it without leading zeros, of any length (F5).
-pub type Heading = Vec<u8>;
+pub(crate) type Heading = Vec<u8>;
 
 /// The verdict lines' endings (F2) one after another, in the order of
 /// `Verdict`: each is copied as the `ENDING_WIDTH` bytes from its start,
@@ -277,7 +282,7 @@ const ENDING_WIDTH: usize = 33;
 
 /// The room `Game::write_plain` takes: a heading of up to 16 bytes, a
 /// row of `ENDING_ROWS` and the board of a win.
-pub const PLAIN_ROOM: usize = 16 + ENDING_ROW + 80;
+pub(crate) const PLAIN_ROOM: usize = 16 + ENDING_ROW + 80;
 
 /// Each ending of `ENDINGS` at the start of a row of its own, zeros
 /// after it, and its length: for the fast path, which copies a whole row

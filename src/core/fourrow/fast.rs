@@ -17,7 +17,7 @@ use std::io::{Read, Write};
 
 /// The tolerant reading with the fast path: what `referee fourrow` runs.
 /// (The judge bundles read with `io::Tolerant`, the general reading only.)
-pub struct Fast;
+pub(crate) struct Fast;
 
 impl Layout for Fast {}
 

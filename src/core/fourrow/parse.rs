@@ -54,7 +54,7 @@ pub struct Reading {
 impl Reading {
     /// Writes the game being read, now complete, if there is one.
     #[inline(always)]
-    pub fn finish_game<W: Write>(&mut self, out: &mut Output<W>) -> Result<(), Error> {
+    pub(crate) fn finish_game<W: Write>(&mut self, out: &mut Output<W>) -> Result<(), Error> {
         if let Some((heading, game)) = self.current.take() {
             game.write(out, &heading);
         }
@@ -116,7 +116,7 @@ impl Reading {
 const HEADER: &str = "a header `Game #n:`";
 
 /// Reads a whole input and writes every game's verdict to `out`.
-pub fn read_games<R: Read, C: Checks, W: Write>(
+pub(crate) fn read_games<R: Read, C: Checks, W: Write>(
     lines: &mut Lines<R>,
     checks: &mut C,
     out: &mut Output<W>,
@@ -202,7 +202,7 @@ fn parse_header(line: &Line, at: usize) -> Result<(Heading, usize), Error> {
 }
 
 /// The character at byte `pos` (lines are UTF-8), quoted for a message.
-pub fn char_at(text: &[u8], pos: usize) -> String {
+pub(crate) fn char_at(text: &[u8], pos: usize) -> String {
     // Its bytes after the first are those of the form 0b10xx_xxxx.
     let len = 1 + text[pos + 1..]
         .iter()

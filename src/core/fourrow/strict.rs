@@ -101,7 +101,7 @@ fn check_game_line(line: &Line, number: u64) -> Result<(), Error> {
 
 /// Checks a whole input strictly, writing nothing (`referee validate`, the
 /// package's input validator).
-pub fn validate<R: Read>(input: R) -> Result<(), Error> {
+pub(crate) fn validate<R: Read>(input: R) -> Result<(), Error> {
     let mut out = Output::new(io::sink());
     read_games(&mut Lines::new(input), &mut Strict::new(), &mut out)
 }

@@ -18,14 +18,14 @@ const FIRST: usize = 1 << 12;
 
 /// Bytes kept readable after the data, zeroed, so that a line's bytes may
 /// be loaded 8 at a time from any place in it.
-pub const PAD: usize = 8;
+pub(crate) const PAD: usize = 8;
 
 /// A UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// Eight bytes as a little-endian word.
 #[inline(always)]
-pub fn word(bytes: &[u8]) -> u64 {
+pub(crate) fn word(bytes: &[u8]) -> u64 {
     let mut w = [0u8; 8];
     w.copy_from_slice(&bytes[..8]);
     u64::from_le_bytes(w)
@@ -45,7 +45,7 @@ impl<'a> Line<'a> {
     }
 
     /// An error at byte column `col` of this line.
-    pub fn error(&self, col: usize, message: String) -> Error {
+    pub(crate) fn error(&self, col: usize, message: String) -> Error {
         Error::at(self.number, col, message)
     }
 }
@@ -93,7 +93,7 @@ impl<R: Read> Lines<R> {
 
     /// Skips a byte-order mark at the very start of the input (R0.5), before
     /// the first line is read; says whether there was one.
-    pub fn skip_bom(&mut self) -> Result<bool, Error> {
+    pub(crate) fn skip_bom(&mut self) -> Result<bool, Error> {
         while self.end < BOM.len() && !self.eof {
             self.refill()?;
         }
@@ -108,17 +108,17 @@ impl<R: Read> Lines<R> {
     }
 
     /// The number of the line read last (0 before the first).
-    pub fn line_number(&self) -> usize {
+    pub(crate) fn line_number(&self) -> usize {
         self.number
     }
 
     /// Whether the line read last ended with a newline.
-    pub fn terminated(&self) -> bool {
+    pub(crate) fn terminated(&self) -> bool {
         self.terminated
     }
 
     /// The line read last.
-    pub fn current(&self) -> Line<'_> {
+    pub(crate) fn current(&self) -> Line<'_> {
         Line {
             number: self.number,
             text: &self.buf[self.line_start..self.line_stop],
@@ -127,7 +127,7 @@ impl<R: Read> Lines<R> {
 
     /// Whether the line handed out last ended in CR LF (the CR is not
     /// part of its text).
-    pub fn ended_by_crlf(&self) -> bool {
+    pub(crate) fn ended_by_crlf(&self) -> bool {
         self.buf[self.line_stop] == b'\r'
     }
 
@@ -135,26 +135,26 @@ impl<R: Read> Lines<R> {
     /// (zeros past the data): for a solver's fast path, which must take
     /// whole lines only and hand them out through `consume`.
     #[inline(always)]
-    pub fn unread(&self) -> &[u8] {
+    pub(crate) fn unread(&self) -> &[u8] {
         &self.buf[self.pos..self.end + PAD]
     }
 
     /// How many lines fast paths took whole so far.
-    pub fn taken_fast(&self) -> usize {
+    pub(crate) fn taken_fast(&self) -> usize {
         self.taken_fast
     }
 
     /// Whether `unread()` is all ASCII, so that a fast path taking tokens
     /// of any bytes needs no UTF-8 check of its own.
     #[inline(always)]
-    pub fn unread_is_ascii(&self) -> bool {
+    pub(crate) fn unread_is_ascii(&self) -> bool {
         self.ascii
     }
 
     /// Moves past the first `len` bytes of `unread()`, which a solver's
     /// fast path took as `lines` whole lines, each ended by a newline.
     #[inline(always)]
-    pub fn consume(&mut self, len: usize, lines: usize) {
+    pub(crate) fn consume(&mut self, len: usize, lines: usize) {
         if lines > 0 {
             self.pos += len;
             self.number += lines;
@@ -170,7 +170,7 @@ impl<R: Read> Lines<R> {
     /// text, `len` with its line end. For a fast path that found the
     /// line's end itself in `unread()`, all ASCII, and the line not blank.
     #[inline(always)]
-    pub fn hand_out(&mut self, blank: usize, text: usize, len: usize) {
+    pub(crate) fn hand_out(&mut self, blank: usize, text: usize, len: usize) {
         self.number += blank + 1;
         self.line_start = self.pos + blank;
         self.line_stop = self.line_start + text;
@@ -180,7 +180,7 @@ impl<R: Read> Lines<R> {
 
     /// Moves to the next line, `current()`; `false` at the end of input.
     /// A line too long or not UTF-8 is an error.
-    pub fn next_line(&mut self) -> Result<bool, Error> {
+    pub(crate) fn next_line(&mut self) -> Result<bool, Error> {
         // How many unread bytes are known to hold no newline, so that a
         // line gathered over many reads is searched once.
         let mut searched = 0;
@@ -235,7 +235,7 @@ impl<R: Read> Lines<R> {
 
     /// Moves to the next line that holds a token, past blank lines (R0.1):
     /// `current()`. `false` at the end of input.
-    pub fn next_nonblank(&mut self) -> Result<bool, Error> {
+    pub(crate) fn next_nonblank(&mut self) -> Result<bool, Error> {
         loop {
             // Empty lines in the buffer are passed in one go: millions of
             // them cost about what reading them does. (`terminated` is
@@ -284,7 +284,7 @@ impl<R: Read> Lines<R> {
 
     /// An error at the end of input: `, found end of input` is appended to
     /// what was expected. It is placed just after the last line.
-    pub fn eof_error(&self, expected: &str) -> Error {
+    pub(crate) fn eof_error(&self, expected: &str) -> Error {
         let (line, col) = if self.terminated {
             (self.number + 1, 1)
         } else {

@@ -48,14 +48,14 @@ pub struct Tolerant;
 impl Layout for Tolerant {}
 
 /// The error for text after the last case (a blank line, for `--strict`).
-pub fn not_the_end(line: &Line, after: &str) -> Error {
+pub(crate) fn not_the_end(line: &Line, after: &str) -> Error {
     let expected = format!("expected end of input after {}", after);
     unexpected(line, line.tokens().next(), &expected)
 }
 
 /// The error for `token` of `line` where `expected` was due, or at the
 /// start of `line` when it holds no token.
-pub fn unexpected(line: &Line, token: Option<Token>, expected: &str) -> Error {
+pub(crate) fn unexpected(line: &Line, token: Option<Token>, expected: &str) -> Error {
     let (col, found) = match token {
         Some(token) => (token.col, shown(token.text)),
         None => (1, "a blank line".to_string()),
@@ -65,7 +65,7 @@ pub fn unexpected(line: &Line, token: Option<Token>, expected: &str) -> Error {
 
 /// A decimal number of plain digits, or `None` (a sign, another byte, or
 /// more than fits in 64 bits).
-pub fn parse_u64(text: &[u8]) -> Option<u64> {
+pub(crate) fn parse_u64(text: &[u8]) -> Option<u64> {
     if text.is_empty() {
         return None;
     }
@@ -81,7 +81,7 @@ pub fn parse_u64(text: &[u8]) -> Option<u64> {
 
 /// Reads the line that holds the number of cases, the first record of
 /// every input: the line, the token and the count.
-pub fn read_count<'a, R: Read, L: Layout>(
+pub(crate) fn read_count<'a, R: Read, L: Layout>(
     lines: &'a mut Lines<R>,
     layout: &mut L,
     what: &str,

@@ -36,7 +36,7 @@ static SMALL: [u32; 1000] = small_decimals();
 /// `n` in decimal as the low bytes of a word, and how many they are, for
 /// `n` below 1000.
 #[inline(always)]
-pub fn small_decimal(n: u64) -> Option<(u64, usize)> {
+pub(crate) fn small_decimal(n: u64) -> Option<(u64, usize)> {
     let entry = *SMALL.get(n as usize)?;
     Some((u64::from(entry & 0xff_ffff), (entry >> 24) as usize))
 }
@@ -62,7 +62,7 @@ impl<W: Write> Output<W> {
     /// The free room after what is gathered, at least `n` bytes of it: a
     /// solver may write there and then `advance` past what it wrote.
     #[inline(always)]
-    pub fn reserve(&mut self, n: usize) -> &mut [u8] {
+    pub(crate) fn reserve(&mut self, n: usize) -> &mut [u8] {
         if self.gathered + n > self.buf.len() {
             self.grow(n);
         }
@@ -72,7 +72,7 @@ impl<W: Write> Output<W> {
     /// `reserve` for a fixed width `N`, as an array, so that writes at
     /// fixed places in it need no bounds check.
     #[inline(always)]
-    pub fn room<const N: usize>(&mut self) -> &mut [u8; N] {
+    pub(crate) fn room<const N: usize>(&mut self) -> &mut [u8; N] {
         let room = &mut self.reserve(N)[..N];
         room.try_into().expect("N bytes")
     }
@@ -88,25 +88,25 @@ impl<W: Write> Output<W> {
 
     /// Counts `n` bytes written into `reserve`'s room as gathered.
     #[inline(always)]
-    pub fn advance(&mut self, n: usize) {
+    pub(crate) fn advance(&mut self, n: usize) {
         self.gathered += n;
     }
 
     #[inline(always)]
-    pub fn put(&mut self, bytes: &[u8]) {
+    pub(crate) fn put(&mut self, bytes: &[u8]) {
         self.reserve(bytes.len())[..bytes.len()].copy_from_slice(bytes);
         self.gathered += bytes.len();
     }
 
     /// Puts the first `n` (at most 8) bytes of `bytes`, little-endian.
     #[inline(always)]
-    pub fn put_word(&mut self, bytes: u64, n: usize) {
+    pub(crate) fn put_word(&mut self, bytes: u64, n: usize) {
         self.reserve(8)[..8].copy_from_slice(&bytes.to_le_bytes());
         self.gathered += n;
     }
 
     /// Puts `n` in decimal.
-    pub fn put_u64(&mut self, mut n: u64) {
+    pub(crate) fn put_u64(&mut self, mut n: u64) {
         let mut digits = [0u8; 20];
         let mut at = digits.len();
         loop {
@@ -124,7 +124,7 @@ impl<W: Write> Output<W> {
     /// them. The solvers call it after whole lines only: what the writer
     /// has is always whole lines (R0.3).
     #[inline(always)]
-    pub fn end_lines(&mut self) -> Result<(), Error> {
+    pub(crate) fn end_lines(&mut self) -> Result<(), Error> {
         if self.gathered < BLOCK {
             return Ok(());
         }
@@ -144,7 +144,7 @@ impl<W: Write> Output<W> {
     /// Writes out everything gathered and flushes the writer; then hands
     /// back `result`. Every run ends through here, so all output for the
     /// input before an error is written before the error is reported.
-    pub fn finish(mut self, result: Result<(), Error>) -> Result<(), Error> {
+    pub(crate) fn finish(mut self, result: Result<(), Error>) -> Result<(), Error> {
         let written = self
             .write_out()
             .and_then(|()| self.out.flush().map_err(Error::Write));

@@ -13,7 +13,7 @@ use std::ops::RangeInclusive;
 /// handed out last, so that the solver's hooks can say how many the
 /// format wants there.
 #[derive(Default)]
-pub struct Strict {
+pub(crate) struct Strict {
     /// Blank lines before the record read last, and the first of them.
     blanks: usize,
     first_blank: usize,
@@ -26,7 +26,12 @@ impl Strict {
 
     /// Fails unless exactly `wanted` empty lines came before `line`, the
     /// record read last; `what` says where they belong.
-    pub fn expect_blanks(&self, line: &Line, wanted: usize, what: &str) -> Result<(), Error> {
+    pub(crate) fn expect_blanks(
+        &self,
+        line: &Line,
+        wanted: usize,
+        what: &str,
+    ) -> Result<(), Error> {
         if self.blanks == wanted {
             Ok(())
         } else if self.blanks > wanted {
@@ -42,7 +47,9 @@ impl Strict {
 
     /// The next line, blank or not, its line end checked; `None` at the
     /// end of input.
-    pub fn checked_line<'a, R: Read>(lines: &'a mut Lines<R>) -> Result<Option<Line<'a>>, Error> {
+    pub(crate) fn checked_line<'a, R: Read>(
+        lines: &'a mut Lines<R>,
+    ) -> Result<Option<Line<'a>>, Error> {
         if !lines.next_line()? {
             return Ok(None);
         }
@@ -126,7 +133,7 @@ impl Layout for Strict {
 
 /// Tokens separated by single spaces, nothing before the first or after
 /// the last.
-pub fn check_layout(line: &Line) -> Result<(), Error> {
+pub(crate) fn check_layout(line: &Line) -> Result<(), Error> {
     let text = line.text;
     for (i, &b) in text.iter().enumerate() {
         let bad = if b == b' ' {
@@ -152,7 +159,7 @@ pub fn check_layout(line: &Line) -> Result<(), Error> {
 }
 
 /// A count within the statement's bounds.
-pub fn check_limit(
+pub(crate) fn check_limit(
     line: &Line,
     col: usize,
     value: u64,
@@ -176,7 +183,12 @@ pub fn check_limit(
 
 /// Digits without a leading zero (`0` itself is fine), as R0.6 wants of
 /// every integer; `what` names the number.
-pub fn check_digits(line: &Line, col: usize, digits: &[u8], what: &str) -> Result<(), Error> {
+pub(crate) fn check_digits(
+    line: &Line,
+    col: usize,
+    digits: &[u8],
+    what: &str,
+) -> Result<(), Error> {
     if digits.len() > 1 && digits[0] == b'0' {
         return Err(line.error(
             col,
@@ -192,7 +204,7 @@ pub fn check_digits(line: &Line, col: usize, digits: &[u8], what: &str) -> Resul
 
 /// The checks of a line that holds a count of cases: first in the input,
 /// laid out exactly, no leading zeros, within `limits`.
-pub fn check_count(
+pub(crate) fn check_count(
     strict: &Strict,
     line: &Line,
     token: &Token,

@@ -12,7 +12,7 @@ pub struct Token<'a> {
 
 /// The low `len` bytes (1 to 8) of a word.
 #[inline(always)]
-pub fn low_bytes(word: u64, len: usize) -> u64 {
+pub(crate) fn low_bytes(word: u64, len: usize) -> u64 {
     word & (u64::MAX >> (64 - 8 * len))
 }
 
@@ -20,7 +20,7 @@ pub fn low_bytes(word: u64, len: usize) -> u64 {
 /// above the token, so that a short word is matched in one comparison
 /// (`const`, so that solvers can make the heads of their words at compile
 /// time).
-pub const fn head_of(token: &[u8]) -> u64 {
+pub(crate) const fn head_of(token: &[u8]) -> u64 {
     let mut head = 0;
     let mut i = 0;
     while i < token.len() && i < 8 {
@@ -45,7 +45,7 @@ impl<'a> Line<'a> {
     }
 
     /// The column just past the last token: where a missing token was due.
-    pub fn end_col(&self) -> usize {
+    pub(crate) fn end_col(&self) -> usize {
         let trimmed = self.text.iter().rposition(|&b| !is_blank(b));
         trimmed.map_or(0, |i| i + 1) + 1
     }

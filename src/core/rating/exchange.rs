@@ -31,13 +31,13 @@ pub fn exchange(
 }
 
 /// Whether a rating is one the referee keeps (see `MAX_RATING`).
-pub fn in_range(rating: Hundredths) -> bool {
+pub(crate) fn in_range(rating: Hundredths) -> bool {
     (-MAX_RATING..=MAX_RATING).contains(&rating)
 }
 
 /// Why a token is not a rating.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BadRating {
+pub(crate) enum BadRating {
     /// Not a number with at most two decimals.
     Malformed,
     /// A number beyond `MAX_RATING`.
@@ -47,7 +47,7 @@ pub enum BadRating {
 /// Parses a rating with up to two decimals and an optional minus (P6),
 /// within `MAX_RATING`: digits, then `.` and one or two digits, or none.
 #[inline]
-pub fn parse_rating(text: &[u8]) -> Result<Hundredths, BadRating> {
+pub(crate) fn parse_rating(text: &[u8]) -> Result<Hundredths, BadRating> {
     let (negative, digits) = match text.split_first() {
         Some((b'-', rest)) => (true, rest),
         _ => (false, text),
@@ -83,7 +83,7 @@ pub fn parse_rating(text: &[u8]) -> Result<Hundredths, BadRating> {
 }
 
 /// A rating with exactly two decimals: `-0.05`, `86.70`.
-pub fn rating_text(rating: Hundredths) -> String {
+pub(crate) fn rating_text(rating: Hundredths) -> String {
     let abs = rating.unsigned_abs();
     let sign = if rating < 0 { "-" } else { "" };
     format!("{}{}.{:02}", sign, abs / 100, abs % 100)
@@ -93,7 +93,7 @@ pub fn rating_text(rating: Hundredths) -> String {
 /// rating from 0 to 999.99: a space, the rating with exactly two
 /// decimals, a newline.
 #[inline(always)]
-pub fn rating_word(rating: Hundredths) -> Option<(u64, usize)> {
+pub(crate) fn rating_word(rating: Hundredths) -> Option<(u64, usize)> {
     let (digits, len) = small_decimal((rating as u64) / 100).filter(|_| rating >= 0)?;
     let cents = rating as u64 % 100;
     let tail = u64::from(b'.')
@@ -108,7 +108,7 @@ pub fn rating_word(rating: Hundredths) -> Option<(u64, usize)> {
 
 /// Writes ` RATING\n`: a space, the rating with exactly two decimals, a
 /// newline.
-pub fn put_rating<W: Write>(out: &mut Output<W>, rating: Hundredths) {
+pub(crate) fn put_rating<W: Write>(out: &mut Output<W>, rating: Hundredths) {
     match rating_word(rating) {
         Some((word, len)) => out.put_word(word, len),
         None => out.put(format!(" {}\n", rating_text(rating)).as_bytes()),
@@ -116,7 +116,7 @@ pub fn put_rating<W: Write>(out: &mut Output<W>, rating: Hundredths) {
 }
 
 /// An integer piece value, with an optional sign.
-pub fn parse_pieces(text: &[u8]) -> Option<i64> {
+pub(crate) fn parse_pieces(text: &[u8]) -> Option<i64> {
     let (negative, digits) = match text.split_first() {
         Some((b'-', rest)) => (true, rest),
         Some((b'+', rest)) => (false, rest),

@@ -14,7 +14,7 @@ use std::io::Read;
 
 /// The tolerant reading with the fast path: what `referee rating` runs.
 /// (The judge bundles read with `io::Tolerant`, the general reading only.)
-pub struct Fast;
+pub(crate) struct Fast;
 
 impl Layout for Fast {}
 

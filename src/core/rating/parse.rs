@@ -69,7 +69,7 @@ pub trait Checks: Layout {
 impl Checks for Tolerant {}
 
 /// Reads a whole input and writes the ratings after every tournament.
-pub fn read_tournaments<R: Read, C: Checks, W: Write>(
+pub(crate) fn read_tournaments<R: Read, C: Checks, W: Write>(
     lines: &mut Lines<R>,
     checks: &mut C,
     out: &mut Output<W>,

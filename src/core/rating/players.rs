@@ -18,7 +18,7 @@ use std::io::Write;
 /// A name as the table compares it: its first 8 bytes, the next 8, both
 /// zero past the name, and its length.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Key {
+pub(crate) struct Key {
     head: u64,
     tail: u64,
     len: usize,
@@ -29,7 +29,7 @@ impl Key {
     /// bytes when the caller has them (a line in a reader's buffer), so the
     /// name's words are loaded at once.
     #[inline(always)]
-    pub fn of(name: &[u8], padded: &[u8]) -> Key {
+    pub(crate) fn of(name: &[u8], padded: &[u8]) -> Key {
         let len = name.len();
         let (head, tail) = match padded.get(..16) {
             Some(words) if len <= 16 => (
@@ -47,7 +47,7 @@ impl Key {
 
     /// The key of a name of 1 to 16 bytes, already split into its words.
     #[inline(always)]
-    pub fn of_words(head: u64, tail: u64, len: usize) -> Key {
+    pub(crate) fn of_words(head: u64, tail: u64, len: usize) -> Key {
         Key { head, tail, len }
     }
 }
@@ -118,7 +118,7 @@ impl Players {
     /// huge claim costs no memory up front. The table starts at most half
     /// full: linear probing's chains stay short (a lookup per name in
     /// every game).
-    pub fn clear(&mut self, expected: usize) {
+    pub(crate) fn clear(&mut self, expected: usize) {
         // Only a slot's length tells whether it is taken: the table is
         // empty once the listed players' slots are.
         for &at in &self.listed {
@@ -175,7 +175,7 @@ impl Players {
 
     /// The slot of a listed player.
     #[inline(always)]
-    pub fn get(&self, key: &Key, name: &[u8]) -> Option<usize> {
+    pub(crate) fn get(&self, key: &Key, name: &[u8]) -> Option<usize> {
         self.find(key, rest_of(name)).ok()
     }
 
@@ -183,7 +183,7 @@ impl Players {
     /// lines' parts, far below 4 GiB; a tournament of 4 billion players
     /// would not fit in memory.)
     #[inline(always)]
-    pub fn add(&mut self, key: &Key, name: &[u8], rating: Hundredths) -> bool {
+    pub(crate) fn add(&mut self, key: &Key, name: &[u8], rating: Hundredths) -> bool {
         let rest = rest_of(name);
         let at = match self.find(key, rest) {
             Ok(_) => return false,
@@ -248,12 +248,12 @@ impl Players {
 
     /// The rating kept in a slot.
     #[inline(always)]
-    pub fn rating(&self, slot: usize) -> Hundredths {
+    pub(crate) fn rating(&self, slot: usize) -> Hundredths {
         self.slots[slot].rating
     }
 
     #[inline(always)]
-    pub fn set_rating(&mut self, slot: usize, rating: Hundredths) {
+    pub(crate) fn set_rating(&mut self, slot: usize, rating: Hundredths) {
         self.slots[slot].rating = rating;
     }
 
@@ -264,7 +264,7 @@ impl Players {
     /// billion players would not fit in memory). They are sorted by their
     /// top 64 bits, a comparison of one word; players alike in those are
     /// then sorted by the rest and, alike in that too, by whole names.
-    pub fn standings(&self, order: &mut Vec<u128>) {
+    pub(crate) fn standings(&self, order: &mut Vec<u128>) {
         order.clear();
         order.extend(self.listed.iter().map(|&at| {
             let slot = &self.slots[at];
@@ -297,7 +297,7 @@ impl Players {
     /// begins with comes first, even when that one goes on with zeros).
     #[cold]
     #[inline(never)]
-    pub fn name_order(&self, a: usize, b: usize) -> Ordering {
+    pub(crate) fn name_order(&self, a: usize, b: usize) -> Ordering {
         let (a, b) = (&self.slots[a], &self.slots[b]);
         let first = |s: &Slot| (s.head.swap_bytes(), s.tail.swap_bytes());
         first(a)
@@ -308,7 +308,7 @@ impl Players {
 
     /// Puts the name and rating of a player of the standings: a line.
     #[inline(always)]
-    pub fn put_player<W: Write>(&self, out: &mut Output<W>, standing: u128) {
+    pub(crate) fn put_player<W: Write>(&self, out: &mut Output<W>, standing: u128) {
         let slot = &self.slots[standing as u32 as usize];
         let len = slot.len as usize;
         match rating_word(slot.rating) {

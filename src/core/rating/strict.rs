@@ -107,7 +107,7 @@ impl Checks for Strict {
 
 /// Checks a whole input strictly, writing nothing (`referee validate`, the
 /// package's input validator).
-pub fn validate<R: Read>(input: R) -> Result<(), Error> {
+pub(crate) fn validate<R: Read>(input: R) -> Result<(), Error> {
     let mut out = Output::new(io::sink());
     read_tournaments(&mut Lines::new(input), &mut Strict::new(), &mut out)
 }

@@ -26,12 +26,12 @@ impl Ball {
         Ball::Black,
     ];
 
-    pub fn value(self) -> u64 {
+    pub(crate) fn value(self) -> u64 {
         self as u64
     }
 
     /// The ball worth `value` points (1 to 7).
-    pub fn from_value(value: u32) -> Option<Ball> {
+    pub(crate) fn from_value(value: u32) -> Option<Ball> {
         match value {
             1 => Some(Ball::Red),
             2..=7 => Some(Ball::COLOURS[value as usize - 2]),
@@ -39,7 +39,7 @@ impl Ball {
         }
     }
 
-    pub fn is_colour(self) -> bool {
+    pub(crate) fn is_colour(self) -> bool {
         self != Ball::Red
     }
 
@@ -52,30 +52,30 @@ impl Ball {
 /// The words of the format as the statement spells them: the balls by
 /// value, then `White`, `None` and the words of `Play again`. A word's
 /// code is its place here plus one, so that a ball's code is its value.
-pub const WORDS: [&str; 11] = [
+pub(crate) const WORDS: [&str; 11] = [
     "Red", "Yellow", "Green", "Brown", "Blue", "Pink", "Black", "White", "None", "Play", "again",
 ];
 
 /// The codes of the words that are no ball.
-pub const WHITE: u8 = 8;
-pub const NONE: u8 = 9;
-pub const PLAY: u8 = 10;
-pub const AGAIN: u8 = 11;
+pub(crate) const WHITE: u8 = 8;
+pub(crate) const NONE: u8 = 9;
+pub(crate) const PLAY: u8 = 10;
+pub(crate) const AGAIN: u8 = 11;
 
 /// A set of colours, one bit per colour (bit = value).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Colours(pub u8);
 
 impl Colours {
-    pub const NONE: Colours = Colours(0);
+    pub(crate) const NONE: Colours = Colours(0);
     pub const ALL: Colours = Colours(0b1111_1100);
 
     /// The set of one colour.
-    pub fn of(colour: Ball) -> Colours {
+    pub(crate) fn of(colour: Ball) -> Colours {
         Colours(1 << colour.value())
     }
 
-    pub fn contains(self, ball: Ball) -> bool {
+    pub(crate) fn contains(self, ball: Ball) -> bool {
         self.0 & (1 << ball.value()) != 0
     }
 
@@ -96,11 +96,11 @@ impl Colours {
     }
 
     /// The colours in `self` but not in `other`.
-    pub fn without(self, other: Colours) -> Colours {
+    pub(crate) fn without(self, other: Colours) -> Colours {
         Colours(self.0 & !other.0)
     }
 
-    pub fn lowest(self) -> Option<Ball> {
+    pub(crate) fn lowest(self) -> Option<Ball> {
         Ball::from_value(self.0.trailing_zeros())
     }
 }

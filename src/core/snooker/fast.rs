@@ -16,7 +16,7 @@ use std::io::Read;
 /// The tolerant reading with the fast path: what `referee snooker` runs.
 /// (The judge bundles read with `io::Tolerant`, the general reading only.)
 #[derive(Default)]
-pub struct Fast {
+pub(crate) struct Fast {
     cache: LineCache,
     turns: TurnLines,
 }
@@ -480,7 +480,7 @@ static KEYS: [(u64, u8); 16] = word_table();
 /// with its line end. Any other line, errors included, is `None`: the
 /// general reading takes it (and says exactly what is wrong).
 #[inline(always)]
-pub fn fast_event(bytes: &[u8]) -> Option<(Event, usize, usize)> {
+pub(crate) fn fast_event(bytes: &[u8]) -> Option<(Event, usize, usize)> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     // Where the line stands: 0 before the first word, 1 after a ball hit

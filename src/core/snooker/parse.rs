@@ -149,7 +149,7 @@ impl Names {
     }
 
     /// Sets both names, which the caller found fine (the fast path).
-    pub fn set_both(&mut self, a: &[u8], b: &[u8]) {
+    pub(crate) fn set_both(&mut self, a: &[u8], b: &[u8]) {
         for (name, text) in self.0.iter_mut().zip([a, b]) {
             name.clear();
             name.extend_from_slice(text);
@@ -218,7 +218,7 @@ fn names_expected(number: u64) -> String {
 }
 
 /// Reads a names line into `names`.
-pub fn read_names(line: &Line, number: u64, names: &mut Names) -> Result<(), Error> {
+pub(crate) fn read_names(line: &Line, number: u64, names: &mut Names) -> Result<(), Error> {
     let mut tokens = line.tokens();
     // A frame's first line is its names line whatever it says (S15):
     // `Play again`, `Red Black` and `None White` name two players here.
@@ -269,14 +269,14 @@ fn read_lot(line: &Line, frame: &Frame, names: &Names) -> Result<Player, Error> 
 
 /// What a line inside a frame says, outside a lot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Event {
+pub(crate) enum Event {
     Stroke(Stroke),
     PlayAgain,
 }
 
 /// The code of the word of the format that `token` is, in any letter case
 /// (S13): its place in `WORDS` plus one, a ball's value for a ball.
-pub fn word_code(token: &[u8]) -> Option<u8> {
+pub(crate) fn word_code(token: &[u8]) -> Option<u8> {
     WORDS
         .iter()
         .position(|word| word.as_bytes().eq_ignore_ascii_case(token))
@@ -290,7 +290,7 @@ fn ball_of(code: u8) -> Option<Ball> {
 
 /// The statement's spelling of a word of the format written in any case:
 /// a ball, `None`, `White`, or a word of `Play again` (S13).
-pub fn canonical(token: &[u8]) -> Option<&'static str> {
+pub(crate) fn canonical(token: &[u8]) -> Option<&'static str> {
     word_code(token).map(|code| WORDS[usize::from(code) - 1])
 }
 
@@ -304,7 +304,7 @@ fn is_play_again(line: &Line) -> bool {
 /// ball or `None`, then the balls potted. Whether the balls are on the
 /// table is the frame's business.
 #[inline(always)]
-pub fn parse_event(line: &Line) -> Result<Event, Error> {
+pub(crate) fn parse_event(line: &Line) -> Result<Event, Error> {
     let mut stroke = Stroke::default();
     let mut hit_nothing = false;
     for (at, token) in line.tokens().enumerate() {

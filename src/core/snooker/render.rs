@@ -13,7 +13,7 @@ use crate::core::io::{Error, Line, Output};
 use std::io::Write;
 
 /// The width at which a quick stroke copies a line made in advance.
-pub const WIDE: usize = 64;
+pub(crate) const WIDE: usize = 64;
 
 /// A respot line, padded to `WIDE` bytes.
 #[derive(Clone, Copy)]
@@ -99,7 +99,7 @@ static LEFT_SCORES: [u64; 1000] = score_words(true);
 static RIGHT_SCORES: [u64; 1000] = score_words(false);
 
 /// Writes the referee's output to `out`.
-pub struct Referee<'o, W: Write> {
+pub(crate) struct Referee<'o, W: Write> {
     out: &'o mut Output<W>,
 }
 
@@ -155,12 +155,12 @@ const QUICK_NAME: usize = WIDE - 24;
 impl TurnLines {
     /// Whether the frame's names are short enough for its lines to be
     /// made here: the quick writers below may be used only then.
-    pub fn fit(&self) -> bool {
+    pub(crate) fn fit(&self) -> bool {
         self.fit
     }
 
     /// Makes the turn and win lines of the frame of `names`.
-    pub fn make(&mut self, names: &Names) {
+    pub(crate) fn make(&mut self, names: &Names) {
         self.fit = true;
         for player in [Player::A, Player::B] {
             let name = names.name(player);
@@ -186,7 +186,7 @@ impl TurnLines {
 
 /// The most a quick stroke writes: `Foul!`, the score (both below 1000),
 /// a respot line and a turn line, each copied at its width.
-pub const STROKE_ROOM: usize = 8 + 16 + 2 * WIDE;
+pub(crate) const STROKE_ROOM: usize = 8 + 16 + 2 * WIDE;
 
 impl TurnLines {
     /// Writes a stroke's lines into `room` the quick way, and says how
@@ -239,7 +239,7 @@ impl TurnLines {
     /// Writes the turn line after `Play again` into `room` and says how
     /// many bytes it takes. Only for lines that `fit`, as `write_stroke`.
     #[inline(always)]
-    pub fn write_play_again(&self, room: &mut [u8; WIDE], replay: &Replay) -> usize {
+    pub(crate) fn write_play_again(&self, room: &mut [u8; WIDE], replay: &Replay) -> usize {
         debug_assert!(
             self.fit,
             "a quick Play again in a frame whose lines were not made"

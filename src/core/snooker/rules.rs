@@ -78,7 +78,7 @@ pub struct Verdict(u32);
 
 impl Verdict {
     /// The verdict not made yet.
-    pub const UNKNOWN: Verdict = Verdict(0);
+    pub(crate) const UNKNOWN: Verdict = Verdict(0);
 
     fn foul(self) -> bool {
         self.0 & 1 != 0
@@ -104,7 +104,7 @@ impl Verdict {
 impl Stroke {
     /// The rules of one stroke (S3 to S6) with `on` the ball on (as in
     /// `Frame::on`): the one place they are written.
-    pub fn judge(&self, on: u8) -> Verdict {
+    pub(crate) fn judge(&self, on: u8) -> Verdict {
         // Balls by value (bit = value): 0 is nothing, 1 Red, 2 to 7 colours.
         let first = self.first.map_or(0, |ball| ball as u32);
         let target = match on {
@@ -198,7 +198,7 @@ impl Default for Frame {
 }
 
 impl Frame {
-    pub const REDS: u32 = 15;
+    pub(crate) const REDS: u32 = 15;
 
     /// A frame set up for the break-off by player A (`Frame::default`).
     pub fn new() -> Frame {
@@ -246,11 +246,11 @@ impl Frame {
     }
 
     /// Whether `Play again` may be asked now (S11).
-    pub fn may_play_again(&self) -> bool {
+    pub(crate) fn may_play_again(&self) -> bool {
         self.replay.is_some()
     }
 
-    pub fn on_table(&self, ball: Ball) -> bool {
+    pub(crate) fn on_table(&self, ball: Ball) -> bool {
         match ball {
             Ball::Red => self.reds > 0,
             colour => self.colours.contains(colour),
@@ -282,7 +282,7 @@ impl Frame {
     /// Plays a stroke with an explicitly nominated colour (the kata's way);
     /// `nominated` matters only while "a colour" is on, and without it the
     /// colour first hit is nominated, else Yellow (S3).
-    pub fn play_nominating(
+    pub(crate) fn play_nominating(
         &mut self,
         stroke: &Stroke,
         nominated: Option<Ball>,
@@ -302,7 +302,7 @@ impl Frame {
     /// (`verdicts[on]` filled in by `Stroke::judge` as needed): `play` in
     /// two steps, so that no `Result` wraps the outcome on the fast path.
     #[inline(always)]
-    pub fn play_checked(&mut self, stroke: &Stroke, verdicts: &mut [Verdict; 9]) -> Outcome {
+    pub(crate) fn play_checked(&mut self, stroke: &Stroke, verdicts: &mut [Verdict; 9]) -> Outcome {
         let slot = &mut verdicts[usize::from(self.on)];
         if *slot == Verdict::UNKNOWN {
             *slot = stroke.judge(self.on);
@@ -433,7 +433,7 @@ impl Frame {
     /// that really went down are kept down or put back, and `ball`, if
     /// potted, is put back. The caller sees that a free ball is due
     /// (right after a foul, `may_play_again`) and that `ball` is no ball on.
-    pub fn free_ball(&mut self, ball: Ball, stroke: &Stroke) -> Result<Outcome, Impossible> {
+    pub(crate) fn free_ball(&mut self, ball: Ball, stroke: &Stroke) -> Result<Outcome, Impossible> {
         self.check(stroke)?;
         if !self.on_table(ball) {
             return Err(Impossible::NotOnTable { ball, first: true });

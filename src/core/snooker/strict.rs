@@ -94,6 +94,6 @@ impl Visit for Silent {
 
 /// Checks a whole input strictly, writing nothing (`referee validate`, the
 /// package's input validator).
-pub fn validate<R: Read>(input: R) -> Result<(), Error> {
+pub(crate) fn validate<R: Read>(input: R) -> Result<(), Error> {
     read_frames(&mut Lines::new(input), &mut Strict::new(), &mut Silent)
 }

@@ -39,12 +39,12 @@ pub struct Token {
 }
 
 impl Token {
-    pub fn text<'a>(&self, src: &'a str) -> &'a str {
+    pub(crate) fn text<'a>(&self, src: &'a str) -> &'a str {
         &src[self.start..self.end]
     }
 
     /// Whether the compiler sees it: anything but a comment.
-    pub fn is_code(&self) -> bool {
+    pub(crate) fn is_code(&self) -> bool {
         !matches!(self.kind, Kind::Comment | Kind::OuterDoc | Kind::InnerDoc)
     }
 }
@@ -55,17 +55,17 @@ pub(super) const LONG_PUNCT: [&str; 25] = [
     "*=", "/=", "%=", "^=", "&=", "|=", "<<", ">>", "..", "<-",
 ];
 
-pub fn is_ident_start(c: char) -> bool {
+pub(crate) fn is_ident_start(c: char) -> bool {
     c == '_' || c.is_alphabetic()
 }
 
-pub fn is_ident_continue(c: char) -> bool {
+pub(crate) fn is_ident_continue(c: char) -> bool {
     c == '_' || c.is_alphanumeric()
 }
 
 /// The tokens of `src`, comments included, or where the text stops being
 /// Rust (an unterminated literal or comment).
-pub fn lex(src: &str) -> Result<Vec<Token>, String> {
+pub(crate) fn lex(src: &str) -> Result<Vec<Token>, String> {
     let mut lexer = Lexer { src, pos: 0 };
     let mut tokens = Vec::new();
     // A `#!` line at the very start that is not an attribute is a shebang.

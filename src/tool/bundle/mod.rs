@@ -209,7 +209,7 @@ const PASTED_LINTS: &str = "#![allow(dead_code, unused_imports)]\n";
 /// of the first library and every module it names through `crate::`, in
 /// each library's order, each as a `mod` block; those of a library mounted
 /// in a module go into that module, with its crate attributes.
-pub fn assemble(libraries: &[Library], first: &str, main: &str) -> Result<String, String> {
+pub(crate) fn assemble(libraries: &[Library], first: &str, main: &str) -> Result<String, String> {
     let root = &libraries[0];
     let mut needs: Vec<Need> = vec![(String::new(), first.to_string())];
     for module in root.modules() {

@@ -19,7 +19,7 @@ use super::lex::{lex, Kind, Token};
 /// it: at its root (`mount` empty) or in a module of its root (`judge`).
 /// Its code may also name a library mounted beside it by the same path
 /// the bundle gives it (`crate::judge::rating`), one of `neighbours`.
-pub struct Library<'a> {
+pub(crate) struct Library<'a> {
     name: &'a str,
     files: &'a [(&'a str, &'a str)],
     root: &'a [&'a str],
@@ -30,7 +30,7 @@ pub struct Library<'a> {
 }
 
 /// A top-level module of a library, by its library's mount and its name.
-pub type Need = (String, String);
+pub(crate) type Need = (String, String);
 
 /// Macros that read files or the environment at build time.
 const BUILD_TIME_MACROS: [&str; 5] = [
@@ -61,7 +61,7 @@ impl<'a> Library<'a> {
         Ok(library)
     }
 
-    pub fn modules(&self) -> &[&'a str] {
+    pub(crate) fn modules(&self) -> &[&'a str] {
         &self.modules
     }
 
@@ -92,7 +92,7 @@ impl<'a> Library<'a> {
 
     /// The root file's inner attributes (`#![forbid(unsafe_code)]`), which
     /// hold for the whole bundle.
-    pub fn crate_attributes(&self) -> Result<String, String> {
+    pub(crate) fn crate_attributes(&self) -> Result<String, String> {
         let root = self.file("")?;
         let tokens = code_tokens(root, self.name)?;
         let mut attributes = String::new();
@@ -110,7 +110,7 @@ impl<'a> Library<'a> {
     /// as the text of a `mod` block's body; the top-level modules it
     /// refers to through `crate::`, its own and its neighbours', are added
     /// to `needs`.
-    pub fn paste(&self, path: &str, needs: &mut Vec<Need>) -> Result<String, String> {
+    pub(crate) fn paste(&self, path: &str, needs: &mut Vec<Need>) -> Result<String, String> {
         let text = self.file(path)?;
         let place = |what: &str| format!("{} module `{}`: {}", self.name, path, what);
         let all = lex(text).map_err(|e| place(&e))?;

@@ -9,7 +9,7 @@ const LINE: usize = 150;
 
 /// `text` (Rust source) with its comments dropped and its tokens joined
 /// by as little whitespace as keeps them the same tokens.
-pub fn squeeze(text: &str) -> Result<String, String> {
+pub(crate) fn squeeze(text: &str) -> Result<String, String> {
     let code: Vec<Token> = lex(text)?.into_iter().filter(Token::is_code).collect();
     let closes = |i: usize| {
         code.get(i)

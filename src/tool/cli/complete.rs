@@ -51,7 +51,7 @@ fn flags_of(sub: Option<&str>) -> Vec<String> {
 
 /// The bash script: one function that finds the subcommand, how many
 /// positional words came before the cursor and whether `--` did.
-pub fn bash() -> String {
+pub(crate) fn bash() -> String {
     let mut out = String::from(
         "# bash completion for referee; written by `referee completions bash`.\n\
          _referee() {\n\
@@ -216,7 +216,7 @@ const ZSH_TAIL: &str = r#"          local dashes=${words[(i)--]}
           fi
 "#;
 
-pub fn zsh() -> String {
+pub(crate) fn zsh() -> String {
     let mut out = String::from(
         "#compdef referee\n\
          # zsh completion for referee; written by `referee completions zsh`.\n\n\
@@ -273,7 +273,7 @@ fn fish_quote(text: &str) -> String {
 }
 
 /// The helpers the fish conditions use, then one `complete` per item.
-pub fn fish() -> String {
+pub(crate) fn fish() -> String {
     let mut out = String::from(
         "# fish completion for referee; written by `referee completions fish`.\n\n\
          # The words before the cursor that are not options or their values, up\n\

@@ -11,7 +11,7 @@ const WIDTH: usize = 80;
 
 /// One word of a usage line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Part {
+pub(crate) enum Part {
     /// An optional flag: its spelling and the name of its value, if any.
     Flag(String, Option<String>),
     /// A positional argument and how many it takes.
@@ -21,7 +21,7 @@ pub enum Part {
 }
 
 impl Part {
-    pub fn plain(&self) -> String {
+    pub(crate) fn plain(&self) -> String {
         match self {
             Part::Flag(flag, None) => format!("[{}]", flag),
             Part::Flag(flag, Some(value)) => format!("[{} {}]", flag, value),
@@ -36,7 +36,7 @@ impl Part {
 
 /// The words after `referee SUBCOMMAND` in its usage line: the required
 /// arguments and PROBLEM, the flags (but `--help`), the rest, the command.
-pub fn parts(sub: &Subcommand) -> Vec<Part> {
+pub(crate) fn parts(sub: &Subcommand) -> Vec<Part> {
     let first = |a: &&table::Arg| a.count == Count::One || a.kind == table::ArgKind::Problem;
     let arg = |a: &table::Arg| Part::Arg(a.name, a.count);
     let mut parts: Vec<Part> = sub.args.iter().filter(first).map(arg).collect();
@@ -55,7 +55,7 @@ pub fn parts(sub: &Subcommand) -> Vec<Part> {
 }
 
 /// `text` cut into lines of at most `width` characters at spaces.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let words: Vec<String> = text.split(' ').map(String::from).collect();
     fill(&words, width)
 }
@@ -132,7 +132,7 @@ pub fn usage() -> String {
 }
 
 /// `referee --help`.
-pub fn top() -> String {
+pub(crate) fn top() -> String {
     let summaries: Vec<(String, String)> = SUBCOMMANDS
         .iter()
         .map(|s| (format!("  {}", s.name), s.summary.to_string()))
@@ -153,7 +153,7 @@ pub fn top() -> String {
 }
 
 /// What the top help says under the subcommands.
-pub const NOTES: &str = "\
+pub(crate) const NOTES: &str = "\
 PROBLEM is snooker, fourrow or rating. FILE absent or `-` is standard input.
 Output goes to standard output, messages to standard error. Options may come
 before or after the other words; `--opt VALUE` is also `--opt=VALUE`; `--`
@@ -168,7 +168,7 @@ fn exit_status() -> String {
 }
 
 /// `--mb N`, `-j, --jobs N`: the flag's names as the help lists them.
-pub fn names(flag: &Flag) -> String {
+pub(crate) fn names(flag: &Flag) -> String {
     let value = flag
         .value_name()
         .map(|v| format!(" {}", v))
@@ -181,7 +181,7 @@ pub fn names(flag: &Flag) -> String {
 
 /// The bounds and default of a flag in one use (`1 to 1024; default 64`),
 /// or None when it has neither.
-pub fn limits(flag: &Flag, use_: Use) -> Option<String> {
+pub(crate) fn limits(flag: &Flag, use_: Use) -> Option<String> {
     let bounds = match flag.kind {
         Kind::Whole { min, .. } if min > 0 || use_.max < u64::MAX => {
             Some(format!("{} to {}", min, use_.max))
@@ -195,7 +195,7 @@ pub fn limits(flag: &Flag, use_: Use) -> Option<String> {
 }
 
 /// `referee SUBCOMMAND --help` and `referee help SUBCOMMAND`.
-pub fn subcommand(sub: &Subcommand) -> String {
+pub(crate) fn subcommand(sub: &Subcommand) -> String {
     let mut out = usage_lines(&format!("Usage: referee {} ", sub.name), sub);
     out.push_str(&format!(
         "\n{}: {}.\n\n{}\n",

@@ -6,7 +6,7 @@ use super::table::{self, Count, Flag, Subcommand, EXIT_STATUS, FLAGS, SUBCOMMAND
 
 /// Text made safe for roff: backslashes and dashes escaped, and no line
 /// starting with a control character (`.` or `'`).
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let escaped = text.replace('\\', "\\e").replace('-', "\\-");
     escaped
         .lines()
@@ -132,7 +132,7 @@ fn option(flag: &Flag) -> String {
 }
 
 /// The whole page.
-pub fn page() -> String {
+pub(crate) fn page() -> String {
     let version = env!("CARGO_PKG_VERSION");
     let mut out = format!(
         ".TH REFEREE 1 \"\" \"referee {}\" \"User Commands\"\n",

@@ -112,7 +112,7 @@ pub enum Style {
 impl Style {
     pub const ALL: [Style; 2] = [Style::Plain, Style::Varied];
     /// The names `--style` takes, in the order of [`Style::ALL`].
-    pub const NAMES: &'static [&'static str] = &["plain", "varied"];
+    pub(crate) const NAMES: &'static [&'static str] = &["plain", "varied"];
 
     pub fn name(self) -> &'static str {
         Style::NAMES[self as usize]
@@ -134,7 +134,7 @@ pub enum Shell {
 impl Shell {
     pub const ALL: [Shell; 3] = [Shell::Bash, Shell::Zsh, Shell::Fish];
     /// The names `referee completions` takes, in the order of [`Shell::ALL`].
-    pub const NAMES: &'static [&'static str] = &["bash", "zsh", "fish"];
+    pub(crate) const NAMES: &'static [&'static str] = &["bash", "zsh", "fish"];
 
     pub fn name(self) -> &'static str {
         Shell::NAMES[self as usize]
@@ -156,7 +156,7 @@ pub struct Usage {
 }
 
 /// The line that ends every usage error.
-pub const HINT: &str = "Try `referee --help`.";
+pub(crate) const HINT: &str = "Try `referee --help`.";
 
 impl Usage {
     pub fn new(message: impl Into<String>) -> Usage {
@@ -184,12 +184,12 @@ impl fmt::Display for Usage {
 }
 
 /// The text of `referee man`.
-pub fn man_page() -> String {
+pub(crate) fn man_page() -> String {
     man::page()
 }
 
 /// The text of `referee completions SHELL`.
-pub fn completions(shell: Shell) -> String {
+pub(crate) fn completions(shell: Shell) -> String {
     match shell {
         Shell::Bash => complete::bash(),
         Shell::Zsh => complete::zsh(),

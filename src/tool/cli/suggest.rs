@@ -3,7 +3,7 @@
 
 /// Edits from `a` to `b`: insertions, deletions, substitutions and swaps of
 /// two neighbouring characters (optimal string alignment distance).
-pub fn distance(a: &str, b: &str) -> usize {
+pub(crate) fn distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     // Three rows of the usual table: two back are needed for swaps.
@@ -26,7 +26,7 @@ pub fn distance(a: &str, b: &str) -> usize {
 /// The candidate nearest to `typed`, if one is near enough to be what was
 /// meant: a third of the word may be wrong (at least one letter, never all
 /// of it), case aside; or `typed` starts it (three letters at least).
-pub fn nearest<'a, I>(typed: &str, candidates: I) -> Option<&'a str>
+pub(crate) fn nearest<'a, I>(typed: &str, candidates: I) -> Option<&'a str>
 where
     I: IntoIterator<Item = &'a str>,
 {

@@ -65,7 +65,7 @@ impl Board {
 }
 
 /// One game line: `Game #n: ` and the moves.
-pub fn game(rng: &mut Rng, style: Style, number: u64, out: &mut Vec<u8>) {
+pub(crate) fn game(rng: &mut Rng, style: Style, number: u64, out: &mut Vec<u8>) {
     let mix = mix(style);
     out.extend_from_slice(format!("Game #{}: ", number).as_bytes());
     if rng.chance(mix.empty) {

@@ -47,12 +47,12 @@ impl Rng {
     }
 
     /// A number in `lo..=hi`.
-    pub fn range(&mut self, lo: u64, hi: u64) -> u64 {
+    pub(crate) fn range(&mut self, lo: u64, hi: u64) -> u64 {
         lo + self.below(hi - lo + 1)
     }
 
     /// A number in `range`.
-    pub fn within(&mut self, range: &RangeInclusive<u64>) -> u64 {
+    pub(crate) fn within(&mut self, range: &RangeInclusive<u64>) -> u64 {
         self.range(*range.start(), *range.end())
     }
 
@@ -65,7 +65,7 @@ impl Rng {
         &items[self.below(items.len() as u64) as usize]
     }
 
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i as u64 + 1) as usize;
             items.swap(i, j);
@@ -83,7 +83,7 @@ pub fn case_limits(problem: Problem) -> RangeInclusive<u64> {
 }
 
 /// The note for a `--cases` outside the statement's limits, or `None`.
-pub fn past_limit(problem: Problem, cases: u64) -> Option<String> {
+pub(crate) fn past_limit(problem: Problem, cases: u64) -> Option<String> {
     let range = case_limits(problem);
     if range.contains(&cases) {
         return None;

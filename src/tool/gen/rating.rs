@@ -71,7 +71,7 @@ fn size(rng: &mut Rng, mix: &Mix, limits: &std::ops::RangeInclusive<u64>, small:
 }
 
 /// One tournament: `n m`, the players, the games.
-pub fn tournament(rng: &mut Rng, style: Style, out: &mut Vec<u8>) {
+pub(crate) fn tournament(rng: &mut Rng, style: Style, out: &mut Vec<u8>) {
     let mix = mix(style);
     let (players, games) = if rng.chance(mix.largest) {
         (*PLAYERS.end() as usize, *GAMES.end() as usize)

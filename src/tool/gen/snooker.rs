@@ -175,7 +175,7 @@ fn word_names(drawn: [Vec<u8>; 2]) -> [Vec<u8>; 2] {
 
 /// One snooker frame: a blank line, the names, then strokes until it ends.
 /// Some frames are steered towards a tie on the last black.
-pub fn frame(rng: &mut Rng, style: Style, out: &mut Vec<u8>) {
+pub(crate) fn frame(rng: &mut Rng, style: Style, out: &mut Vec<u8>) {
     let mix = mix(style);
     let names = names(rng, mix);
     out.push(b'\n');

@@ -44,7 +44,7 @@ impl fmt::Display for Difference {
 
 /// The first difference of `found` from `expected`, or `None` when the two
 /// are the same bytes.
-pub fn first_difference(expected: &[u8], found: &[u8]) -> Option<Difference> {
+pub(crate) fn first_difference(expected: &[u8], found: &[u8]) -> Option<Difference> {
     let at = expected
         .iter()
         .zip(found)
@@ -87,7 +87,7 @@ pub fn first_difference(expected: &[u8], found: &[u8]) -> Option<Difference> {
 
 /// `text` without what `--ignore-space` forgives: blanks (spaces, tabs,
 /// carriage returns) at the end of each line, and a missing final newline.
-pub fn trimmed(text: &[u8]) -> Vec<u8> {
+pub(crate) fn trimmed(text: &[u8]) -> Vec<u8> {
     let body = text.strip_suffix(b"\n").unwrap_or(text);
     let mut out = Vec::with_capacity(text.len() + 1);
     if text.is_empty() {
@@ -134,7 +134,7 @@ fn excerpt(text: &[u8], start: usize) -> String {
 
 /// One line's bytes (at most one `\n`, at its end) with every invisible
 /// character spelled out (see the module's documentation).
-pub fn visible(line: &[u8]) -> String {
+pub(crate) fn visible(line: &[u8]) -> String {
     let body_end = line.strip_suffix(b"\n").map_or(line.len(), <[u8]>::len);
     // Spaces from here on to the line end are trailing.
     let trailing_from = line[..body_end]

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 /// One case of the report: its name, time, and `(kind, verdict)` when it
 /// failed.
-pub struct Entry {
+pub(crate) struct Entry {
     pub name: String,
     pub time: Duration,
     pub failure: Option<(&'static str, String)>,

@@ -49,10 +49,10 @@ use std::time::{Duration, Instant};
 /// three: accepted or all passed; a wrong answer or a failure of the
 /// solution; (2 is a usage error, from the parser); the input or a file of
 /// ours unusable; the solution cannot be started.
-pub const ACCEPTED: u8 = 0;
-pub const FAILED: u8 = 1;
-pub const UNUSABLE: u8 = 3;
-pub const CANNOT_START: u8 = 4;
+pub(crate) const ACCEPTED: u8 = 0;
+pub(crate) const FAILED: u8 = 1;
+pub(crate) const UNUSABLE: u8 = 3;
+pub(crate) const CANNOT_START: u8 = 4;
 
 /// Bytes of a program's output kept beyond the expected output's length:
 /// enough to show what it wrote there, not all of a runaway program.
@@ -61,7 +61,7 @@ const EXTRA_OUTPUT_KEPT: usize = 1 << 16;
 /// What is judged: the referee's own solver (as `referee PROBLEM
 /// [--strict] FILE` would run on the file `name`), or a program to run.
 #[derive(Clone, Copy, Debug)]
-pub enum Solution<'a> {
+pub(crate) enum Solution<'a> {
     Referee {
         problem: Problem,
         strict: bool,
@@ -135,7 +135,7 @@ fn cannot_run(command: &[String], error: &io::Error) -> String {
 
 /// What a run must give to pass.
 #[derive(Clone, Copy, Debug)]
-pub struct Expected<'a> {
+pub(crate) struct Expected<'a> {
     pub stdout: &'a [u8],
     /// `Some`: the run must end with exit status 1 and write this on
     /// standard error (a `.err` beside an input).
@@ -181,7 +181,7 @@ pub enum Verdict {
 
 /// The kinds of failure: a shrunk input must keep failing the same way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Failure {
+pub(crate) enum Failure {
     WrongAnswer,
     RuntimeError,
     TimeLimit,
@@ -189,7 +189,7 @@ pub enum Failure {
 
 impl Verdict {
     /// `None` for an accepted run.
-    pub fn failure(&self) -> Option<Failure> {
+    pub(crate) fn failure(&self) -> Option<Failure> {
         match self {
             Verdict::Accepted => None,
             Verdict::WrongAnswer(_) | Verdict::WrongError(_) | Verdict::NoError => {
@@ -201,7 +201,7 @@ impl Verdict {
     }
 
     /// The short name of the verdict, for a JUnit report's failure type.
-    pub fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             Verdict::Accepted => "accepted",
             Verdict::WrongAnswer(_) => "wrong answer",
@@ -233,7 +233,12 @@ impl fmt::Display for Verdict {
 
 /// Judges a run against what is expected. A failed exit is a runtime
 /// error even when the output is right, unless a failure is expected.
-pub fn judge(run: &Run, expected: Expected<'_>, timeout: Duration, compare: Compare) -> Verdict {
+pub(crate) fn judge(
+    run: &Run,
+    expected: Expected<'_>,
+    timeout: Duration,
+    compare: Compare,
+) -> Verdict {
     let stdout = || match compare.first_difference(expected.stdout, &run.stdout) {
         None => Verdict::Accepted,
         Some(difference) => Verdict::WrongAnswer(difference),

@@ -10,7 +10,7 @@ use std::thread;
 /// Runs `work(i)` for `i` in `0..count` on up to `jobs` threads and gives
 /// each result to `take` in the order of `i`. When `take` returns false no
 /// further `i` is started; the runs under way finish and are dropped.
-pub fn in_order<T, W, F>(count: usize, jobs: usize, work: W, mut take: F)
+pub(crate) fn in_order<T, W, F>(count: usize, jobs: usize, work: W, mut take: F)
 where
     T: Send,
     W: Fn(usize) -> T + Sync,

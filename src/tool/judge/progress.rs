@@ -14,7 +14,7 @@ const REDRAW: Duration = Duration::from_millis(200);
 static SHOWN: AtomicBool = AtomicBool::new(false);
 
 /// The progress of one run over `total` inputs or cases.
-pub struct Progress {
+pub(crate) struct Progress {
     on: bool,
     start: Instant,
     drawn: Option<Instant>,
@@ -35,7 +35,7 @@ impl Progress {
     }
 
     /// Redraws the line, unless it was drawn a moment ago.
-    pub fn update(&mut self, done: u64, failed: u64) {
+    pub(crate) fn update(&mut self, done: u64, failed: u64) {
         if !self.on || self.drawn.is_some_and(|at| at.elapsed() < REDRAW) {
             return;
         }
@@ -48,7 +48,7 @@ impl Progress {
 }
 
 /// Wipes the progress line if one is shown.
-pub fn clear() {
+pub(crate) fn clear() {
     if SHOWN.swap(false, Ordering::Relaxed) {
         let mut err = io::stderr().lock();
         let _ = write!(err, "\r\x1b[K").and_then(|_| err.flush());

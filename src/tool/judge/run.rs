@@ -33,7 +33,7 @@ const MAX_PAUSE: Duration = Duration::from_millis(20);
 
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum End {
+pub(crate) enum End {
     /// Exit status 0.
     Success,
     /// Any other exit, described: `exit status 3`, `killed by signal 6 ...`.
@@ -44,7 +44,7 @@ pub enum End {
 
 /// A finished run: how it ended and what it wrote.
 #[derive(Clone, Debug)]
-pub struct Run {
+pub(crate) struct Run {
     pub end: End,
     /// At most the limit given to `run`.
     pub stdout: Vec<u8>,

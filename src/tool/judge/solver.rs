@@ -24,7 +24,7 @@ pub fn solve(problem: Problem, strict: bool, input: &[u8]) -> (Vec<u8>, Result<(
 }
 
 /// The answer to an input that `--strict` accepts, or `None`.
-pub fn strict_answer(problem: Problem, input: &[u8]) -> Option<Vec<u8>> {
+pub(crate) fn strict_answer(problem: Problem, input: &[u8]) -> Option<Vec<u8>> {
     match solve(problem, true, input) {
         (out, Ok(())) => Some(out),
         (_, Err(_)) => None,
@@ -32,7 +32,7 @@ pub fn strict_answer(problem: Problem, input: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// A generated input of one case, the same bytes for the same seed.
-pub fn generate_one(problem: Problem, seed: u64) -> Vec<u8> {
+pub(crate) fn generate_one(problem: Problem, seed: u64) -> Vec<u8> {
     let mut input = Vec::new();
     gen::generate(problem, seed, Some(1), &mut input).expect("writing to memory cannot fail");
     input
@@ -40,7 +40,7 @@ pub fn generate_one(problem: Problem, seed: u64) -> Vec<u8> {
 
 /// The stroke a snooker line describes (not `Play again` or a lot line),
 /// or `None`.
-pub fn parse_stroke(line: &[u8]) -> Option<Stroke> {
+pub(crate) fn parse_stroke(line: &[u8]) -> Option<Stroke> {
     if line.iter().all(u8::is_ascii_whitespace) {
         return None;
     }
@@ -51,7 +51,7 @@ pub fn parse_stroke(line: &[u8]) -> Option<Stroke> {
 }
 
 /// A snooker stroke's line, as the generator writes it (no line end).
-pub fn stroke_line(stroke: &Stroke) -> Vec<u8> {
+pub(crate) fn stroke_line(stroke: &Stroke) -> Vec<u8> {
     let mut line = Vec::new();
     // The generator's order of the potted balls: any order is valid.
     gen::write_stroke(&mut Rng::new(0), stroke, &mut line);

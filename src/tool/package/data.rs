@@ -13,7 +13,7 @@ use crate::tool::problem::Problem;
 
 /// One test case: its path in the package without `.in` or `.ans`, and
 /// its input.
-pub struct Case {
+pub(crate) struct Case {
     pub path: String,
     pub input: Vec<u8>,
 }
@@ -89,7 +89,7 @@ fn plan() -> Vec<Generated> {
 }
 
 /// The sample and every secret case of `problem`, in a fixed order.
-pub fn cases(problem: Problem) -> Vec<Case> {
+pub(crate) fn cases(problem: Problem) -> Vec<Case> {
     let mut cases = vec![Case {
         path: "data/sample/sample".to_string(),
         input: sample(problem).to_vec(),

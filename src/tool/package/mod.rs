@@ -205,7 +205,7 @@ fn unreached(problem: Problem, cases: &[data::Case]) -> Result<Vec<String>, Stri
 /// Writes the package of `problem` into `dir`: a new or empty folder, or
 /// one that holds an earlier package (of another problem only when
 /// `force`), whose files are replaced; no other file is touched.
-pub fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()> {
+pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()> {
     let files = files(problem).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
     let earlier = match manifest::look(dir)? {
         Found::Nothing => Vec::new(),

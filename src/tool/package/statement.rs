@@ -11,7 +11,7 @@ use crate::core::limits;
 use crate::tool::problem::Problem;
 
 /// The problem's name as the statement gives it.
-pub fn title(problem: Problem) -> &'static str {
+pub(crate) fn title(problem: Problem) -> &'static str {
     match problem {
         Problem::Snooker => "Snooker Referee",
         Problem::Fourrow => "Four in a Row",
@@ -72,7 +72,7 @@ fn marks(problem: Problem) -> Vec<(&'static str, String)> {
 }
 
 /// The statement of `problem`, its limits filled in.
-pub fn tex(problem: Problem) -> String {
+pub(crate) fn tex(problem: Problem) -> String {
     let mut text = template(problem).to_string();
     for (name, value) in marks(problem) {
         text = text.replace(&format!("@{}@", name), &value);

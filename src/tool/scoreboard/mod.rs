@@ -51,7 +51,7 @@ use crate::core::snooker::{Ball, BallOn, Frame, Impossible, Next, Outcome, Playe
 /// when the turn passes, on a foul, on `Play again`, on the lot and when
 /// the frame ends (a tie on the black included).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Breaks {
+pub(crate) struct Breaks {
     current: u64,
     highest: [u64; 2],
 }

@@ -65,7 +65,7 @@ pub(crate) struct FrameRecord {
 }
 
 impl FrameRecord {
-    pub fn scores(&self) -> [u64; 2] {
+    pub(crate) fn scores(&self) -> [u64; 2] {
         self.worm.last().map_or([0, 0], |p| p.scores)
     }
 }

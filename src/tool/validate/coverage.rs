@@ -18,7 +18,7 @@ use std::ops::RangeInclusive;
 /// A bounded value: its range by the statement, and the least and most
 /// seen.
 #[derive(Clone, Debug)]
-pub struct Bound {
+pub(crate) struct Bound {
     pub what: &'static str,
     pub range: RangeInclusive<i128>,
     pub seen: Option<(i128, i128)>,
@@ -33,7 +33,7 @@ pub struct Kind {
 
 /// The coverage of the inputs added so far.
 #[derive(Clone, Debug)]
-pub struct Coverage {
+pub(crate) struct Coverage {
     problem: Problem,
     pub bounds: Vec<Bound>,
     pub kinds: Vec<Kind>,
@@ -169,7 +169,7 @@ impl Coverage {
     }
 
     /// Adds what a valid input and its answer show.
-    pub fn add(&mut self, input: &[u8]) -> Result<(), solvers::Error> {
+    pub(crate) fn add(&mut self, input: &[u8]) -> Result<(), solvers::Error> {
         let answer = solvers::answer(self.problem, input)?;
         let input = String::from_utf8_lossy(input);
         let answer = String::from_utf8_lossy(&answer);
@@ -314,7 +314,7 @@ impl Coverage {
     }
 
     /// The bounds and kinds not reached, in words.
-    pub fn unreached(&self) -> Vec<String> {
+    pub(crate) fn unreached(&self) -> Vec<String> {
         let mut missing = Vec::new();
         for bound in &self.bounds {
             let (least, most) = bound.seen.unwrap_or((i128::MAX, i128::MIN));

@@ -94,7 +94,7 @@ pub struct Use {
 }
 
 impl Use {
-    pub const fn on(sub: &'static str) -> Use {
+    pub(crate) const fn on(sub: &'static str) -> Use {
         Use {
             sub,
             max: u64::MAX,
@@ -102,11 +102,11 @@ impl Use {
         }
     }
 
-    pub const fn max(self, max: u64) -> Use {
+    pub(crate) const fn max(self, max: u64) -> Use {
         Use { max, ..self }
     }
 
-    pub const fn default(self, default: &'static str) -> Use {
+    pub(crate) const fn default(self, default: &'static str) -> Use {
         Use {
             default: Some(default),
             ..self
@@ -128,7 +128,7 @@ pub struct Flag {
 impl Flag {
     /// The name of its value in usage lines (`N`, `plain|varied`), or
     /// None for a switch.
-    pub fn value_name(&self) -> Option<String> {
+    pub(crate) fn value_name(&self) -> Option<String> {
         match &self.kind {
             Kind::Switch(_) => None,
             Kind::Whole { name, .. } | Kind::Path { name, .. } => Some(name.to_string()),
@@ -138,7 +138,7 @@ impl Flag {
     }
 
     /// How usage lines spell it: the short name when there is one.
-    pub fn spelling(&self) -> String {
+    pub(crate) fn spelling(&self) -> String {
         match self.short {
             Some(short) => format!("-{}", short),
             None => format!("--{}", self.long),
@@ -147,7 +147,7 @@ impl Flag {
 
     /// The flag's use in subcommand `sub` (None: before any subcommand),
     /// or None when it is not taken there.
-    pub fn use_in(&self, sub: Option<&str>) -> Option<Use> {
+    pub(crate) fn use_in(&self, sub: Option<&str>) -> Option<Use> {
         match (&self.scope, sub) {
             // Taken everywhere, with no bounds or default to tell apart.
             (Scope::Everywhere, _) | (Scope::Top, None) => Some(Use::on("")),
@@ -157,7 +157,7 @@ impl Flag {
     }
 
     /// The subcommands that take it after them.
-    pub fn subcommands(&self) -> Vec<&'static str> {
+    pub(crate) fn subcommands(&self) -> Vec<&'static str> {
         match &self.scope {
             Scope::Everywhere => SUBCOMMANDS.iter().map(|s| s.name).collect(),
             Scope::Top => Vec::new(),
@@ -167,7 +167,7 @@ impl Flag {
 }
 
 /// The flags taken in `sub` (None: before any subcommand), in table order.
-pub fn flags_in(sub: Option<&str>) -> impl Iterator<Item = (&'static Flag, Use)> + '_ {
+pub(crate) fn flags_in(sub: Option<&str>) -> impl Iterator<Item = (&'static Flag, Use)> + '_ {
     FLAGS
         .iter()
         .filter_map(move |flag| flag.use_in(sub).map(|u| (flag, u)))
@@ -227,29 +227,29 @@ pub struct Found {
 
 impl Found {
     /// The PROBLEM argument; only for subcommands that require one.
-    pub fn problem(&self) -> Problem {
+    pub(crate) fn problem(&self) -> Problem {
         self.problem.expect("the table requires PROBLEM here")
     }
 
     /// The next required path argument.
-    pub fn path(&mut self) -> String {
+    pub(crate) fn path(&mut self) -> String {
         assert!(!self.paths.is_empty(), "the table requires this path");
         self.paths.remove(0)
     }
 
     /// The next optional path, as given.
-    pub fn optional_path(&mut self) -> Option<String> {
+    pub(crate) fn optional_path(&mut self) -> Option<String> {
         (!self.paths.is_empty()).then(|| self.paths.remove(0))
     }
 
     /// The next optional FILE: None when absent or `-` (stdin).
-    pub fn file(&mut self) -> Option<String> {
+    pub(crate) fn file(&mut self) -> Option<String> {
         Some(self.paths.pop()?).filter(|f| f != "-")
     }
 }
 
 /// A value that the subcommand's [`Use::default`] always sets.
-pub fn given<T>(value: Option<T>) -> T {
+pub(crate) fn given<T>(value: Option<T>) -> T {
     value.expect("the table gives this flag a default here")
 }
 
@@ -264,7 +264,7 @@ pub struct Subcommand {
     pub build: fn(Found) -> Command,
 }
 
-pub fn subcommand(name: &str) -> Option<&'static Subcommand> {
+pub(crate) fn subcommand(name: &str) -> Option<&'static Subcommand> {
     SUBCOMMANDS.iter().find(|s| s.name == name)
 }
 

@@ -25,7 +25,7 @@ use crate::tool::problem::Problem;
 use std::ops::Range;
 
 /// One case of an input, and how its parts can be taken out.
-pub trait Case: Clone + Sized {
+pub(crate) trait Case: Clone + Sized {
     /// The levels of parts below the case (1 or 2).
     const LEVELS: usize;
 
@@ -52,7 +52,7 @@ pub trait Case: Clone + Sized {
 /// A one-letter name for `name`: its first letter, or if `taken` has that
 /// one, the first letter of the same case that `taken` does not have.
 /// `None` for a name of one letter already, or no letter left.
-pub fn one_letter(name: &[u8], taken: &[&[u8]]) -> Option<Vec<u8>> {
+pub(crate) fn one_letter(name: &[u8], taken: &[&[u8]]) -> Option<Vec<u8>> {
     let first = *name.first()?;
     if name.len() == 1 {
         return None;
@@ -70,7 +70,7 @@ pub fn one_letter(name: &[u8], taken: &[&[u8]]) -> Option<Vec<u8>> {
 }
 
 /// Writes a whole input: the number of cases, then the cases.
-pub fn render<C: Case>(cases: &[C]) -> Vec<u8> {
+pub(crate) fn render<C: Case>(cases: &[C]) -> Vec<u8> {
     let mut out = format!("{}\n", cases.len()).into_bytes();
     for (i, case) in cases.iter().enumerate() {
         case.render(i + 1, &mut out);
@@ -79,7 +79,7 @@ pub fn render<C: Case>(cases: &[C]) -> Vec<u8> {
 }
 
 /// Decides whether a candidate input is kept.
-pub trait Oracle {
+pub(crate) trait Oracle {
     /// True when `input` is valid and fails: the same way as the original
     /// input when `same`, else in any way.
     fn fails(&mut self, input: &[u8], same: bool) -> bool;
@@ -88,13 +88,13 @@ pub trait Oracle {
 }
 
 /// The smallest failing input found, and whether it is 1-minimal.
-pub struct Shrunk {
+pub(crate) struct Shrunk {
     pub input: Vec<u8>,
     pub minimal: bool,
 }
 
 /// Shrinks `input`, a valid input of `problem` that fails.
-pub fn shrink(problem: Problem, input: &[u8], oracle: &mut dyn Oracle) -> Shrunk {
+pub(crate) fn shrink(problem: Problem, input: &[u8], oracle: &mut dyn Oracle) -> Shrunk {
     match problem {
         Problem::Snooker => Shrinker::<snooker::Frame>::new(input, oracle).run(),
         Problem::Fourrow => Shrinker::<fourrow::Game>::new(input, oracle).run(),

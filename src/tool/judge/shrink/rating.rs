@@ -7,7 +7,7 @@ use super::{body_lines, one_letter, tokens, Case};
 use std::ops::Range;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Tournament {
+pub(crate) struct Tournament {
     /// `name rating` lines, as given.
     players: Vec<Vec<u8>>,
     games: Vec<Game>,

@@ -37,7 +37,7 @@ pub(crate) struct Board {
 const LAST_ENTRIES: usize = 6;
 
 impl Board {
-    pub fn of(game: &Match) -> Board {
+    pub(crate) fn of(game: &Match) -> Board {
         let state = &game.state;
         let frame_winner = state.frame_winner();
         let over = frame_winner.is_some();
@@ -83,7 +83,7 @@ impl Board {
     }
 
     /// The object of `--json`: exactly these keys, in this order.
-    pub fn json(&self, error: Option<&str>) -> String {
+    pub(crate) fn json(&self, error: Option<&str>) -> String {
         let name = |p: Option<Player>| p.map_or("null".to_string(), |p| json_string(self.name(p)));
         format!(
             "{{\"frame\":{},\"frames\":[{},{}],\"score\":[{},{}],\"next\":{},\"in_hand\":{},\
@@ -173,7 +173,7 @@ impl Board {
     }
 
     /// The one-line board of a pipe.
-    pub fn line(&self, error: Option<&str>) -> String {
+    pub(crate) fn line(&self, error: Option<&str>) -> String {
         if let Some(message) = error {
             return format!("refused: {}\n", message);
         }
@@ -187,7 +187,7 @@ impl Board {
 
     /// The screen of a terminal, lines of at most 80 columns when names
     /// have at most 20 characters; `colour` adds bold and red.
-    pub fn screen(&self, error: Option<&str>, colour: bool) -> String {
+    pub(crate) fn screen(&self, error: Option<&str>, colour: bool) -> String {
         let paint = |text: &str, code: &str| {
             if colour {
                 format!("\x1b[{}m{}\x1b[0m", code, text)

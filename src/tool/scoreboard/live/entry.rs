@@ -59,7 +59,7 @@ pub(crate) fn name_key(name: &str) -> String {
 
 /// Reads one entry. `names` are the players; a lot line is taken only
 /// while a lot is due (`lot_due`).
-pub(crate) fn parse(text: &str, names: &[String; 2], lot_due: bool) -> Result<Entry, String> {
+pub fn parse(text: &str, names: &[String; 2], lot_due: bool) -> Result<Entry, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     if words.is_empty() {
         return Err(

@@ -41,7 +41,7 @@ impl Log {
     /// Starts a new log at `path`, or by default in the working directory
     /// under the players' names and the date. A file that is there
     /// already is never written over.
-    pub fn create(path: Option<&str>, settings: &Settings) -> Result<Log, String> {
+    pub(crate) fn create(path: Option<&str>, settings: &Settings) -> Result<Log, String> {
         let (mut file, path) = match path {
             Some(path) => (
                 new_file(path).map_err(|e| refusal(path, e))?,
@@ -76,7 +76,7 @@ impl Log {
 
     /// Goes on with the log at `path`; `ends_line` says whether what is
     /// there ends with a line end (else one is written first).
-    pub fn append(path: &str, ends_line: bool) -> Result<Log, String> {
+    pub(crate) fn append(path: &str, ends_line: bool) -> Result<Log, String> {
         let mut file = OpenOptions::new()
             .append(true)
             .open(path)
@@ -92,7 +92,7 @@ impl Log {
     }
 
     /// Writes one entry's line to the OS (one write, no buffer).
-    pub fn write(&mut self, entry: &str) -> io::Result<()> {
+    pub(crate) fn write(&mut self, entry: &str) -> io::Result<()> {
         self.file.write_all(format!("{}\n", entry).as_bytes())
     }
 }

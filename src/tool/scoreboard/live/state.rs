@@ -18,7 +18,7 @@ pub(crate) struct Settings {
 
 impl Settings {
     /// Frames a player needs to win the match.
-    pub fn to_win(&self) -> u32 {
+    pub(crate) fn to_win(&self) -> u32 {
         (self.best_of + 1) / 2
     }
 }
@@ -62,7 +62,7 @@ impl State {
     }
 
     /// The match's player for one of the frame's (its A broke off).
-    pub fn of_frame(&self, player: Player) -> Player {
+    pub(crate) fn of_frame(&self, player: Player) -> Player {
         match self.breaker {
             Player::A => player,
             Player::B => player.other(),
@@ -79,19 +79,19 @@ impl State {
     }
 
     /// The winner of the frame, once it is over.
-    pub fn frame_winner(&self) -> Option<Player> {
+    pub(crate) fn frame_winner(&self) -> Option<Player> {
         match self.conceded {
             Some(player) => Some(player.other()),
             None => self.frame.winner().map(|p| self.of_frame(p)),
         }
     }
 
-    pub fn lot_due(&self) -> bool {
+    pub(crate) fn lot_due(&self) -> bool {
         self.frame.stage() == Stage::LotDue && self.conceded.is_none()
     }
 
     /// The player at the table, while the frame is in play and no lot is due.
-    pub fn at_table(&self) -> Option<Player> {
+    pub(crate) fn at_table(&self) -> Option<Player> {
         match self.frame_winner() {
             None if !self.lot_due() => Some(self.of_frame(self.frame.striker())),
             _ => None,
@@ -134,7 +134,7 @@ impl Match {
 
     /// Who plays next (M6): after a frame's last entry, who breaks off
     /// the next one; none once the match is over or while a lot is due.
-    pub fn next(&self) -> Option<Player> {
+    pub(crate) fn next(&self) -> Option<Player> {
         if self.winner().is_some() {
             return None;
         }
@@ -146,7 +146,7 @@ impl Match {
 
     /// Takes an entry (not `quit`): the state after it, or why it is
     /// refused, in which case nothing changed.
-    pub fn enter(&mut self, entry: &Entry) -> Result<(), String> {
+    pub(crate) fn enter(&mut self, entry: &Entry) -> Result<(), String> {
         if *entry == Entry::Quit {
             return Err("`quit` ends the session: it is no entry of the match".to_string());
         }
