@@ -6,7 +6,7 @@ use referee::tool::problem::Problem;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 /// The files of each problem's package, made once for all the tests of a
 /// binary (the wrong solutions' stress runs take seconds).
@@ -30,7 +30,13 @@ pub fn package_file(problem: Problem, path: &str) -> &'static [u8] {
 /// `source` compiled without optimisation (the inputs are small) by the
 /// rustc beside cargo into the tests' folder `dir` as `name`, with
 /// `flags`; an earlier build is reused while its source is the same.
+/// One build at a time: tests running at once may ask for the same
+/// program, and one must not replace it while another runs it.
 pub fn compiled(dir: &str, name: &str, source: &[u8], flags: &[&str]) -> PathBuf {
+    static BUILDING: Mutex<()> = Mutex::new(());
+    let _building = BUILDING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(dir);
     fs::create_dir_all(&dir).unwrap();
     let file = dir.join(format!("{}.rs", name));
