@@ -70,8 +70,10 @@ pub struct Lines<R> {
     /// Whether that line ended with a newline: if not, it was the last,
     /// and the end of input is right after its text.
     terminated: bool,
-    /// Lines a fast path took whole (`consume`).
-    taken_fast: usize,
+    /// Lines counted in `number` that no fast path took whole: handed out
+    /// one at a time, or passed as empty. (`consume`, the fast paths' way,
+    /// counts only in `number`: it runs far more often.)
+    not_taken_fast: usize,
 }
 
 impl<R: Read> Lines<R> {
@@ -87,7 +89,7 @@ impl<R: Read> Lines<R> {
             line_stop: 0,
             number: 0,
             terminated: true,
-            taken_fast: 0,
+            not_taken_fast: 0,
         }
     }
 
@@ -141,7 +143,7 @@ impl<R: Read> Lines<R> {
 
     /// How many lines fast paths took whole so far.
     pub(crate) fn taken_fast(&self) -> usize {
-        self.taken_fast
+        self.number - self.not_taken_fast
     }
 
     /// Whether `unread()` is all ASCII, so that a fast path taking tokens
@@ -158,7 +160,6 @@ impl<R: Read> Lines<R> {
         if lines > 0 {
             self.pos += len;
             self.number += lines;
-            self.taken_fast += lines;
             self.terminated = true;
             self.line_start = self.pos;
             self.line_stop = self.pos;
@@ -172,6 +173,7 @@ impl<R: Read> Lines<R> {
     #[inline(always)]
     pub(crate) fn hand_out(&mut self, blank: usize, text: usize, len: usize) {
         self.number += blank + 1;
+        self.not_taken_fast += blank + 1;
         self.line_start = self.pos + blank;
         self.line_stop = self.line_start + text;
         self.pos = self.line_start + len;
@@ -201,6 +203,7 @@ impl<R: Read> Lines<R> {
             self.refill()?;
         };
         self.number += 1;
+        self.not_taken_fast += 1;
         self.terminated = newline.is_some();
         self.line_start = self.pos;
         self.line_stop = newline.unwrap_or(self.end);
@@ -246,6 +249,7 @@ impl<R: Read> Lines<R> {
                 .count();
             self.pos += empty;
             self.number += empty;
+            self.not_taken_fast += empty;
             if !self.next_line()? {
                 return Ok(false);
             }
