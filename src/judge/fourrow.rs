@@ -25,7 +25,8 @@
 //! ## Input
 //!
 //! - The first line holds t, the number of games; exactly t are read
-//!   (R0.2), whatever t is (R0.4; `--strict` wants 1 to 99).
+//!   (R0.2), whatever t is (R0.4; `--strict` wants 1 to 99). Zero games
+//!   write nothing (R0.7).
 //! - A game starts with a header `Game #n:` and its moves are the slot
 //!   digits `1` to `7` after it, up to the next `Game` or the end of input,
 //!   over any number of lines, blanks between them ignored (F1).
@@ -34,9 +35,9 @@
 //!
 //! ## Output
 //!
-//! For each game exactly one of these lines, n being the number its
-//! header gave, of any length, written without leading zeros (`Game #007:`
-//! prints `Game #7`, `Game #0:` prints `Game #0`; F5):
+//! For each game exactly one of these lines, with n as its header gave it
+//! without leading zeros, however many digits it has (`Game #007:` is
+//! `Game #7`, `Game #0:` is `Game #0`; F5):
 //!
 //! - `Game #n is invalid.`
 //! - `Game #n is over. There is no winner.`
@@ -52,13 +53,6 @@
 //! (F3): all such lines, however long, in any direction, the top row and
 //! the side slots included.
 //!
-//! ## Layout of the input (R0.1, R0.6)
-//!
-//! Tolerated: CR LF line ends, blanks anywhere, blank lines, no final
-//! newline, a byte-order mark at the start (R0.5). `--strict` holds the
-//! input to the statement: the count first, then every line one whole
-//! game, exactly `Game #k: ` with k counting from 1 and at most 42 slot
-//! digits, LF line ends, nothing after the last game, no leading zeros.
 
 use crate::read::Input;
 

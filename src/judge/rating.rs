@@ -40,12 +40,13 @@
 //!   white's: `won`, `drew` or `lost`.
 //! - A rating has at most two decimals (`76.9` is 76.90, `77` is 77.00)
 //!   and an optional minus sign (P6). Ratings are kept within
-//!   ±9999999999999.99 ([`MAX_RATING`]): a rating beyond it, read or
-//!   reached by a game, is an input error at its line — never a wrong
-//!   number; within it no step of the exchange can overflow (P7).
-//! - Piece values are whole numbers within 64 bits, with an optional sign
-//!   (P7). An unknown player in a game, a player listed twice, another
-//!   result word are input errors (P6).
+//!   ±9999999999999.99 ([`MAX_RATING`]): a rating beyond it,
+//!   read or reached by a game, is an input error at its line that names
+//!   the limit — never a wrong number; within it no step of the exchange
+//!   can overflow (P7).
+//! - Piece values are integers within 64 bits (P7). An unknown player in
+//!   a game, a player listed twice, another result word are input errors
+//!   (P6).
 //!
 //! ## Output
 //!
@@ -55,14 +56,6 @@
 //! and players with equal ratings by name, descending in byte order
 //! (`bobby` before `bob`); no blank lines (P5).
 //!
-//! ## Layout of the input (R0.1, R0.6)
-//!
-//! Tolerated: CR LF, runs of spaces or tabs, blank lines, no final newline,
-//! a byte-order mark at the start (R0.5). `--strict` holds the input to the
-//! statement: single spaces, no blank line, LF line ends, names of 1 to 10
-//! lower-case letters, ratings with exactly two decimals and a minus sign
-//! only below zero (`-0.00` is refused), piece values plain whole numbers,
-//! no integer with a leading zero, the counts within their bounds.
 
 use crate::read::Input;
 use std::collections::HashMap;

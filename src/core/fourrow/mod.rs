@@ -1,57 +1,11 @@
-//! # Four in a row (SPOJ FOUROW)
+//! # Four in a row: the tool's readings
 //!
-//! `referee fourrow` reads the moves of four-in-a-row games and says of
-//! each whether it is valid, over, and who won, drawing the board of a
-//! win. The rules below are the ones this project applies; the numbered
-//! rulings (F1 to F5, R0.x) say what it decided where the statement was
-//! unclear.
-//!
-//! ## The game
-//!
-//! Two players drop chips in turn, the first player first, into seven
-//! slots of six cells; a chip falls to the lowest empty cell of its slot.
-//! A player who gets four or more chips in a line — across, up, or along
-//! either diagonal — wins.
-//!
-//! ## The verdict (F2)
-//!
-//! The moves are checked one by one. A move made after a player has won,
-//! or a seventh chip in one slot, makes the game *invalid* at once (so more
-//! than 42 moves is invalid too). Otherwise the game is *won* by the player
-//! whose move made four in a line; else *over with no winner* when all 42
-//! cells are filled; else *not over*. A game without moves is valid and not
-//! over.
-//!
-//! ## Input
-//!
-//! - The first line holds t, the number of games; exactly t are read
-//!   (R0.2), whatever t is (R0.4; `--strict` wants 1 to 99). Zero games
-//!   write nothing (R0.7).
-//! - A game starts with a header `Game #n:` and its moves are the slot
-//!   digits `1` to `7` after it, up to the next `Game` or the end of input,
-//!   over any number of lines, blanks between them ignored (F1).
-//! - Any other character among the moves, a digit outside 1 to 7, or
-//!   moves before the first header are input errors (F5).
-//!
-//! ## Output
-//!
-//! For each game exactly one of these lines, with n as its header gave it
-//! without leading zeros, however many digits it has (`Game #007:` is
-//! `Game #7`, `Game #0:` is `Game #0`; F5):
-//!
-//! - `Game #n is invalid.`
-//! - `Game #n is over. There is no winner.`
-//! - `Game #n is over. The first player won.`
-//! - `Game #n is over. The second player won.`
-//! - `Game #n is not over, yet.`
-//!
-//! After a win, the board (F4): a line of seven hyphens, the rows of the
-//! grid that hold at least one chip, top row first, seven characters each
-//! (`x` first player, `o` second player, a space for an empty cell,
-//! trailing spaces kept), and seven hyphens again. Every chip of the winner
-//! that lies in a line of four or more is written in capitals, `X` or `O`
-//! (F3): all such lines, however long, in any direction, the top row and
-//! the side slots included.
+//! The rules, the input and output formats and their rulings are stated
+//! once, in the judge core's module [`crate::judge::fourrow`]; the rulings
+//! common to the three problems (R0) in the judge core's root. This
+//! module reads input the tool's way: with places in its errors, the
+//! `--strict` reading and a fast path, each checked against the judge
+//! core by the tests.
 //!
 //! ## Layout of the input (R0.1, R0.6)
 //!

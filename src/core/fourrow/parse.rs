@@ -21,7 +21,7 @@ pub trait Checks: Layout {
     /// `false` at the end of input. Blank lines hold nothing of a game
     /// (F1), so a run of them is passed at once. The tool's reading first
     /// takes what lines it can by a fast path, with the same result (see
-    /// [`super::fast::Fast`]); the strict one checks every line.
+    /// `super::fast::Fast`); the strict one checks every line.
     #[inline(always)]
     fn next_game_line<R: Read, W: Write>(
         &mut self,

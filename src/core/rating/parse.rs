@@ -55,7 +55,7 @@ pub trait Checks: Layout {
 
     /// Takes game lines by a fast path while games are `left` and it can,
     /// with the same result as the general reading: the tool's reading
-    /// does (see [`super::fast::Fast`]); the judge's and the strict one
+    /// does (see `super::fast::Fast`); the judge's and the strict one
     /// do not.
     fn fast_games<R: Read>(
         &mut self,

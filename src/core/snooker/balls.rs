@@ -1,5 +1,5 @@
 //! The balls and what a stroke line says of them: [`Ball`] (its value is
-//! its discriminant), the words of the format ([`WORDS`]), sets of colours
+//! its discriminant), the words of the format (`WORDS`), sets of colours
 //! as bits ([`Colours`]), a [`Stroke`], the ball on ([`BallOn`]) and the
 //! two [`Player`]s.
 

@@ -39,7 +39,7 @@ pub trait Checks: Layout {
 
     /// Takes event lines by a fast path for as long as it can, giving the
     /// same events as the general reading, while the frame is in play: the
-    /// tool's reading does (see [`super::fast::Fast`]); the judge's and
+    /// tool's reading does (see `super::fast::Fast`); the judge's and
     /// the strict one do not.
     fn fast_run<R: Read, V: Visit>(
         &mut self,

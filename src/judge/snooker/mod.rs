@@ -71,14 +71,13 @@
 //!     first, nor potted twice; a colour cannot be potted twice.
 //!   - `Play again`, right after a foul (S11);
 //!   - after a tie on the black, the name of the player who won the lot.
+//! - A frame's first line is always its names line, whatever it says
+//!   (S15): after the last stroke of a frame, a line `Play again`, `Red
+//!   Black` or `None White` names the next frame's players. Inside a
+//!   frame, the two words `Play again` (any case) are a `Play again`;
+//!   after the last frame, text after the last case (R0.2).
 //! - Ball names, `None`, `White` and `Play again` may be written in any
 //!   letter case (S13).
-//! - **A frame's first line is always its names line (S15)**, whatever it
-//!   says: after a frame's last stroke the next line names the next
-//!   frame's players even when it reads `Play again` (players `Play` and
-//!   `again`), `Red Black` or `None White`. Inside a frame, a line of the
-//!   two words `play` and `again` is a `Play again`. Names are opaque:
-//!   renaming the players changes nothing in the output but the names.
 //! - A stroke that is impossible on the table as it stands is an input
 //!   error, not a guess (S14): a ball not on the table, more reds potted
 //!   than remain, a lot line that names neither player, a stroke where a
@@ -101,22 +100,6 @@
 //!
 //! After `Play again`: the offender's turn line, `, in-hand` when the foul
 //! potted the cue ball. After a lot line: `NAME's turn, in-hand`.
-//!
-//! ## Layout of the input (R0.1, R0.6)
-//!
-//! Tolerated: CR LF line ends, runs of spaces or tabs, blanks at the start
-//! or end of a line, blank lines anywhere, no final newline, and a UTF-8
-//! byte-order mark at the very start (R0.5). `--strict` refuses all of
-//! these and holds the input to the statement: the count first, exactly
-//! one empty line before every frame and none elsewhere, single spaces,
-//! names of 1 to 20 letters, the format's words spelled as written above,
-//! no integer with a leading zero, 1 to 200 frames.
-//!
-//! ## Errors (R0.3)
-//!
-//! The tool reports bad input as `FILE:LINE:COL: message` with what was
-//! expected and what was found, after all the output for the lines before
-//! it; no partial line is written.
 //!
 //! ## The code
 //!

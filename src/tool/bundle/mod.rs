@@ -4,9 +4,9 @@
 //!
 //! The bundler pastes: the problem's module of the judge core and the
 //! modules it names through `crate::` go into the file as `mod` blocks
-//! ([`paste`]), after a `fn main` that calls the problem's `solve`. Test
+//! (`paste`), after a `fn main` that calls the problem's `solve`. Test
 //! code goes, and the judge form also loses its comments and all
-//! whitespace but what keeps tokens apart ([`squeeze`]); the readable
+//! whitespace but what keeps tokens apart (`squeeze`); the readable
 //! form keeps the sources as written. Nothing is renamed or reordered.
 //!
 //! The input validator of a problem package is made the same way from the

@@ -1,7 +1,7 @@
 //! The help texts, written from the tables: `referee --help` (the usage of
 //! every subcommand, a summary of each, the exit statuses) and
 //! `referee SUBCOMMAND --help`, which `referee help SUBCOMMAND` also prints.
-//! The usage lines are built as [`Part`]s so the man page can set them in
+//! The usage lines are built as `Part`s so the man page can set them in
 //! its own fonts.
 
 use super::table::{self, Count, Flag, Kind, Subcommand, Tail, Use, EXIT_STATUS, SUBCOMMANDS};

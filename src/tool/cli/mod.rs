@@ -6,7 +6,7 @@
 //! table, so none of them can forget a flag or describe it differently.
 //!
 //! What main needs: [`parse_os`] (or [`parse()`]) turns the arguments into a
-//! [`Command`] or a [`Usage`] error; [`man_page`] and [`completions`] give
+//! [`Command`] or a [`Usage`] error; `man_page` and `completions` give
 //! the texts of `referee man` and `referee completions SHELL`.
 
 pub mod complete;

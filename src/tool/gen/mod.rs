@@ -4,7 +4,7 @@
 //!
 //! Every input stays within the statement's limits ([`crate::core::limits`])
 //! and passes `--strict`; only a `--cases` past the count's limit goes
-//! beyond, and [`past_limit`] words the note main prints for it.
+//! beyond, and `past_limit` words the note main prints for it.
 //!
 //! The generators drive the referee's own rules instead of restating them:
 //! snooker plays its strokes on a [`crate::core::snooker::Frame`] (see

@@ -53,13 +53,13 @@ pub struct Options {
 pub enum Kind {
     /// No value.
     Switch(fn(&mut Options)),
-    /// A whole number from `min` to the subcommand's [`Use::max`].
+    /// A whole number from `min` to the subcommand's `Use::max`.
     Whole {
         name: &'static str,
         min: u64,
         set: fn(&mut Options, u64),
     },
-    /// More than zero seconds, fractions allowed, at most [`Use::max`].
+    /// More than zero seconds, fractions allowed, at most `Use::max`.
     Seconds(fn(&mut Options, Duration)),
     /// One of a few words.
     Word {
