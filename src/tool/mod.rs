@@ -7,6 +7,7 @@ pub mod bundle;
 pub mod cli;
 pub mod gen;
 pub mod judge;
+mod markup;
 pub mod package;
 pub mod problem;
 pub mod run;

@@ -3,6 +3,7 @@
 //! per input with its time, and for a failing one a `failure` whose
 //! message is the verdict, first difference included.
 
+use crate::tool::markup::escape;
 use std::time::Duration;
 
 /// One case of the report: its name, time, and `(kind, verdict)` when it
@@ -47,25 +48,6 @@ pub fn report(suite: &str, entries: &[Entry]) -> String {
     out
 }
 
-/// Text made safe inside XML quotes and elements; control characters,
-/// which XML 1.0 cannot hold, become U+FFFD.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\t' | '\n' => out.push(c),
-            c if c.is_control() => out.push('\u{fffd}'),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,6 +75,6 @@ mod tests {
             "name=\"b&lt;1&gt;.in\" time=\"0.003\">\n      <failure type=\"wrong answer\" \
              message=\"1:1: expected `a`, found `b`\">"
         ));
-        assert_eq!(escape("\u{1b}&\"'"), "\u{fffd}&amp;&quot;&apos;");
+        assert_eq!(escape("\u{1b}&\"'"), "\u{fffd}&amp;&quot;&#39;");
     }
 }

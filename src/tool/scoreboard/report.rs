@@ -7,6 +7,7 @@
 //! so that a browser on a second screen follows the match.
 
 use super::record::{frames, totals, FrameRecord, Step};
+use crate::tool::markup::escape;
 use std::fmt::Write as _;
 use std::io;
 use std::path::Path;
@@ -186,22 +187,6 @@ fn worm(frame: &FrameRecord) -> String {
     }
     text.push_str("</svg>\n");
     text
-}
-
-/// Text for HTML: the five characters with a meaning there escaped.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// Writes `text` to `path` through a file of its own beside it, renamed
