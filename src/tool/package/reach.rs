@@ -5,7 +5,8 @@
 //!
 //! The candidates: the most and the fewest cases the statement allows,
 //! then small generated inputs of both styles, then a few written here for
-//! ends no generator aims at (the largest rating and piece value).
+//! ends no generator aims at (the largest and smallest ratings, the
+//! largest piece value).
 
 use crate::tool::cli::Style;
 use crate::tool::gen;
@@ -18,8 +19,8 @@ const SEEDS: u64 = 300;
 /// Inputs for ends that no generator aims at.
 fn written(problem: Problem) -> Vec<Vec<u8>> {
     match problem {
-        Problem::Rating => vec![b"1\n2 1\nmost 9999999999999.99\nleast 0.00\n\
-                                 most least won 9223372036854775807 0\n"
+        Problem::Rating => vec![b"1\n3 1\nmost 9999999999999.99\nleast -9999999999999.99\n\
+                                 zero 0.00\nmost zero won 9223372036854775807 0\n"
             .to_vec()],
         // A full board without a winner, without its last chip.
         Problem::Fourrow => {
@@ -96,12 +97,13 @@ mod tests {
             Problem::Rating,
             &[
                 "rating in hundredths 999999999999999".to_string(),
+                "rating in hundredths -999999999999999".to_string(),
                 "pieces 9223372036854775807".to_string(),
             ],
         )
         .unwrap();
         assert_eq!(cases.len(), 1);
-        assert_eq!(cases[0].items.len(), 2);
+        assert_eq!(cases[0].items.len(), 3);
     }
 
     #[test]

@@ -126,8 +126,9 @@ impl Coverage {
                         bound("players of a tournament", range(limits::rating::PLAYERS)),
                         bound("games of a tournament", range(limits::rating::GAMES)),
                         bound("name letters", letters(limits::rating::NAME_LETTERS)),
-                        // The strict reading takes no minus sign.
-                        bound("rating in hundredths", 0..=max),
+                        // Ratings below zero are valid too (P6), to the
+                        // same bound as above it (P7).
+                        bound("rating in hundredths", -max..=max),
                         bound("pieces", 0..=i128::from(i64::MAX)),
                     ],
                     RATING_RESULTS
