@@ -1,7 +1,8 @@
 //! `referee bench [PROBLEM] [--mb N] [--style plain|varied]`: generates
 //! about N MB of input per problem in memory (in the generator's style),
 //! runs the solver on it five times into a sink, and prints the median
-//! throughput. A measurement tool, not a test.
+//! throughput; without PROBLEM, then how long `referee match` takes to
+//! answer an entry late in a match. A measurement tool, not a test.
 
 use crate::tool::cli::Style;
 use crate::tool::gen;
@@ -64,6 +65,34 @@ pub fn run<W: Write>(
             median,
             megabytes / median,
             lines as f64 / median
+        )?;
+    }
+    if problem.is_none() {
+        write_match(out)?;
+    }
+    Ok(())
+}
+
+/// How long `referee match` takes to answer an entry late in a match.
+fn write_match<W: Write>(out: &mut W) -> io::Result<()> {
+    use crate::tool::scoreboard::live::bench;
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    for (with_report, what) in [
+        (false, "match --json --log"),
+        (true, "match --json --log --html"),
+    ] {
+        let (long, after) =
+            bench::run(with_report).map_err(|e| io::Error::new(io::ErrorKind::Other, e))?;
+        writeln!(
+            out,
+            "{}: an entry's answer, median {:.3} ms, slowest {:.3} ms over {} entries; then {} more with undo: median {:.3} ms, slowest {:.3} ms",
+            what,
+            ms(long.median),
+            ms(long.max),
+            bench::LONG,
+            bench::AFTER,
+            ms(after.median),
+            ms(after.max)
         )?;
     }
     Ok(())

@@ -196,7 +196,9 @@ limits too; a --cases outside them is written with a note on stderr.",
         summary: "measure the solvers' throughput",
         about: "\
 Generates input in memory, runs the solver over it five times into a
-sink and prints the median throughput. A measurement, not a test.",
+sink and prints the median throughput; without PROBLEM, then times how
+long `referee match` takes to answer an entry late in a long match. A
+measurement, not a test.",
         build: |f| Command::Bench {
             problem: f.problem,
             mb: given(f.options.mb),

@@ -55,6 +55,7 @@
 //! accepted entry is written to the log (`log.rs`) before it is answered;
 //! `--html FILE` keeps a report up to date (`super::report`).
 
+pub(crate) mod bench;
 mod board;
 mod entry;
 mod log;
