@@ -197,7 +197,7 @@ limits too; a --cases outside them is written with a note on stderr.",
         about: "\
 Generates input in memory, runs the solver over it five times into a
 sink and prints the median throughput; without PROBLEM, then times how
-long `referee match` takes to answer an entry late in a long match. A
+long the match board takes to answer an entry late in a long match. A
 measurement, not a test.",
         build: |f| Command::Bench {
             problem: f.problem,
