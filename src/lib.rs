@@ -1,8 +1,10 @@
-//! `referee` as a library. Two halves:
-//! - [`core`]: what goes into the one-file judge submissions and knows
-//!   nothing of the tool: reading input, the three solvers, the rules;
-//! - [`tool`]: the binary's own code built around it: command line,
-//!   generators, bench, scoreboard view, bundler, packages and judging.
+//! `referee` as a library, around the judge core (the `judge` crate,
+//! what the one-file judge submissions run):
+//! - [`core`]: the tool's readings of the three problems (places in
+//!   errors, strict and fast readings), which knows nothing of the tool
+//!   and goes into the packages' input validators;
+//! - [`tool`]: the binary's own code: command line, generators, bench,
+//!   scoreboards and the match, bundler, packages and judging.
 
 #![deny(unsafe_code)]
 

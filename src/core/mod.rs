@@ -1,8 +1,9 @@
-//! The bundled core: reading input and writing output ([`io`]), each
-//! problem's limits ([`limits`]) and the three solvers. Std only, no
-//! `unsafe`, nothing newer than Rust 1.63: `referee bundle` pastes the
-//! parts a judge needs into one-file submissions, so nothing here reaches
-//! into [`crate::tool`].
+//! The tool's readings of the three problems: reading input with places
+//! in its errors and writing output ([`io`]), each problem's limits
+//! ([`limits`]), the general, strict and fast readings. The rules are the
+//! judge core's (`crate::judge`). Std only; nothing here reaches into
+//! [`crate::tool`], since `referee package` pastes these files, with the
+//! judge core beside them, into the problems' input validators.
 
 pub mod fourrow;
 pub mod io;
