@@ -6,34 +6,73 @@
 //! reading, which gives the same events and the exact errors.
 
 use super::balls::{Ball, Stroke, AGAIN, NONE, PLAY, WHITE, WORDS};
-use super::parse::{impossible, read_names, Checks, Event, Names, Visit};
-use super::render::{TurnLines, STROKE_ROOM, WIDE};
+use super::parse::{impossible, read_names, Checks, Event, Names, Shortcut};
+use super::render::{Referee, TurnLines, STROKE_ROOM, WIDE};
 use super::rules::{Frame, Stage, Verdict};
 use crate::core::io::lines::word;
-use crate::core::io::{is_blank, Error, Layout, Line, Lines};
-use std::io::Read;
+use crate::core::io::{is_blank, Error, Line, Lines};
+use std::io::{Read, Write};
 
-/// The tolerant reading with the fast path: what `referee snooker` runs.
-/// (The judge bundles read with `io::Tolerant`, the general reading only.)
+/// The fast path of the referee's reading: what `referee snooker` runs
+/// with the tolerant reading. `--strict`, `validate` and the scoreboards
+/// read without it.
 #[derive(Default)]
 pub(crate) struct Fast {
     cache: LineCache,
     turns: TurnLines,
 }
 
-impl Layout for Fast {
+impl<'o, W: Write> Shortcut<Referee<'o, W>> for Fast {
     /// The names line after the empty line before a frame, or a lot line,
     /// found a word at a time when it is plain (see `plain_record`); any
     /// other the general way.
     #[inline(always)]
-    fn next_record<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
+    fn next_record<R: Read, C: Checks>(
+        &mut self,
+        lines: &mut Lines<R>,
+        checks: &mut C,
+    ) -> Result<bool, Error> {
         if lines.unread_is_ascii() {
             if let Some((blank, text, len)) = plain_record(lines.unread()) {
                 lines.hand_out(blank, text, len);
                 return Ok(true);
             }
         }
-        lines.next_nonblank()
+        checks.next_record(lines)
+    }
+
+    /// A names line of two different tokens one space apart is read
+    /// here; any other the general way, which says what is wrong with it.
+    /// The frame's turn lines are made here, for the referee to write.
+    #[inline(always)]
+    fn names<C: Checks>(
+        &mut self,
+        _checks: &mut C,
+        line: &Line,
+        number: u64,
+        names: &mut Names,
+        referee: &mut Referee<'o, W>,
+    ) -> Result<(), Error> {
+        match plain_names(line.text) {
+            Some((a, b)) => names.set_both(a, b),
+            None => read_names(line, number, names)?,
+        }
+        self.turns.make(names);
+        referee.names_quick(number, names, &self.turns)
+    }
+
+    #[inline(always)]
+    fn run<R: Read>(
+        &mut self,
+        lines: &mut Lines<R>,
+        frame: &mut Frame,
+        names: &Names,
+        referee: &mut Referee<'o, W>,
+    ) -> Result<(), Error> {
+        if frame.stage() != Stage::Playing {
+            return Ok(());
+        }
+        fast_run(lines, &mut self.cache, &self.turns, frame, names, referee)
     }
 }
 
@@ -78,41 +117,6 @@ fn plain_record(bytes: &[u8]) -> Option<(usize, usize, usize)> {
         at += 8;
     }
     None
-}
-
-impl Checks for Fast {
-    /// A names line of two different tokens one space apart is read
-    /// here; any other the general way, which says what is wrong with it.
-    /// The frame's turn lines are made here, for the visit to write.
-    #[inline(always)]
-    fn names<V: Visit>(
-        &mut self,
-        line: &Line,
-        number: u64,
-        names: &mut Names,
-        visit: &mut V,
-    ) -> Result<(), Error> {
-        match plain_names(line.text) {
-            Some((a, b)) => names.set_both(a, b),
-            None => read_names(line, number, names)?,
-        }
-        self.turns.make(names);
-        visit.fast_names(number, line, names, &self.turns)
-    }
-
-    #[inline(always)]
-    fn fast_run<R: Read, V: Visit>(
-        &mut self,
-        lines: &mut Lines<R>,
-        frame: &mut Frame,
-        names: &Names,
-        visit: &mut V,
-    ) -> Result<(), Error> {
-        if frame.stage() != Stage::Playing {
-            return Ok(());
-        }
-        fast_run(lines, &mut self.cache, &self.turns, frame, names, visit)
-    }
 }
 
 /// Lines of up to 32 bytes, their line end included, by their bytes:
@@ -326,34 +330,34 @@ fn fill<'a, const WORDS: usize>(
     Some(&mut slot.known)
 }
 
-/// How much output room the fast path asks the visit for at a time: the
+/// How much output room the fast path asks the referee for at a time: the
 /// quick lines of a few hundred strokes, counted once.
 const RUN_ROOM: usize = 1 << 14;
 
-/// The visit's room for quick lines, if the frame's lines `fit`: else
+/// The referee's room for quick lines, if the frame's lines `fit`: else
 /// none, and every stroke is written the general way.
 #[inline(always)]
-fn quick_room<'v, V: Visit>(visit: &'v mut V, turns: &TurnLines) -> &'v mut [u8] {
+fn quick_room<'r, W: Write>(referee: &'r mut Referee<'_, W>, turns: &TurnLines) -> &'r mut [u8] {
     match turns.fit() {
-        true => visit.quick_room(RUN_ROOM),
+        true => referee.quick_room(RUN_ROOM),
         false => &mut [],
     }
 }
 
 /// Takes event lines by the fast path (the cache, then `fast_event`) for
 /// as long as they come and the frame is in play; the reader is moved on
-/// once, at the end. Strokes are written the quick way into the visit's
+/// once, at the end. Strokes are written the quick way into the referee's
 /// room at a local offset, counted as written when the room runs short,
 /// a stroke goes the general way, or the run ends: the output is the
 /// same, in the same order, with one check for a write error per count.
 #[inline(never)]
-fn fast_run<R: Read, V: Visit>(
+fn fast_run<R: Read, W: Write>(
     lines: &mut Lines<R>,
     cache: &mut LineCache,
     turns: &TurnLines,
     frame_in_play: &mut Frame,
     names: &Names,
-    visit: &mut V,
+    referee: &mut Referee<'_, W>,
 ) -> Result<(), Error> {
     // A copy the compiler can keep in registers, put back at the end;
     // a line the frame cannot take stops the run and is reported after
@@ -363,7 +367,7 @@ fn fast_run<R: Read, V: Visit>(
     let bytes = lines.unread();
     cache.fit(bytes.len());
     let (mut at, mut taken) = (0, 0);
-    let mut room = quick_room(visit, turns);
+    let mut room = quick_room(referee, turns);
     let mut used = 0;
     let stopped = loop {
         let entry = match cache.entry(&bytes[at..]) {
@@ -373,7 +377,7 @@ fn fast_run<R: Read, V: Visit>(
         // Read now, so that the entry is not held past the verdict.
         let (line_stop, line_len) = (entry.stop as usize, entry.len as usize);
         // The text is always there (`stop` is within the line); `get`
-        // spares a visit that does not read it the bounds check.
+        // spares the referee, who does not read it, the bounds check.
         let line = Line {
             number: number + taken + 1,
             text: bytes.get(at..at + line_stop).unwrap_or_default(),
@@ -392,11 +396,14 @@ fn fast_run<R: Read, V: Visit>(
                         }
                         None => {
                             let written =
-                                visit.quick_wrote(std::mem::take(&mut used)).and_then(|()| {
-                                    visit
-                                        .fast_stroke(&line, &stroke, &outcome, &frame, names, turns)
-                                });
-                            room = quick_room(visit, turns);
+                                referee
+                                    .quick_wrote(std::mem::take(&mut used))
+                                    .and_then(|()| {
+                                        referee.stroke_alone(
+                                            &line, &stroke, &outcome, &frame, names, turns,
+                                        )
+                                    });
+                            room = quick_room(referee, turns);
                             written
                         }
                     }
@@ -414,11 +421,10 @@ fn fast_run<R: Read, V: Visit>(
                             Ok(())
                         }
                         None => {
-                            let written =
-                                visit.quick_wrote(std::mem::take(&mut used)).and_then(|()| {
-                                    visit.fast_play_again(&line, &replay, &frame, names, turns)
-                                });
-                            room = quick_room(visit, turns);
+                            let written = referee
+                                .quick_wrote(std::mem::take(&mut used))
+                                .and_then(|()| referee.play_again_alone(&replay, names, turns));
+                            room = quick_room(referee, turns);
                             written
                         }
                     }
@@ -438,7 +444,7 @@ fn fast_run<R: Read, V: Visit>(
     };
     // What was written in the room comes before the line that stopped the
     // run, and its write error before that line's.
-    let written = visit.quick_wrote(used);
+    let written = referee.quick_wrote(used);
     let result = written.and(stopped.map_err(|why| {
         let line = Line {
             number: number + taken + 1,

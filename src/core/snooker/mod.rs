@@ -47,12 +47,19 @@ pub use self::parse::{Names, Visit};
 use self::render::Referee;
 pub use self::rules::{Frame, Impossible, Next, Outcome, Replay, Stage};
 use crate::core::io::strict::Strict;
-use crate::core::io::{Error, Lines, Output};
+use crate::core::io::{Error, Lines, Output, Tolerant};
 use std::io::{Read, Write};
 
 /// `referee snooker`: the referee's words for every frame of `input`.
 pub fn solve<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
-    solve_with(input, out, &mut fast::Fast::default())
+    let mut out = Output::new(out);
+    let result = parse::read_frames_with(
+        &mut Lines::new(input),
+        &mut Tolerant,
+        &mut fast::Fast::default(),
+        &mut Referee::new(&mut out),
+    );
+    out.finish(result)
 }
 
 /// How many lines of `input` the tool's fast path takes whole (the rest
@@ -61,8 +68,9 @@ pub fn solve<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
 pub fn lines_taken_fast<R: Read>(input: R) -> Result<usize, Error> {
     let mut lines = Lines::new(input);
     let mut out = Output::new(std::io::sink());
-    let result = parse::read_frames(
+    let result = parse::read_frames_with(
         &mut lines,
+        &mut Tolerant,
         &mut fast::Fast::default(),
         &mut Referee::new(&mut out),
     );
@@ -75,9 +83,8 @@ pub fn solve_strict<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
     solve_with(input, out, &mut Strict::new())
 }
 
-/// The referee's words with the reading `checks`: `io::Tolerant` (the
-/// general reading, which the judge bundles use), `fast::Fast` or
-/// `io::strict::Strict`.
+/// The referee's words with the reading `checks`, `io::Tolerant` or
+/// `io::strict::Strict`, and no fast path.
 pub fn solve_with<R: Read, W: Write, C: parse::Checks>(
     input: R,
     out: W,

@@ -7,7 +7,6 @@
 //! reading), which gives the same events.
 
 use super::balls::{Ball, Player, Stroke, AGAIN, NONE, PLAY, WHITE, WORDS};
-use super::render::TurnLines;
 use super::rules::{Frame, Impossible, Outcome, Replay, Stage};
 use crate::core::io::{self, shown, Error, Layout, Line, Lines, Token, Tolerant};
 use std::io::Read;
@@ -36,20 +35,6 @@ pub trait Checks: Layout {
     fn event(&mut self, _line: &Line, _lot: bool) -> Result<(), Error> {
         Ok(())
     }
-
-    /// Takes event lines by a fast path for as long as it can, giving the
-    /// same events as the general reading, while the frame is in play: the
-    /// tool's reading does (see `super::fast::Fast`); the judge's and
-    /// the strict one do not.
-    fn fast_run<R: Read, V: Visit>(
-        &mut self,
-        _lines: &mut Lines<R>,
-        _frame: &mut Frame,
-        _names: &Names,
-        _visit: &mut V,
-    ) -> Result<(), Error> {
-        Ok(())
-    }
 }
 
 impl Checks for Tolerant {}
@@ -67,21 +52,6 @@ pub trait Visit {
         frame: &Frame,
         names: &Names,
     ) -> Result<(), Error>;
-    /// A stroke that the fast path ([`super::fast`]) took, with the
-    /// frame's turn lines made in advance: `stroke`, unless the visit has
-    /// a quicker way to the same result.
-    #[inline(always)]
-    fn fast_stroke(
-        &mut self,
-        line: &Line,
-        stroke: &Stroke,
-        outcome: &Outcome,
-        frame: &Frame,
-        names: &Names,
-        _turns: &TurnLines,
-    ) -> Result<(), Error> {
-        self.stroke(line, stroke, outcome, frame, names)
-    }
     fn play_again(
         &mut self,
         line: &Line,
@@ -89,46 +59,6 @@ pub trait Visit {
         frame: &Frame,
         names: &Names,
     ) -> Result<(), Error>;
-    /// A names line read by the fast path, with the frame's turn lines
-    /// made: `names`, unless the visit has a quicker way to the same
-    /// result.
-    #[inline(always)]
-    fn fast_names(
-        &mut self,
-        number: u64,
-        line: &Line,
-        names: &Names,
-        _turns: &TurnLines,
-    ) -> Result<(), Error> {
-        self.names(number, line, names)
-    }
-    /// `Play again` taken by the fast path: `play_again`, unless the
-    /// visit has a quicker way to the same result.
-    #[inline(always)]
-    fn fast_play_again(
-        &mut self,
-        line: &Line,
-        replay: &Replay,
-        frame: &Frame,
-        names: &Names,
-        _turns: &TurnLines,
-    ) -> Result<(), Error> {
-        self.play_again(line, replay, frame, names)
-    }
-    /// Free room, at least `n` bytes, where the fast path writes the
-    /// referee's lines of many strokes the quick way (`TurnLines`) before
-    /// counting them with `quick_wrote`; empty for a visit that writes
-    /// no such lines, whose strokes then all go through `fast_stroke`.
-    #[inline(always)]
-    fn quick_room(&mut self, _n: usize) -> &mut [u8] {
-        &mut []
-    }
-    /// Counts `n` bytes of whole lines written into `quick_room` as
-    /// written.
-    #[inline(always)]
-    fn quick_wrote(&mut self, _n: usize) -> Result<(), Error> {
-        Ok(())
-    }
     /// The lot after a tie named `player`.
     fn lot(
         &mut self,
@@ -157,28 +87,81 @@ impl Names {
     }
 }
 
+/// A quicker way through some lines for one visit, `V`, with the same
+/// result as the general reading: the tool's fast path for the referee
+/// (`super::fast::Fast`). Each method's default is the general reading.
+pub(crate) trait Shortcut<V: Visit> {
+    /// Moves to the next line that holds a token: `lines.current()`.
+    fn next_record<R: Read, C: Checks>(
+        &mut self,
+        lines: &mut Lines<R>,
+        checks: &mut C,
+    ) -> Result<bool, Error> {
+        checks.next_record(lines)
+    }
+
+    /// A frame's names line, as `Checks::names`.
+    fn names<C: Checks>(
+        &mut self,
+        checks: &mut C,
+        line: &Line,
+        number: u64,
+        names: &mut Names,
+        visit: &mut V,
+    ) -> Result<(), Error> {
+        checks.names(line, number, names, visit)
+    }
+
+    /// Takes event lines for as long as it can while the frame is in
+    /// play: each played on `frame` and told to `visit`.
+    fn run<R: Read>(
+        &mut self,
+        _lines: &mut Lines<R>,
+        _frame: &mut Frame,
+        _names: &Names,
+        _visit: &mut V,
+    ) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+/// The general reading alone.
+pub(crate) struct NoShortcut;
+
+impl<V: Visit> Shortcut<V> for NoShortcut {}
+
 /// Reads a whole snooker input, telling `visit` of every line.
 pub fn read_frames<R: Read, C: Checks, V: Visit>(
     lines: &mut Lines<R>,
     checks: &mut C,
     visit: &mut V,
 ) -> Result<(), Error> {
+    read_frames_with(lines, checks, &mut NoShortcut, visit)
+}
+
+/// `read_frames` with a shortcut through the lines it can take.
+pub(crate) fn read_frames_with<R: Read, C: Checks, S: Shortcut<V>, V: Visit>(
+    lines: &mut Lines<R>,
+    checks: &mut C,
+    shortcut: &mut S,
+    visit: &mut V,
+) -> Result<(), Error> {
     let (line, token, frames) = io::read_count(lines, checks, "the number of frames")?;
     checks.count(&line, &token, frames)?;
     let mut names = Names::default();
     for number in 1..=frames {
-        if !checks.next_record(lines)? {
+        if !shortcut.next_record(lines, checks)? {
             return Err(lines.eof_error(&names_expected(number)));
         }
         let line = lines.current();
-        checks.names(&line, number, &mut names, visit)?;
+        shortcut.names(checks, &line, number, &mut names, visit)?;
         let mut frame = Frame::default();
         loop {
-            checks.fast_run(lines, &mut frame, &names, visit)?;
+            shortcut.run(lines, &mut frame, &names, visit)?;
             if frame.winner().is_some() {
                 break;
             }
-            if !checks.next_record(lines)? {
+            if !shortcut.next_record(lines, checks)? {
                 return Err(lines.eof_error(&format!(
                     "expected a stroke, `Play again` or a lot line (frame {} is not over)",
                     number

@@ -262,8 +262,10 @@ impl<'o, W: Write> Referee<'o, W> {
     }
 }
 
-impl<'o, W: Write> Visit for Referee<'o, W> {
-    fn names(&mut self, number: u64, _line: &Line, names: &Names) -> Result<(), Error> {
+/// The quick writers of the fast path (`super::fast`).
+impl<'o, W: Write> Referee<'o, W> {
+    /// `Frame K` and the first turn line.
+    fn frame_begins(&mut self, number: u64, names: &Names) -> Result<(), Error> {
         if number > 1 {
             self.out.put(b"\n");
         }
@@ -274,15 +276,16 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
         self.out.end_lines()
     }
 
-    fn fast_names(
+    /// A frame's first lines, its names line read by the fast path: from
+    /// the frame's turn lines when they fit.
+    pub(crate) fn names_quick(
         &mut self,
         number: u64,
-        line: &Line,
         names: &Names,
         turns: &TurnLines,
     ) -> Result<(), Error> {
         if !turns.fit {
-            return self.names(number, line, names);
+            return self.frame_begins(number, names);
         }
         // The empty line before every frame after the first.
         let first = usize::from(number == 1);
@@ -294,6 +297,68 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
         room[1..].copy_from_slice(&turns.lines[which]);
         self.out.advance(1 + turns.lens[which]);
         self.out.end_lines()
+    }
+
+    /// A stroke the fast path took, written on its own: the quick way if
+    /// the frame's lines fit and the scores are below 1000, else the
+    /// general way.
+    #[inline(always)]
+    pub(crate) fn stroke_alone(
+        &mut self,
+        line: &Line,
+        stroke: &Stroke,
+        outcome: &Outcome,
+        frame: &Frame,
+        names: &Names,
+        turns: &TurnLines,
+    ) -> Result<(), Error> {
+        let quick = match turns.fit() {
+            true => turns.write_stroke(self.out.room(), outcome, frame),
+            false => None,
+        };
+        match quick {
+            Some(n) => self.out.advance(n),
+            None => return self.stroke(line, stroke, outcome, frame, names),
+        }
+        self.out.end_lines()
+    }
+
+    /// `Play again` taken by the fast path, written on its own.
+    #[inline(always)]
+    pub(crate) fn play_again_alone(
+        &mut self,
+        replay: &Replay,
+        names: &Names,
+        turns: &TurnLines,
+    ) -> Result<(), Error> {
+        if !turns.fit() {
+            self.turn(replay.offender, replay.in_hand, names);
+            return self.out.end_lines();
+        }
+        let n = turns.write_play_again(self.out.room(), replay);
+        self.out.advance(n);
+        self.out.end_lines()
+    }
+
+    /// Free room, at least `n` bytes, where the fast path writes the
+    /// lines of many strokes the quick way (`TurnLines`) before counting
+    /// them with `quick_wrote`.
+    #[inline(always)]
+    pub(crate) fn quick_room(&mut self, n: usize) -> &mut [u8] {
+        self.out.reserve(n)
+    }
+
+    /// Counts `n` bytes of whole lines written into `quick_room`.
+    #[inline(always)]
+    pub(crate) fn quick_wrote(&mut self, n: usize) -> Result<(), Error> {
+        self.out.advance(n);
+        self.out.end_lines()
+    }
+}
+
+impl<'o, W: Write> Visit for Referee<'o, W> {
+    fn names(&mut self, number: u64, _line: &Line, names: &Names) -> Result<(), Error> {
+        self.frame_begins(number, names)
     }
 
     #[inline(always)]
@@ -329,55 +394,6 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
                 self.out.put(b" wins\n");
             }
         }
-        self.out.end_lines()
-    }
-
-    #[inline(always)]
-    fn fast_stroke(
-        &mut self,
-        line: &Line,
-        stroke: &Stroke,
-        outcome: &Outcome,
-        frame: &Frame,
-        names: &Names,
-        turns: &TurnLines,
-    ) -> Result<(), Error> {
-        let quick = match turns.fit() {
-            true => turns.write_stroke(self.out.room(), outcome, frame),
-            false => None,
-        };
-        match quick {
-            Some(n) => self.out.advance(n),
-            None => return self.stroke(line, stroke, outcome, frame, names),
-        }
-        self.out.end_lines()
-    }
-
-    #[inline(always)]
-    fn fast_play_again(
-        &mut self,
-        line: &Line,
-        replay: &Replay,
-        frame: &Frame,
-        names: &Names,
-        turns: &TurnLines,
-    ) -> Result<(), Error> {
-        if !turns.fit() {
-            return self.play_again(line, replay, frame, names);
-        }
-        let n = turns.write_play_again(self.out.room(), replay);
-        self.out.advance(n);
-        self.out.end_lines()
-    }
-
-    #[inline(always)]
-    fn quick_room(&mut self, n: usize) -> &mut [u8] {
-        self.out.reserve(n)
-    }
-
-    #[inline(always)]
-    fn quick_wrote(&mut self, n: usize) -> Result<(), Error> {
-        self.out.advance(n);
         self.out.end_lines()
     }
 
