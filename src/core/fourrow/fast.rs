@@ -10,27 +10,24 @@
 //! by a loop that keeps the game being read, as long as they come.
 
 use super::board::{Game, Heading, PLAIN_ROOM};
-use super::parse::{Checks, Reading};
+use super::parse::{Reading, Shortcut};
 use crate::core::io::lines::word;
-use crate::core::io::{Error, Layout, Lines, Output};
+use crate::core::io::{Error, Lines, Output};
 use std::io::{Read, Write};
 
-/// The tolerant reading with the fast path: what `referee fourrow` runs.
-/// (The judge bundles read with `io::Tolerant`, the general reading only.)
+/// The fast path: what `referee fourrow` runs with the tolerant reading.
+/// `--strict` and `validate` read without it.
 pub(crate) struct Fast;
 
-impl Layout for Fast {}
-
-impl Checks for Fast {
+impl Shortcut for Fast {
     #[inline(always)]
-    fn next_game_line<R: Read, W: Write>(
+    fn run<R: Read, W: Write>(
         &mut self,
         lines: &mut Lines<R>,
         reading: &mut Reading,
         out: &mut Output<W>,
-    ) -> Result<bool, Error> {
-        fast_lines(lines, reading, out)?;
-        lines.next_nonblank()
+    ) -> Result<(), Error> {
+        fast_lines(lines, reading, out)
     }
 }
 

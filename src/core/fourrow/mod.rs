@@ -36,12 +36,19 @@ pub mod strict;
 
 pub use self::board::{Game, Verdict};
 use crate::core::io::strict::Strict;
-use crate::core::io::{Error, Lines, Output};
+use crate::core::io::{Error, Lines, Output, Tolerant};
 use std::io::{Read, Write};
 
 /// `referee fourrow`: one verdict (and board) per game of `input`.
 pub fn solve<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
-    solve_with(input, out, &mut fast::Fast)
+    let mut out = Output::new(out);
+    let result = parse::read_games(
+        &mut Lines::new(input),
+        &mut Tolerant,
+        &mut fast::Fast,
+        &mut out,
+    );
+    out.finish(result)
 }
 
 /// How many lines of `input` the tool's fast path takes whole (the rest
@@ -50,7 +57,7 @@ pub fn solve<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
 pub fn lines_taken_fast<R: Read>(input: R) -> Result<usize, Error> {
     let mut lines = Lines::new(input);
     let mut out = Output::new(std::io::sink());
-    let result = parse::read_games(&mut lines, &mut fast::Fast, &mut out);
+    let result = parse::read_games(&mut lines, &mut Tolerant, &mut fast::Fast, &mut out);
     out.finish(result)?;
     Ok(lines.taken_fast())
 }
@@ -60,15 +67,19 @@ pub fn solve_strict<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
     solve_with(input, out, &mut Strict::new())
 }
 
-/// The verdicts with the reading `checks`: `io::Tolerant` (the general
-/// reading, which the judge bundles use), `fast::Fast` or
-/// `io::strict::Strict`.
+/// The verdicts with the reading `checks`, `io::Tolerant` or
+/// `io::strict::Strict`, and no fast path.
 pub fn solve_with<R: Read, W: Write, C: parse::Checks>(
     input: R,
     out: W,
     checks: &mut C,
 ) -> Result<(), Error> {
     let mut out = Output::new(out);
-    let result = parse::read_games(&mut Lines::new(input), checks, &mut out);
+    let result = parse::read_games(
+        &mut Lines::new(input),
+        checks,
+        &mut parse::NoShortcut,
+        &mut out,
+    );
     out.finish(result)
 }

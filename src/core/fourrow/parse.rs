@@ -9,8 +9,8 @@ use super::board::{Game, Heading};
 use crate::core::io::{self, is_blank, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
 use std::io::{Read, Write};
 
-/// The hooks of the strict and the tool's reading; the judge's (the
-/// general reading, `io::Tolerant`) takes every default.
+/// The strict reading's hooks; the tolerant one (`io::Tolerant`) takes
+/// every default.
 pub trait Checks: Layout {
     /// The line with the number of games.
     fn count(&mut self, _line: &Line, _token: &Token, _games: u64) -> Result<(), Error> {
@@ -19,9 +19,8 @@ pub trait Checks: Layout {
 
     /// Moves to the next line for the general reading, `lines.current()`;
     /// `false` at the end of input. Blank lines hold nothing of a game
-    /// (F1), so a run of them is passed at once. The tool's reading first
-    /// takes what lines it can by a fast path, with the same result (see
-    /// `super::fast::Fast`); the strict one checks every line.
+    /// (F1), so a run of them is passed at once; the strict reading
+    /// checks every line.
     #[inline(always)]
     fn next_game_line<R: Read, W: Write>(
         &mut self,
@@ -42,6 +41,25 @@ pub trait Checks: Layout {
 }
 
 impl Checks for Tolerant {}
+
+/// A quicker way through some lines than the general reading, with the
+/// same result: the tool's fast path (`super::fast::Fast`).
+pub(crate) trait Shortcut {
+    /// Takes what lines it can before the general reading's next line.
+    fn run<R: Read, W: Write>(
+        &mut self,
+        _lines: &mut Lines<R>,
+        _reading: &mut Reading,
+        _out: &mut Output<W>,
+    ) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+/// The general reading alone.
+pub(crate) struct NoShortcut;
+
+impl Shortcut for NoShortcut {}
 
 /// Where the reading stands: the games announced and begun, and the game
 /// being read with its heading.
@@ -115,10 +133,12 @@ impl Reading {
 /// What every header error expects.
 const HEADER: &str = "a header `Game #n:`";
 
-/// Reads a whole input and writes every game's verdict to `out`.
-pub(crate) fn read_games<R: Read, C: Checks, W: Write>(
+/// Reads a whole input and writes every game's verdict to `out`, taking
+/// what lines `shortcut` can by it.
+pub(crate) fn read_games<R: Read, C: Checks, S: Shortcut, W: Write>(
     lines: &mut Lines<R>,
     checks: &mut C,
+    shortcut: &mut S,
     out: &mut Output<W>,
 ) -> Result<(), Error> {
     let (line, token, announced) = io::read_count(lines, checks, "the number of games")?;
@@ -129,7 +149,10 @@ pub(crate) fn read_games<R: Read, C: Checks, W: Write>(
         current: None,
     };
     loop {
-        match checks.next_game_line(lines, &mut reading, out) {
+        let next = shortcut
+            .run(lines, &mut reading, out)
+            .and_then(|()| checks.next_game_line(lines, &mut reading, out));
+        match next {
             Ok(true) => reading.line(&lines.current(), out)?,
             Ok(false) => break,
             Err(fault) => {

@@ -3,7 +3,7 @@
 //! with k counting from 1 and at most 42 slot digits, and nothing after
 //! the last game.
 
-use super::parse::{char_at, read_games, Checks, Reading};
+use super::parse::{char_at, read_games, Checks, NoShortcut, Reading};
 use crate::core::io::strict::{check_count, Strict};
 use crate::core::io::{not_the_end, Error, Line, Lines, Output, Token};
 use crate::core::limits::fourrow::{GAMES, MAX_MOVES};
@@ -103,5 +103,10 @@ fn check_game_line(line: &Line, number: u64) -> Result<(), Error> {
 /// package's input validator).
 pub(crate) fn validate<R: Read>(input: R) -> Result<(), Error> {
     let mut out = Output::new(io::sink());
-    read_games(&mut Lines::new(input), &mut Strict::new(), &mut out)
+    read_games(
+        &mut Lines::new(input),
+        &mut Strict::new(),
+        &mut NoShortcut,
+        &mut out,
+    )
 }
