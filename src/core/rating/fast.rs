@@ -5,42 +5,30 @@
 //! errors included, is left whole to the general reading.
 
 use super::exchange::{exchange, in_range, Hundredths, Outcome};
-use super::parse::Checks;
+use super::parse::Shortcut;
 use super::players::{Key, Players};
 use crate::core::io::lines::word;
 use crate::core::io::tokens::{head_of, low_bytes};
-use crate::core::io::{Layout, Lines};
+use crate::core::io::Lines;
 use std::io::Read;
 
-/// The tolerant reading with the fast path: what `referee rating` runs.
-/// (The judge bundles read with `io::Tolerant`, the general reading only.)
+/// The fast path: what `referee rating` runs with the tolerant reading.
+/// `--strict` and `validate` read without it.
 pub(crate) struct Fast;
 
-impl Layout for Fast {}
-
-impl Checks for Fast {
+impl Shortcut for Fast {
     #[inline(always)]
-    fn fast_header<R: Read>(&mut self, lines: &mut Lines<R>) -> Option<(usize, usize)> {
+    fn header<R: Read>(&mut self, lines: &mut Lines<R>) -> Option<(usize, usize)> {
         fast_header(lines)
     }
 
     #[inline(always)]
-    fn fast_players<R: Read>(
-        &mut self,
-        lines: &mut Lines<R>,
-        players: &mut Players,
-        left: &mut usize,
-    ) {
+    fn players<R: Read>(&mut self, lines: &mut Lines<R>, players: &mut Players, left: &mut usize) {
         fast_players(lines, players, left)
     }
 
     #[inline(always)]
-    fn fast_games<R: Read>(
-        &mut self,
-        lines: &mut Lines<R>,
-        players: &mut Players,
-        left: &mut usize,
-    ) {
+    fn games<R: Read>(&mut self, lines: &mut Lines<R>, players: &mut Players, left: &mut usize) {
         fast_games(lines, players, left)
     }
 }

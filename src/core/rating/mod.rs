@@ -39,12 +39,15 @@ pub mod strict;
 
 pub use self::exchange::{exchange, Hundredths, Outcome};
 use crate::core::io::strict::Strict;
-use crate::core::io::{Error, Lines, Output};
+use crate::core::io::{Error, Lines, Output, Tolerant};
 use std::io::{Read, Write};
 
 /// `referee rating`: the ratings after every tournament of `input`.
 pub fn solve<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
-    solve_with(input, out, &mut fast::Fast)
+    let mut out = Output::new(out);
+    let mut lines = Lines::new(input);
+    let result = parse::read_tournaments(&mut lines, &mut Tolerant, &mut fast::Fast, &mut out);
+    out.finish(result)
 }
 
 /// How many lines of `input` the tool's fast path takes whole (the rest
@@ -53,7 +56,7 @@ pub fn solve<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
 pub fn lines_taken_fast<R: Read>(input: R) -> Result<usize, Error> {
     let mut lines = Lines::new(input);
     let mut out = Output::new(std::io::sink());
-    let result = parse::read_tournaments(&mut lines, &mut fast::Fast, &mut out);
+    let result = parse::read_tournaments(&mut lines, &mut Tolerant, &mut fast::Fast, &mut out);
     out.finish(result)?;
     Ok(lines.taken_fast())
 }
@@ -63,15 +66,15 @@ pub fn solve_strict<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
     solve_with(input, out, &mut Strict::new())
 }
 
-/// The ratings with the reading `checks`: `io::Tolerant` (the general
-/// reading, which the judge bundles use), `fast::Fast` or
-/// `io::strict::Strict`.
+/// The ratings with the reading `checks`, `io::Tolerant` or
+/// `io::strict::Strict`, and no fast path.
 pub fn solve_with<R: Read, W: Write, C: parse::Checks>(
     input: R,
     out: W,
     checks: &mut C,
 ) -> Result<(), Error> {
     let mut out = Output::new(out);
-    let result = parse::read_tournaments(&mut Lines::new(input), checks, &mut out);
+    let mut lines = Lines::new(input);
+    let result = parse::read_tournaments(&mut lines, checks, &mut parse::NoShortcut, &mut out);
     out.finish(result)
 }

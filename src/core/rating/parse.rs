@@ -36,42 +36,44 @@ pub trait Checks: Layout {
     fn game(&mut self, _line: &Line, _pieces: [&Token; 2]) -> Result<(), Error> {
         Ok(())
     }
-
-    /// Takes a tournament's `n m` line by a fast path when it can, with the
-    /// same result as the general reading (the tool's does).
-    fn fast_header<R: Read>(&mut self, _lines: &mut Lines<R>) -> Option<(usize, usize)> {
-        None
-    }
-
-    /// Takes player lines by a fast path while players are `left` and it
-    /// can, with the same result as the general reading (the tool's does).
-    fn fast_players<R: Read>(
-        &mut self,
-        _lines: &mut Lines<R>,
-        _players: &mut Players,
-        _left: &mut usize,
-    ) {
-    }
-
-    /// Takes game lines by a fast path while games are `left` and it can,
-    /// with the same result as the general reading: the tool's reading
-    /// does (see `super::fast::Fast`); the judge's and the strict one
-    /// do not.
-    fn fast_games<R: Read>(
-        &mut self,
-        _lines: &mut Lines<R>,
-        _players: &mut Players,
-        _left: &mut usize,
-    ) {
-    }
 }
 
 impl Checks for Tolerant {}
 
-/// Reads a whole input and writes the ratings after every tournament.
-pub(crate) fn read_tournaments<R: Read, C: Checks, W: Write>(
+/// A quicker way through some lines than the general reading, with the
+/// same result: the tool's fast path (`super::fast::Fast`). Each method's
+/// default takes nothing.
+pub(crate) trait Shortcut {
+    /// A tournament's `n m` line, taken when it can be.
+    fn header<R: Read>(&mut self, _lines: &mut Lines<R>) -> Option<(usize, usize)> {
+        None
+    }
+
+    /// Takes player lines while players are `left` and it can.
+    fn players<R: Read>(
+        &mut self,
+        _lines: &mut Lines<R>,
+        _players: &mut Players,
+        _left: &mut usize,
+    ) {
+    }
+
+    /// Takes game lines while games are `left` and it can.
+    fn games<R: Read>(&mut self, _lines: &mut Lines<R>, _players: &mut Players, _left: &mut usize) {
+    }
+}
+
+/// The general reading alone.
+pub(crate) struct NoShortcut;
+
+impl Shortcut for NoShortcut {}
+
+/// Reads a whole input and writes the ratings after every tournament,
+/// taking what lines `shortcut` can by it.
+pub(crate) fn read_tournaments<R: Read, C: Checks, S: Shortcut, W: Write>(
     lines: &mut Lines<R>,
     checks: &mut C,
+    shortcut: &mut S,
     out: &mut Output<W>,
 ) -> Result<(), Error> {
     let (line, token, tournaments) = io::read_count(lines, checks, "the number of tournaments")?;
@@ -85,7 +87,7 @@ pub(crate) fn read_tournaments<R: Read, C: Checks, W: Write>(
                 tournament
             )
         };
-        let (listed, games) = match checks.fast_header(lines) {
+        let (listed, games) = match shortcut.header(lines) {
             Some(counts) => counts,
             None => {
                 let (line, [n, m]) = record(lines, checks, &expected)?;
@@ -99,7 +101,7 @@ pub(crate) fn read_tournaments<R: Read, C: Checks, W: Write>(
         players.clear(listed);
         let mut left = listed;
         while left > 0 {
-            checks.fast_players(lines, &mut players, &mut left);
+            shortcut.players(lines, &mut players, &mut left);
             if left == 0 {
                 break;
             }
@@ -131,7 +133,7 @@ pub(crate) fn read_tournaments<R: Read, C: Checks, W: Write>(
         }
         let mut left = games;
         while left > 0 {
-            checks.fast_games(lines, &mut players, &mut left);
+            shortcut.games(lines, &mut players, &mut left);
             if left == 0 {
                 break;
             }

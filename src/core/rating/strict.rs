@@ -5,7 +5,7 @@
 //! P6), piece values plain whole numbers, and no integer with a leading
 //! zero.
 
-use super::parse::{read_tournaments, Checks};
+use super::parse::{read_tournaments, Checks, NoShortcut};
 use crate::core::io::strict::{check_count, check_digits, check_layout, check_limit, Strict};
 use crate::core::io::{parse_u64, shown, Error, Line, Lines, Output, Token};
 use crate::core::limits::rating::{GAMES, NAME_LETTERS, PLAYERS, TOURNAMENTS};
@@ -109,5 +109,10 @@ impl Checks for Strict {
 /// package's input validator).
 pub(crate) fn validate<R: Read>(input: R) -> Result<(), Error> {
     let mut out = Output::new(io::sink());
-    read_tournaments(&mut Lines::new(input), &mut Strict::new(), &mut out)
+    read_tournaments(
+        &mut Lines::new(input),
+        &mut Strict::new(),
+        &mut NoShortcut,
+        &mut out,
+    )
 }
