@@ -192,24 +192,10 @@ fn key_ends(w: u64) -> u64 {
 }
 
 /// The bytes of `w` through the byte whose high bit is the lowest set
-/// bit of `found` (from `key_ends`), the rest zeroed; all of `w` when
-/// `found` is zero.
+/// bit of `found` (from `key_ends`, not zero), the rest zeroed.
 #[inline(always)]
 fn through_newline(w: u64, found: u64) -> u64 {
-    w & (found ^ found.wrapping_sub(1))
-}
-
-/// The key of a line that ends within the two words `first` and
-/// `second`, whose `key_ends` are `in_first` and `in_second` (not both
-/// zero): its bytes through its end, the rest zero. Computed without a
-/// branch, as which word a line ends in is as good as random.
-#[inline(always)]
-fn line_key(first: u64, second: u64, in_first: u64, in_second: u64) -> [u64; 2] {
-    let second_counts = u64::from(in_first == 0).wrapping_neg();
-    [
-        through_newline(first, in_first),
-        through_newline(second, in_second) & second_counts,
-    ]
+    w & (found ^ (found - 1))
 }
 
 /// How many bytes a key holds: through its last byte that is not zero,
@@ -239,11 +225,11 @@ impl LineCache {
     fn entry(&mut self, bytes: &[u8]) -> Option<&mut Known> {
         let both = bytes.get(..16)?;
         let (low, high) = (word(&both[..8]), word(&both[8..]));
-        let (in_low, in_high) = (key_ends(low), key_ends(high));
-        if in_low | in_high == 0 {
-            return self.read_long(bytes, low, high);
-        }
-        let key = line_key(low, high, in_low, in_high);
+        let key = match (key_ends(low), key_ends(high)) {
+            (0, 0) => return self.read_long(bytes, low, high),
+            (0, found) => [low, through_newline(high, found)],
+            (found, _) => [through_newline(low, found), 0],
+        };
         let hash = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         fill(&mut self.short[(hash >> self.shift) as usize], key, bytes)
     }
@@ -279,8 +265,7 @@ impl LineCache {
     fn read_long(&mut self, bytes: &[u8], low: u64, high: u64) -> Option<&mut Known> {
         let rest = bytes.get(16..32)?;
         let (third, fourth) = (word(&rest[..8]), word(&rest[8..]));
-        let (in_third, in_fourth) = (key_ends(third), key_ends(fourth));
-        let key = match (in_third, in_fourth) {
+        let key = match (key_ends(third), key_ends(fourth)) {
             (0, 0) => {
                 let (event, stop, len) = fast_event(bytes)?;
                 self.spare = Known {
@@ -291,10 +276,8 @@ impl LineCache {
                 };
                 return Some(&mut self.spare);
             }
-            _ => {
-                let [third, fourth] = line_key(third, fourth, in_third, in_fourth);
-                [low, high, third, fourth]
-            }
+            (0, found) => [low, high, third, through_newline(fourth, found)],
+            (found, _) => [low, high, through_newline(third, found), 0],
         };
         let mix = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let hash = (mix ^ key[2] ^ key[3].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
