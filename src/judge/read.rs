@@ -16,15 +16,9 @@ impl<'a> Input<'a> {
         Input { text, pos }
     }
 
-    fn skip_whitespace(&mut self) {
-        let rest = &self.text[self.pos..];
-        self.pos += rest.len() - rest.trim_start_matches(is_blank).len();
-    }
-
     /// The next run of characters without whitespace.
     pub fn token(&mut self) -> Option<&'a str> {
-        self.skip_whitespace();
-        let rest = &self.text[self.pos..];
+        let rest = self.rest();
         let len = rest.find(is_blank).unwrap_or(rest.len());
         self.pos += len;
         Some(&rest[..len]).filter(|token| !token.is_empty())
@@ -39,8 +33,7 @@ impl<'a> Input<'a> {
 
     /// The tokens of the next line that holds any.
     pub fn line(&mut self) -> Option<Vec<&'a str>> {
-        self.skip_whitespace();
-        let rest = &self.text[self.pos..];
+        let rest = self.rest();
         let len = rest.find('\n').unwrap_or(rest.len());
         self.pos += len;
         let tokens: Vec<&str> = rest[..len]
@@ -52,8 +45,9 @@ impl<'a> Input<'a> {
 
     /// What is left to read, whitespace first skipped.
     pub fn rest(&mut self) -> &'a str {
-        self.skip_whitespace();
-        &self.text[self.pos..]
+        let rest = self.text[self.pos..].trim_start_matches(is_blank);
+        self.pos = self.text.len() - rest.len();
+        rest
     }
 
     /// Takes the first `bytes` bytes of what is left as read.
