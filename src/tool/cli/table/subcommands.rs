@@ -160,8 +160,9 @@ HTML page: a score worm per frame and each player's totals.",
         about: "\
 Writes one self-contained Rust source file that solves PROBLEM from
 standard input, for an online judge: std only, rustc 1.63 or later, any
-edition; only the code the judge path reaches, minified. --readable keeps
-its comments and layout.",
+edition; the judge core's modules the problem needs, without their tests
+and comments, whitespace squeezed. --readable keeps the comments and
+layout.",
         build: |f| Command::Bundle {
             problem: f.problem(),
             readable: f.options.readable,
