@@ -234,22 +234,38 @@ fn header<'a>(input: &mut Input<'a>) -> Result<&'a str, String> {
     Ok(number)
 }
 
+/// What a verdict line says before the game's number.
+pub const HEADING: &str = "Game #";
+
+/// What a verdict line says after `Game #n ` (F2): not over, invalid, no
+/// winner, won by the first player, won by the second.
+pub const ENDINGS: [&str; 5] = [
+    "is not over, yet.",
+    "is invalid.",
+    "is over. There is no winner.",
+    "is over. The first player won.",
+    "is over. The second player won.",
+];
+
+/// The line above and below the board of a win (F4).
+pub const RULE: &str = "-------";
+
 fn write_game(out: &mut String, number: &str, game: &Game) {
-    let verdict = match game.verdict() {
-        Verdict::Invalid => "is invalid.",
-        Verdict::NoWinner => "is over. There is no winner.",
-        Verdict::Won(0) => "is over. The first player won.",
-        Verdict::Won(_) => "is over. The second player won.",
-        Verdict::NotOver => "is not over, yet.",
+    let ending = match game.verdict() {
+        Verdict::NotOver => ENDINGS[0],
+        Verdict::Invalid => ENDINGS[1],
+        Verdict::NoWinner => ENDINGS[2],
+        Verdict::Won(0) => ENDINGS[3],
+        Verdict::Won(_) => ENDINGS[4],
     };
-    out.push_str(&format!("Game #{} {}\n", number, verdict));
+    out.push_str(&format!("{}{} {}\n", HEADING, number, ending));
     if let Verdict::Won(_) = game.verdict() {
-        out.push_str("-------\n");
+        out.push_str(&format!("{}\n", RULE));
         for row in game.board() {
             out.push_str(&row);
             out.push('\n');
         }
-        out.push_str("-------\n");
+        out.push_str(&format!("{}\n", RULE));
     }
 }
 

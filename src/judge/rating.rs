@@ -83,16 +83,22 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The words of the input that name the results, white's.
+    pub const WORDS: [(&'static str, Outcome); 3] = [
+        ("won", Outcome::WhiteWon),
+        ("drew", Outcome::Drew),
+        ("lost", Outcome::WhiteLost),
+    ];
+
     /// The result a word of the input names.
     pub fn from_word(word: &str) -> Option<Outcome> {
-        match word {
-            "won" => Some(Outcome::WhiteWon),
-            "drew" => Some(Outcome::Drew),
-            "lost" => Some(Outcome::WhiteLost),
-            _ => None,
-        }
+        let mut words = Outcome::WORDS.iter();
+        words.find(|named| named.0 == word).map(|named| named.1)
     }
 }
+
+/// What the line before a tournament's ratings says before its number.
+pub const RATINGS_AFTER: &str = "Ratings after Tournament";
 
 /// One game: the players' ratings, white's result, the pieces left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -234,7 +240,7 @@ pub fn solve(text: &str, out: &mut String) -> Result<(), String> {
         for _ in 0..games {
             play(&mut input, &mut standings)?;
         }
-        out.push_str(&format!("Ratings after Tournament {}:\n", number));
+        out.push_str(&format!("{} {}:\n", RATINGS_AFTER, number));
         for (name, rating) in standings.ranked() {
             out.push_str(&format!("{} {}\n", name, rating_text(rating)));
         }

@@ -3,6 +3,7 @@
 
 use crate::core::io::Output;
 use crate::core::limits::fourrow::{COLUMNS, ROWS};
+use crate::judge::fourrow::{ENDINGS, RULE as RULE_TEXT};
 use std::io::Write;
 
 /// Where a game stands after its moves so far (F2), in the order of the
@@ -173,12 +174,11 @@ impl Game {
     #[inline(always)]
     pub(crate) fn write<W: Write>(&self, out: &mut Output<W>, heading: &[u8]) {
         let (verdict, marked) = self.outcome();
-        let room = out.reserve(heading.len() + ENDING_WIDTH + BOARD_ROOM);
+        let room = out.reserve(heading.len() + ENDING_ROW + BOARD_ROOM);
         room[..heading.len()].copy_from_slice(heading);
-        let start = ENDING_STARTS[verdict as usize];
         let mut n = heading.len();
-        room[n..n + ENDING_WIDTH].copy_from_slice(&ENDINGS.as_bytes()[start..start + ENDING_WIDTH]);
-        n += ENDING_STARTS[verdict as usize + 1] - start;
+        room[n..n + ENDING_ROW].copy_from_slice(&ENDING_ROWS[verdict as usize]);
+        n += ENDING_LENS[verdict as usize];
         // The winner made the last move.
         let mover = self.to_move ^ self.mask;
         let [first, second] = match verdict {
@@ -258,45 +258,45 @@ fn draw_win(room: &mut [u8], mask: u64, mut first: u64, mut second: u64, mut mar
 /// of eight bytes.
 const BOARD_ROOM: usize = 80;
 
-/// The line above and below the board of a win.
-const RULE: &[u8; 8] = b"-------\n";
+/// The line above and below the board of a win, with its line end.
+const RULE: &[u8; 8] = &with_newline(RULE_TEXT);
+
+/// `text`, 7 bytes, and a newline.
+const fn with_newline(text: &str) -> [u8; 8] {
+    let mut line = [b'\n'; 8];
+    let mut at = 0;
+    while at < 7 {
+        line[at] = text.as_bytes()[at];
+        at += 1;
+    }
+    line
+}
 
 /// The head of a game's verdict line, `Game #n` with n as the game's
 /// header gave it without leading zeros, of any length (F5).
 pub(crate) type Heading = Vec<u8>;
 
-/// The verdict lines' endings (F2) one after another, in the order of
-/// `Verdict`: each is copied as the `ENDING_WIDTH` bytes from its start,
-/// one copy of a fixed size (the last ending is the longest), and counted
-/// for its own length.
-const ENDINGS: &str = concat!(
-    " is not over, yet.\n",
-    " is invalid.\n",
-    " is over. There is no winner.\n",
-    " is over. The first player won.\n",
-    " is over. The second player won.\n",
-);
-/// Where each ending starts in `ENDINGS`, and where the last ends.
-const ENDING_STARTS: [usize; 6] = [0, 19, 32, 62, 94, 127];
-const ENDING_WIDTH: usize = 33;
-
 /// The room `Game::write_plain` takes: a heading of up to 16 bytes, a
 /// row of `ENDING_ROWS` and the board of a win.
 pub(crate) const PLAIN_ROOM: usize = 16 + ENDING_ROW + 80;
 
-/// Each ending of `ENDINGS` at the start of a row of its own, zeros
-/// after it, and its length: for the fast path, which copies a whole row
+/// Each verdict line's ending (the judge core's `ENDINGS`, in the order
+/// of `Verdict`) with its space before and its newline, at the start of a
+/// row of its own, zeros after it, and its length: written as a whole row
 /// from a place known at compile time.
 const ENDING_ROW: usize = 48;
 const ENDING_ROWS: [[u8; ENDING_ROW]; 5] = {
     let mut rows = [[0; ENDING_ROW]; 5];
     let mut verdict = 0;
     while verdict < 5 {
-        let mut at = ENDING_STARTS[verdict];
-        while at < ENDING_STARTS[verdict + 1] {
-            rows[verdict][at - ENDING_STARTS[verdict]] = ENDINGS.as_bytes()[at];
+        let ending = ENDINGS[verdict].as_bytes();
+        rows[verdict][0] = b' ';
+        let mut at = 0;
+        while at < ending.len() {
+            rows[verdict][1 + at] = ending[at];
             at += 1;
         }
+        rows[verdict][1 + ending.len()] = b'\n';
         verdict += 1;
     }
     rows
@@ -305,7 +305,7 @@ const ENDING_LENS: [usize; 5] = {
     let mut lens = [0; 5];
     let mut verdict = 0;
     while verdict < 5 {
-        lens[verdict] = ENDING_STARTS[verdict + 1] - ENDING_STARTS[verdict];
+        lens[verdict] = ENDINGS[verdict].len() + 2;
         verdict += 1;
     }
     lens
@@ -386,18 +386,13 @@ mod tests {
     }
 
     #[test]
-    fn each_ending_is_one_line_and_the_last_is_the_longest() {
-        for pair in ENDING_STARTS.windows(2) {
-            let ending = &ENDINGS.as_bytes()[pair[0]..pair[1]];
-            assert!(ending.starts_with(b" is "), "{:?}", ending);
-            assert_eq!(
-                ending.iter().position(|&b| b == b'\n'),
-                Some(ending.len() - 1)
-            );
-            assert!(ending.len() <= ENDING_WIDTH);
+    fn each_ending_is_one_line_in_its_row() {
+        for (row, &len) in ENDING_ROWS.iter().zip(ENDING_LENS.iter()) {
+            assert!(row.starts_with(b" is "), "{:?}", row);
+            assert_eq!(row.iter().position(|&b| b == b'\n'), Some(len - 1));
+            assert!(row[len..].iter().all(|&b| b == 0));
         }
-        assert_eq!(ENDING_STARTS[5], ENDINGS.len());
-        assert_eq!(ENDING_STARTS[5] - ENDING_STARTS[4], ENDING_WIDTH);
+        assert_eq!(RULE, b"-------\n");
     }
 
     fn game(moves: &str) -> Game {

@@ -12,7 +12,9 @@
 use super::board::{Game, Heading, PLAIN_ROOM};
 use super::parse::{Reading, Shortcut};
 use crate::core::io::lines::word;
+use crate::core::io::tokens::head_of;
 use crate::core::io::{Error, Lines, Output};
+use crate::judge::fourrow::HEADING;
 use std::io::{Read, Write};
 
 /// The fast path: what `referee fourrow` runs with the tolerant reading.
@@ -101,7 +103,8 @@ fn games_over_lines<W: Write>(
         if let Some((header, digits, next, end)) = whole_game {
             // The game is complete.
             game.write(out, heading);
-            if bytes.get(end + 1..end + 7) == Some(b"Game #") {
+            let after = end + 1;
+            if bytes.get(after..after + HEADING.len()) == Some(HEADING.as_bytes()) {
                 scan.spare = std::mem::take(heading);
                 *current = None;
                 (scan.at, scan.taken, scan.begun) = (at, taken, begun);
@@ -193,8 +196,9 @@ fn one_line_games<W: Write>(
 /// Its first 16 bytes, the number's digits, the game, and where the LF is.
 #[inline(always)]
 fn whole_game_line(bytes: &[u8], at: usize) -> Option<(&[u8; 16], usize, Game, usize)> {
-    const HEADER: u64 = u64::from_le_bytes(*b"Game #\0\0");
-    const HEADER_MASK: u64 = 0xffff_ffff_ffff;
+    // A plain header starts with the verdict line's heading, `Game #`.
+    const HEADER: u64 = head_of(HEADING.as_bytes());
+    const HEADER_MASK: u64 = u64::MAX >> (64 - 8 * HEADING.len());
     let line = bytes.get(at..)?;
     let header: &[u8; 16] = line.get(..16)?.try_into().ok()?;
     if word(header) & HEADER_MASK != HEADER {

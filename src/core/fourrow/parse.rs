@@ -7,6 +7,7 @@
 
 use super::board::{Game, Heading};
 use crate::core::io::{self, is_blank, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
+use crate::judge::fourrow::HEADING;
 use std::io::{Read, Write};
 
 /// The strict reading's hooks; the tolerant one (`io::Tolerant`) takes
@@ -216,7 +217,7 @@ fn parse_header(line: &Line, at: usize) -> Result<(Heading, usize), Error> {
     }
     // `0` itself, or the digits from the first that is not zero.
     let shown = run_end(digits, |b| *b == b'0').min(digits_end - 1);
-    let heading = [b"Game #", &text[shown..digits_end]].concat();
+    let heading = [HEADING.as_bytes(), &text[shown..digits_end]].concat();
     let colon = blanks_end(digits_end);
     if text.get(colon) != Some(&b':') {
         return error(colon, ": expected `:`");

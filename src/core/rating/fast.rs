@@ -190,21 +190,35 @@ fn number_then(bytes: &[u8], at: usize, end: u8) -> Option<(i64, usize)> {
     Some((value, at + 1))
 }
 
+/// A result word of the format and its space, in one word, as
+/// `head_of` makes it: from the judge core's words.
+struct ResultWord {
+    head: u64,
+    len: usize,
+    outcome: Outcome,
+}
+
+const fn result_word(at: usize) -> ResultWord {
+    let (word, outcome) = Outcome::WORDS[at];
+    let len = word.len();
+    ResultWord {
+        head: head_of(word.as_bytes()) | (b' ' as u64) << (8 * len),
+        len: len + 1,
+        outcome,
+    }
+}
+
+const RESULTS: [ResultWord; 3] = [result_word(0), result_word(1), result_word(2)];
+
 #[inline(always)]
 fn plain_game(bytes: &[u8]) -> Option<PlainGame> {
     let (white, at) = name_then_space(bytes, 0)?;
     let (black, at) = name_then_space(bytes, at)?;
-    // The result and its space, in one word.
-    const WON: u64 = head_of(b"won ");
-    const DREW: u64 = head_of(b"drew ");
-    const LOST: u64 = head_of(b"lost ");
     let result = word(bytes.get(at..at + 8)?);
-    let (outcome, at) = match (low_bytes(result, 4), low_bytes(result, 5)) {
-        (WON, _) => (Outcome::WhiteWon, at + 4),
-        (_, DREW) => (Outcome::Drew, at + 5),
-        (_, LOST) => (Outcome::WhiteLost, at + 5),
-        _ => return None,
-    };
+    let found = RESULTS
+        .iter()
+        .find(|r| low_bytes(result, r.len) == r.head)?;
+    let (outcome, at) = (found.outcome, at + found.len);
     let (white_pieces, at) = number_then(bytes, at, b' ')?;
     let (black_pieces, len) = number_then(bytes, at, b'\n')?;
     Some(PlainGame {

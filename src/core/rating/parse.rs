@@ -8,6 +8,7 @@ use super::exchange::{exchange, in_range, parse_pieces, parse_rating, rating_tex
 use super::players::{Key, Players};
 use crate::core::io::{self, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
 use crate::core::limits::rating::MAX_RATING;
+use crate::judge::rating::RATINGS_AFTER;
 use std::io::{Read, Write};
 
 /// The strict hooks of the format; the tolerant reading checks nothing.
@@ -168,14 +169,13 @@ fn play(line: &Line, fields: &[Token; 5], players: &mut Players) -> Result<(), E
         })
     };
     let (white_slot, black_slot) = (slot(white)?, slot(black)?);
-    let outcome = match result.text {
-        b"won" => Outcome::WhiteWon,
-        b"drew" => Outcome::Drew,
-        b"lost" => Outcome::WhiteLost,
-        other => {
+    let mut named = Outcome::WORDS.iter();
+    let outcome = match named.find(|(word, _)| word.as_bytes() == result.text) {
+        Some(&(_, outcome)) => outcome,
+        None => {
             return Err(line.error(
                 result.col,
-                format!("expected `won`, `drew` or `lost`, found {}", shown(other)),
+                format!("expected {}, found {}", result_words(), shown(result.text)),
             ))
         }
     };
@@ -222,6 +222,16 @@ fn play(line: &Line, fields: &[Token; 5], players: &mut Players) -> Result<(), E
     Ok(())
 }
 
+/// The result words for messages: `` `won`, `drew` or `lost` ``.
+fn result_words() -> String {
+    let words: Vec<String> = Outcome::WORDS
+        .iter()
+        .map(|(word, _)| format!("`{}`", word))
+        .collect();
+    let (last, others) = words.split_last().expect("three words");
+    format!("{} or {}", others.join(", "), last)
+}
+
 /// The range of ratings kept, for messages.
 fn range_text() -> String {
     format!("-{0} to {0}", rating_text(MAX_RATING))
@@ -236,7 +246,8 @@ fn write_ratings<W: Write>(
     order: &mut Vec<u128>,
 ) -> Result<(), Error> {
     players.standings(order);
-    out.put(b"Ratings after Tournament ");
+    out.put(RATINGS_AFTER.as_bytes());
+    out.put(b" ");
     out.put_u64(tournament);
     out.put(b":\n");
     for &standing in order.iter().rev() {
