@@ -3,6 +3,10 @@
 //! as bits ([`Colours`]), a [`Stroke`], the ball on ([`BallOn`]) and the
 //! two [`Player`]s.
 
+use crate::judge::snooker::balls as judged;
+pub(crate) use crate::judge::snooker::balls::{NONE as NONE_WORD, WHITE as WHITE_WORD};
+pub(crate) use crate::judge::snooker::PLAY_AGAIN;
+
 /// A ball other than the cue ball; the discriminant is its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Ball {
@@ -49,11 +53,21 @@ impl Ball {
     }
 }
 
-/// The words of the format as the statement spells them: the balls by
+/// The words of the format as the judge core spells them: the balls by
 /// value, then `White`, `None` and the words of `Play again`. A word's
 /// code is its place here plus one, so that a ball's code is its value.
 pub(crate) const WORDS: [&str; 11] = [
-    "Red", "Yellow", "Green", "Brown", "Blue", "Pink", "Black", "White", "None", "Play", "again",
+    judged::Ball::Red.name(),
+    judged::Ball::Yellow.name(),
+    judged::Ball::Green.name(),
+    judged::Ball::Brown.name(),
+    judged::Ball::Blue.name(),
+    judged::Ball::Pink.name(),
+    judged::Ball::Black.name(),
+    judged::WHITE,
+    judged::NONE,
+    PLAY_AGAIN[0],
+    PLAY_AGAIN[1],
 ];
 
 /// The codes of the words that are no ball.

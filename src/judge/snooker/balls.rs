@@ -29,7 +29,7 @@ impl Ball {
     }
 
     /// The ball's name as the output writes it.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         [
             "", "Red", "Yellow", "Green", "Brown", "Blue", "Pink", "Black",
         ][self as usize]
@@ -41,6 +41,12 @@ impl Ball {
         balls.find(|ball| ball.name().eq_ignore_ascii_case(word))
     }
 }
+
+/// The word of a stroke line for a cue ball that hit nothing, first.
+pub const NONE: &str = "None";
+
+/// The word of a stroke line for the cue ball potted.
+pub const WHITE: &str = "White";
 
 /// A set of colours: whether each is in it, by value.
 #[derive(Clone, Copy, Default)]
@@ -115,7 +121,7 @@ impl Stroke {
     /// colour nor `White` may be potted twice.
     pub fn read(words: &[&str]) -> Result<Stroke, String> {
         let first = words.first().copied().unwrap_or("");
-        let none = first.eq_ignore_ascii_case("None");
+        let none = first.eq_ignore_ascii_case(NONE);
         let mut stroke = Stroke {
             first: Ball::from_name(first),
             ..Stroke::default()
@@ -127,7 +133,7 @@ impl Stroke {
                 Some(colour) if !none && !stroke.colours.contains(colour) => {
                     stroke.colours.insert(colour)
                 }
-                None if word.eq_ignore_ascii_case("White") && !stroke.white => stroke.white = true,
+                None if word.eq_ignore_ascii_case(WHITE) && !stroke.white => stroke.white = true,
                 _ => legal = false,
             }
         }

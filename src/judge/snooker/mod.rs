@@ -161,9 +161,12 @@ fn referee_frame(input: &mut Input, names: [&str; 2], out: &mut String) -> Resul
     Ok(())
 }
 
+/// The words of a `Play again` line (S11).
+pub const PLAY_AGAIN: [&str; 2] = ["Play", "again"];
+
 /// Whether a line inside a frame is a `Play again` (S11, S13).
 pub fn is_play_again(words: &[&str]) -> bool {
-    words.len() == 2 && words.join(" ").eq_ignore_ascii_case("play again")
+    words.len() == 2 && words.join(" ").eq_ignore_ascii_case(&PLAY_AGAIN.join(" "))
 }
 
 /// What the referee says after a stroke.

@@ -4,6 +4,7 @@
 
 use super::{length, letters, Rng};
 use crate::core::limits::snooker::NAME_LETTERS;
+use crate::core::snooker::balls::{NONE_WORD, PLAY_AGAIN, WHITE_WORD};
 use crate::core::snooker::{Ball, BallOn, Colours, Frame, Player, Stage, Stroke};
 use crate::tool::cli::Style;
 
@@ -117,11 +118,11 @@ fn random_stroke(rng: &mut Rng, mix: &Mix, frame: &Frame) -> Stroke {
 /// The text of a stroke, the potted balls in a random order (also used
 /// by the judge's shrinker to write the strokes that end a frame).
 pub fn write_stroke(rng: &mut Rng, stroke: &Stroke, out: &mut Vec<u8>) {
-    out.extend_from_slice(stroke.first.map_or("None", Ball::name).as_bytes());
-    let mut potted: Vec<&str> = vec!["Red"; stroke.reds as usize];
+    out.extend_from_slice(stroke.first.map_or(NONE_WORD, Ball::name).as_bytes());
+    let mut potted: Vec<&str> = vec![Ball::Red.name(); stroke.reds as usize];
     potted.extend(stroke.colours.iter().map(Ball::name));
     if stroke.white {
-        potted.push("White");
+        potted.push(WHITE_WORD);
     }
     rng.shuffle(&mut potted);
     for name in potted {
@@ -150,10 +151,10 @@ fn names(rng: &mut Rng, mix: &Mix) -> [Vec<u8>; 2] {
 /// letter case of the second name drawn, in either order. Told by the
 /// names drawn, not drawn anew, so that the strokes of a seed stay the same.
 fn word_names(drawn: [Vec<u8>; 2]) -> [Vec<u8>; 2] {
-    let words: [&[u8]; 2] = match drawn[0][0] {
-        b'P' => [b"Play", b"again"],
-        b'R' => [b"Red", b"Black"],
-        b'N' => [b"None", b"White"],
+    let words: [&str; 2] = match drawn[0][0] {
+        b'P' => PLAY_AGAIN,
+        b'R' => [Ball::Red.name(), Ball::Black.name()],
+        b'N' => [NONE_WORD, WHITE_WORD],
         _ => return drawn,
     };
     let case = &drawn[1];
@@ -166,7 +167,7 @@ fn word_names(drawn: [Vec<u8>; 2]) -> [Vec<u8>; 2] {
             })
             .collect()
     };
-    let [a, b] = words.map(spelled);
+    let [a, b] = words.map(|word| spelled(word.as_bytes()));
     match case.len() % 2 {
         0 => [a, b],
         _ => [b, a],

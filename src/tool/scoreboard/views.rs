@@ -5,6 +5,7 @@
 use super::record::Step;
 use super::{needs_snookers, report, scores, Breaks, Shot};
 use crate::core::io::{Error, Line, Lines, Output, Tolerant};
+use crate::core::snooker::balls::{NONE_WORD, WHITE_WORD};
 use crate::core::snooker::parse::{canonical, read_frames, Names, Visit};
 use crate::core::snooker::{Ball, BallOn, Frame, Next, Outcome, Player, Replay, Stroke};
 use std::io::{Read, Write};
@@ -209,16 +210,16 @@ pub fn run_tsv<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
 /// A stroke for people: `Red > Red x14`, `None > White`: the ball first
 /// hit, then the balls potted, reds counted, colours by value, white last.
 fn stroke_text(stroke: &Stroke) -> String {
-    let first = stroke.first.map_or("None", Ball::name);
+    let first = stroke.first.map_or(NONE_WORD, Ball::name);
     let mut potted: Vec<String> = Vec::new();
     match stroke.reds {
         0 => {}
-        1 => potted.push("Red".to_string()),
-        n => potted.push(format!("Red x{}", n)),
+        1 => potted.push(Ball::Red.name().to_string()),
+        n => potted.push(format!("{} x{}", Ball::Red.name(), n)),
     }
     potted.extend(stroke.colours.iter().map(|c| c.name().to_string()));
     if stroke.white {
-        potted.push("White".to_string());
+        potted.push(WHITE_WORD.to_string());
     }
     if potted.is_empty() {
         first.to_string()
