@@ -57,7 +57,7 @@ impl<'o, W: Write> Shortcut<Referee<'o, W>> for Fast {
             Some((a, b)) => names.set_both(a, b),
             None => read_names(line, number, names)?,
         }
-        self.turns.make(names);
+        self.turns.make(names, referee.said());
         referee.names_quick(number, names, &self.turns)
     }
 

@@ -40,6 +40,7 @@ pub mod fast;
 pub mod parse;
 pub mod render;
 pub mod rules;
+mod said;
 pub mod strict;
 
 pub use self::balls::{Ball, BallOn, Colours, Player, Stroke};

@@ -6,105 +6,51 @@
 //! the scores' words at compile time) at a fixed width into room that
 //! the fast path reserves for many strokes at once.
 
-use super::balls::{Player, Stroke};
+use super::balls::{Colours, Player, Stroke};
 use super::parse::{Names, Visit};
 use super::rules::{Frame, Next, Outcome, Replay};
+use super::said::{Piece, Said};
 use crate::core::io::{Error, Line, Output};
 use std::io::Write;
 
 /// The width at which a quick stroke copies a line made in advance.
 pub(crate) const WIDE: usize = 64;
 
-/// A respot line, padded to `WIDE` bytes.
-#[derive(Clone, Copy)]
-struct Piece {
-    bytes: [u8; WIDE],
-    len: usize,
-}
-
-const BLANK: Piece = Piece {
-    bytes: [0; WIDE],
-    len: 0,
-};
-
-/// `Respot` and the colours, lowest value first, for each set of colours
-/// (a `Colours` value shifted past its two unused low bits): made at
-/// compile time.
-const fn respot_lines() -> [Piece; 64] {
-    const NAMES: [&[u8]; 6] = [
-        b" Yellow", b" Green", b" Brown", b" Blue", b" Pink", b" Black",
-    ];
-    let mut lines = [BLANK; 64];
-    let mut set = 0;
-    while set < 64 {
-        // Written through the index: rustc 1.63 has no `&mut` in const fn.
-        let mut len = 0;
-        let mut i = 0;
-        while i < 6 {
-            lines[set].bytes[len] = b"Respot"[i];
-            len += 1;
-            i += 1;
-        }
-        let mut colour = 0;
-        while colour < 6 {
-            if set >> colour & 1 == 1 {
-                let name = NAMES[colour];
-                let mut j = 0;
-                while j < name.len() {
-                    lines[set].bytes[len] = name[j];
-                    len += 1;
-                    j += 1;
-                }
-            }
-            colour += 1;
-        }
-        lines[set].bytes[len] = b'\n';
-        lines[set].len = len + 1;
-        set += 1;
-    }
-    lines
-}
-
-static RESPOTS: [Piece; 64] = respot_lines();
-
 /// The scores below 1000 as the words a quick stroke writes: the low
-/// bytes `A : ` (`left`) or `B` and a newline, their count in the top byte.
-const fn score_words(left: bool) -> [u64; 1000] {
-    let mut words = [0u64; 1000];
-    let mut n = 0;
-    while n < 1000 {
-        let mut digits = [0u8; 3];
+/// bytes `A : ` (`left`, with the judge core's `colon`) or `B` and the
+/// score line's end, their count in the top byte.
+fn score_words(said: &Said, left: bool) -> [u64; 1000] {
+    let tail = if left { &said.colon } else { &said.score_end };
+    let mut words = [0; 1000];
+    for (score, word) in words.iter_mut().enumerate() {
+        let digits = [score / 100, score / 10 % 10, score % 10];
+        let shown = match score {
+            0..=9 => &digits[2..],
+            10..=99 => &digits[1..],
+            _ => &digits[..],
+        };
+        let mut bytes = [0; 8];
+        let text = shown.iter().map(|&d| b'0' + d as u8).chain(tail.bytes());
         let mut len = 0;
-        let mut rest = n;
-        // The digits from the last; put in order below.
-        while rest > 0 || len == 0 {
-            digits[len] = b'0' + (rest % 10) as u8;
-            rest /= 10;
+        for (place, byte) in bytes.iter_mut().zip(text) {
+            *place = byte;
             len += 1;
         }
-        let mut word = 0u64;
-        let mut i = 0;
-        while i < len {
-            word |= (digits[len - 1 - i] as u64) << (8 * i);
-            i += 1;
-        }
-        let (tail, tail_len): (u64, usize) = if left { (0x20_3a_20, 3) } else { (0x0a, 1) };
-        words[n] = word | tail << (8 * len) | ((len + tail_len) as u64) << 56;
-        n += 1;
+        *word = u64::from_le_bytes(bytes) & u64::MAX >> 8 | (len as u64) << 56;
     }
     words
 }
 
-static LEFT_SCORES: [u64; 1000] = score_words(true);
-static RIGHT_SCORES: [u64; 1000] = score_words(false);
+/// Where the respot line of `set` is in `Said::respots`.
+fn respot_index(set: Colours) -> usize {
+    usize::from(set.0 >> 2)
+}
 
 /// Writes the referee's output to `out`.
 pub(crate) struct Referee<'o, W: Write> {
     out: &'o mut Output<W>,
+    said: Said,
 }
-
-/// What follows a player's name in a turn line: out of hand, in hand.
-const TURN_ENDS: [&[u8]; 2] = [b"'s turn\n", b"'s turn, in-hand\n"];
 
 /// Where a turn line is in `TurnLines`: `NAME's turn` then `NAME's
 /// turn, in-hand`, for A then for B.
@@ -125,6 +71,14 @@ fn win_index(player: Player) -> usize {
 pub struct TurnLines {
     lines: [[u8; WIDE]; 6],
     lens: [usize; 6],
+    /// The referee's words, and the quick stroke's tables made of them:
+    /// the scores' words, `Foul!` padded to 8 bytes and its length.
+    respots: [Piece; 64],
+    tie: Piece,
+    left_scores: [u64; 1000],
+    right_scores: [u64; 1000],
+    foul: [u8; 8],
+    foul_len: usize,
     /// Whether both names are short enough (`QUICK_NAME`): if not, the
     /// frame's strokes are written the general way.
     fit: bool,
@@ -135,19 +89,16 @@ impl Default for TurnLines {
         TurnLines {
             lines: [[0; WIDE]; 6],
             lens: [0; 6],
+            respots: [Piece::EMPTY; 64],
+            tie: Piece::EMPTY,
+            left_scores: [0; 1000],
+            right_scores: [0; 1000],
+            foul: [0; 8],
+            foul_len: 0,
             fit: false,
         }
     }
 }
-
-/// `TURN_ENDS` and ` wins` padded with zeros to a fixed width, so that
-/// such a line is made of a name and one fixed-size copy; and their
-/// lengths.
-const PADDED_ENDS: [([u8; 24], usize); 3] = [
-    (*b"'s turn\n\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 8),
-    (*b"'s turn, in-hand\n\0\0\0\0\0\0\0", 17),
-    (*b" wins\n\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 6),
-];
 
 /// The longest name whose turn lines a quick stroke copies.
 const QUICK_NAME: usize = WIDE - 24;
@@ -159,8 +110,17 @@ impl TurnLines {
         self.fit
     }
 
-    /// Makes the turn and win lines of the frame of `names`.
-    pub(crate) fn make(&mut self, names: &Names) {
+    /// Makes the turn and win lines of the frame of `names`, from the
+    /// referee's words `said` (taken the first time).
+    pub(crate) fn make(&mut self, names: &Names, said: &Said) {
+        if self.foul_len == 0 {
+            self.left_scores = score_words(said, true);
+            self.right_scores = score_words(said, false);
+            self.foul[..said.foul.len()].copy_from_slice(said.foul.as_bytes());
+            self.foul_len = said.foul.len();
+            self.respots = said.respots;
+            self.tie = said.tie;
+        }
         self.fit = true;
         for player in [Player::A, Player::B] {
             let name = names.name(player);
@@ -175,10 +135,12 @@ impl TurnLines {
                 turn_index(player, true),
                 win_index(player),
             ];
-            for (which, (end, len)) in ends.into_iter().zip(PADDED_ENDS) {
+            let texts = [&said.turn_ends[0], &said.turn_ends[1], &said.wins];
+            for (which, end) in ends.into_iter().zip(texts) {
                 self.lines[which] = line;
-                self.lines[which][name.len()..name.len() + 24].copy_from_slice(&end);
-                self.lens[which] = name.len() + len;
+                let len = name.len() + end.len();
+                self.lines[which][name.len()..len].copy_from_slice(end.as_bytes());
+                self.lens[which] = len;
             }
         }
     }
@@ -204,21 +166,21 @@ impl TurnLines {
             self.fit,
             "a quick stroke in a frame whose lines were not made"
         );
-        let left = *LEFT_SCORES.get(frame.score(Player::A) as usize)?;
-        let right = *RIGHT_SCORES.get(frame.score(Player::B) as usize)?;
+        let left = *self.left_scores.get(frame.score(Player::A) as usize)?;
+        let right = *self.right_scores.get(frame.score(Player::B) as usize)?;
         // `Foul!`, counted only after a foul; the words' top bytes are
         // written over by what follows or left past the end.
-        room[..8].copy_from_slice(b"Foul!\n\0\0");
+        room[..8].copy_from_slice(&self.foul);
         // The counts are masked to what they can be (a score's word is at
-        // most 6 bytes, a respot line under 64), so that every copy below
+        // most 7 bytes, a respot line under 64), so that every copy below
         // is seen to fit in the room and needs no bounds check.
-        let mut n = 6 * usize::from(outcome.foul);
+        let mut n = (self.foul_len & 7) * usize::from(outcome.foul);
         room[n..n + 8].copy_from_slice(&left.to_le_bytes());
         n += (left >> 56) as usize & 7;
         room[n..n + 8].copy_from_slice(&right.to_le_bytes());
         n += (right >> 56) as usize & 7;
         if !outcome.respot.is_empty() {
-            let piece = &RESPOTS[usize::from(outcome.respot.0 >> 2)];
+            let piece = &self.respots[respot_index(outcome.respot)];
             room[n..n + WIDE].copy_from_slice(&piece.bytes);
             n += piece.len & (WIDE - 1);
         }
@@ -227,9 +189,9 @@ impl TurnLines {
             Next::TurnPasses(player) => turn_index(player, outcome.in_hand),
             Next::Won(player) => win_index(player),
             Next::Tie => {
-                const TIE: &[u8; 17] = b"Tie\nRespot Black\n";
-                room[n..n + TIE.len()].copy_from_slice(TIE);
-                return Some(n + TIE.len());
+                let tie = &self.tie;
+                room[n..n + WIDE].copy_from_slice(&tie.bytes);
+                return Some(n + (tie.len & (WIDE - 1)));
             }
         };
         room[n..n + WIDE].copy_from_slice(&self.lines[which]);
@@ -252,13 +214,22 @@ impl TurnLines {
 
 impl<'o, W: Write> Referee<'o, W> {
     pub fn new(out: &'o mut Output<W>) -> Referee<'o, W> {
-        Referee { out }
+        Referee {
+            out,
+            said: Said::new(),
+        }
+    }
+
+    /// The referee's words, for the fast path's turn lines.
+    pub(crate) fn said(&self) -> &Said {
+        &self.said
     }
 
     /// Writes `NAME's turn`, with `, in-hand` when the player is in hand.
     fn turn(&mut self, player: Player, in_hand: bool, names: &Names) {
         self.out.put(names.name(player));
-        self.out.put(TURN_ENDS[usize::from(in_hand)]);
+        self.out
+            .put(self.said.turn_ends[usize::from(in_hand)].as_bytes());
     }
 }
 
@@ -267,11 +238,11 @@ impl<'o, W: Write> Referee<'o, W> {
     /// `Frame K` and the first turn line.
     fn frame_begins(&mut self, number: u64, names: &Names) -> Result<(), Error> {
         if number > 1 {
-            self.out.put(b"\n");
+            self.out.put(self.said.between_frames.as_bytes());
         }
-        self.out.put(b"Frame ");
+        self.out.put(self.said.frame.as_bytes());
         self.out.put_u64(number);
-        self.out.put(b"\n");
+        self.out.put(self.said.frame_end.as_bytes());
         self.turn(Player::A, true, names);
         self.out.end_lines()
     }
@@ -287,15 +258,16 @@ impl<'o, W: Write> Referee<'o, W> {
         if !turns.fit {
             return self.frame_begins(number, names);
         }
-        // The empty line before every frame after the first.
-        let first = usize::from(number == 1);
-        self.out.put(&b"\nFrame "[first..]);
+        if number > 1 {
+            self.out.put(self.said.between_frames.as_bytes());
+        }
+        self.out.put(self.said.frame.as_bytes());
         self.out.put_u64(number);
-        let room: &mut [u8; 1 + WIDE] = self.out.room();
-        room[0] = b'\n';
+        self.out.put(self.said.frame_end.as_bytes());
+        let room: &mut [u8; WIDE] = self.out.room();
         let which = turn_index(Player::A, true);
-        room[1..].copy_from_slice(&turns.lines[which]);
-        self.out.advance(1 + turns.lens[which]);
+        room.copy_from_slice(&turns.lines[which]);
+        self.out.advance(turns.lens[which]);
         self.out.end_lines()
     }
 
@@ -370,28 +342,23 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
         frame: &Frame,
         names: &Names,
     ) -> Result<(), Error> {
+        let said = &self.said;
         if outcome.foul {
-            self.out.put(b"Foul!\n");
+            self.out.put(said.foul.as_bytes());
         }
         self.out.put_u64(frame.score(Player::A));
-        self.out.put(b" : ");
+        self.out.put(said.colon.as_bytes());
         self.out.put_u64(frame.score(Player::B));
-        self.out.put(b"\n");
-        if !outcome.respot.is_empty() {
-            self.out.put(b"Respot");
-            for colour in outcome.respot.iter() {
-                self.out.put(b" ");
-                self.out.put(colour.name().as_bytes());
-            }
-            self.out.put(b"\n");
-        }
+        self.out.put(said.score_end.as_bytes());
+        self.out
+            .put(said.respots[respot_index(outcome.respot)].text());
         match outcome.next {
             Next::SameStriker => {}
             Next::TurnPasses(player) => self.turn(player, outcome.in_hand, names),
-            Next::Tie => self.out.put(b"Tie\nRespot Black\n"),
+            Next::Tie => self.out.put(self.said.tie.text()),
             Next::Won(player) => {
                 self.out.put(names.name(player));
-                self.out.put(b" wins\n");
+                self.out.put(self.said.wins.as_bytes());
             }
         }
         self.out.end_lines()
@@ -428,7 +395,19 @@ mod tests {
     #[test]
     fn respot_lines_name_the_colours_in_order() {
         let set = Colours(Colours::of(Ball::Black).0 | Colours::of(Ball::Yellow).0);
-        let piece = RESPOTS[usize::from(set.0 >> 2)];
-        assert_eq!(&piece.bytes[..piece.len], b"Respot Yellow Black\n");
+        let piece = Said::new().respots[respot_index(set)];
+        assert_eq!(piece.text(), b"Respot Yellow Black\n");
+    }
+
+    #[test]
+    fn a_scores_word_is_its_digits_and_what_follows_them() {
+        let said = Said::new();
+        let word = score_words(&said, true)[147];
+        assert_eq!(&word.to_le_bytes()[..6], b"147 : ");
+        assert_eq!(word >> 56, 6);
+        assert_eq!(
+            score_words(&said, false)[0] & 0xffff,
+            u64::from_le_bytes(*b"0\n\0\0\0\0\0\0")
+        );
     }
 }

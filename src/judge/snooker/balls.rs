@@ -37,8 +37,8 @@ impl Ball {
 
     /// The ball a word names, in any letter case (S13).
     pub fn from_name(word: &str) -> Option<Ball> {
-        let mut balls = Ball::COLOURS.iter().copied().chain(Some(Ball::Red));
-        balls.find(|ball| ball.name().eq_ignore_ascii_case(word))
+        let balls = Ball::COLOURS.iter().chain(&[Ball::Red]);
+        balls.copied().find(|b| b.name().eq_ignore_ascii_case(word))
     }
 }
 
@@ -57,9 +57,9 @@ pub struct Colours {
 impl Colours {
     /// All six colours, as at the start of a frame.
     pub fn all() -> Colours {
-        // By value: nothing has 0, the red 1, the colours 2 to 7.
-        let present = [false, false, true, true, true, true, true, true];
-        Colours { present }
+        // By value, the colours 2 to 7; `contains` never asks for the
+        // red's place (1), and no ball has 0.
+        Colours { present: [true; 8] }
     }
 
     pub fn contains(&self, colour: Ball) -> bool {
@@ -92,9 +92,10 @@ pub enum Player {
 
 impl Player {
     pub fn other(self) -> Player {
-        match self {
-            Player::A => Player::B,
-            Player::B => Player::A,
+        if self == Player::A {
+            Player::B
+        } else {
+            Player::A
         }
     }
 

@@ -124,10 +124,7 @@ pub fn solve(text: &str, out: &mut String) -> Result<(), String> {
             Some(&[a, b]) if a != b => [a, b],
             found => return Err(format!("expected two names, found {:?}", found)),
         };
-        if number > 1 {
-            out.push('\n');
-        }
-        out.push_str(&format!("Frame {}\n", number));
+        write_frame_head(out, number);
         write_turn(out, names[0], true);
         referee_frame(&mut input, names, out)?;
     }
@@ -145,9 +142,9 @@ fn referee_frame(input: &mut Input, names: [&str; 2], out: &mut String) -> Resul
             .line()
             .ok_or("expected a stroke, found end of input")?;
         if frame.stage() == Stage::LotDue {
-            let mut players = [Player::A, Player::B].iter().copied();
-            let player = players.find(|player| words == [names[player.index()]]);
-            let player = player.ok_or("expected a player's name")?;
+            let players = [Player::A, Player::B];
+            let player = players.iter().find(|p| words == [names[p.index()]]);
+            let player = *player.ok_or("expected a player's name")?;
             frame.lot(player)?;
             write_turn(out, names[player.index()], true);
         } else if is_play_again(&words) {
@@ -169,8 +166,16 @@ pub fn is_play_again(words: &[&str]) -> bool {
     words.len() == 2 && words.join(" ").eq_ignore_ascii_case(&PLAY_AGAIN.join(" "))
 }
 
+/// `Frame K`, after an empty line for every frame but the first.
+pub fn write_frame_head(out: &mut String, number: u64) {
+    if number > 1 {
+        out.push('\n');
+    }
+    out.push_str(&format!("Frame {}\n", number));
+}
+
 /// What the referee says after a stroke.
-fn write_outcome(out: &mut String, frame: &Frame, outcome: &Outcome, names: [&str; 2]) {
+pub fn write_outcome(out: &mut String, frame: &Frame, outcome: &Outcome, names: [&str; 2]) {
     if outcome.foul {
         out.push_str("Foul!\n");
     }
@@ -188,7 +193,8 @@ fn write_outcome(out: &mut String, frame: &Frame, outcome: &Outcome, names: [&st
     }
 }
 
-fn write_turn(out: &mut String, name: &str, in_hand: bool) {
+/// `NAME's turn`, and `, in-hand` when the player is in hand.
+pub fn write_turn(out: &mut String, name: &str, in_hand: bool) {
     let hand = if in_hand { ", in-hand" } else { "" };
     out.push_str(&format!("{}'s turn{}\n", name, hand));
 }

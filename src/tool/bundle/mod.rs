@@ -118,6 +118,7 @@ const CORE: &[(&str, &str)] = &[
         "snooker::rules",
         include_str!("../../core/snooker/rules.rs"),
     ),
+    ("snooker::said", include_str!("../../core/snooker/said.rs")),
     (
         "snooker::strict",
         include_str!("../../core/snooker/strict.rs"),
