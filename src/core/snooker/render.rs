@@ -3,8 +3,9 @@
 //! reading's strokes are written line by line; the fast path's strokes
 //! take [`TurnLines::write_stroke`], which copies lines made in advance
 //! (the turn and win lines once per frame, padded; the respot lines and
-//! the scores' words at compile time) at a fixed width into room that
-//! the fast path reserves for many strokes at once.
+//! the scores' words once per input) at a fixed width into room that the
+//! fast path reserves for many strokes at once. Every word written is the
+//! judge core's, cut from what its writers write (`super::said`).
 
 use super::balls::{Colours, Player, Stroke};
 use super::parse::{Names, Visit};
