@@ -105,7 +105,14 @@ const CORE: &[(&str, &str)] = &[
         "snooker::balls",
         include_str!("../../core/snooker/balls.rs"),
     ),
-    ("snooker::fast", include_str!("../../core/snooker/fast.rs")),
+    (
+        "snooker::fast",
+        include_str!("../../core/snooker/fast/mod.rs"),
+    ),
+    (
+        "snooker::fast::lines",
+        include_str!("../../core/snooker/fast/lines.rs"),
+    ),
     (
         "snooker::parse",
         include_str!("../../core/snooker/parse.rs"),
