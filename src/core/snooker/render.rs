@@ -51,6 +51,8 @@ fn respot_index(set: Colours) -> usize {
 pub(crate) struct Referee<'o, W: Write> {
     out: &'o mut Output<W>,
     said: Said,
+    /// What comes before the number of the first frame and of the others.
+    heads: [Vec<u8>; 2],
 }
 
 /// Where a turn line is in `TurnLines`: `NAME's turn` then `NAME's
@@ -76,6 +78,9 @@ pub struct TurnLines {
     /// the scores' words, `Foul!` padded to 8 bytes and its length.
     respots: [Piece; 64],
     tie: Piece,
+    /// What follows a name in its turn lines and its win line, padded
+    /// to `END` bytes; none if one is longer.
+    ends: Option<[([u8; END], usize); 3]>,
     left_scores: [u64; 1000],
     right_scores: [u64; 1000],
     foul: [u8; 8],
@@ -92,6 +97,7 @@ impl Default for TurnLines {
             lens: [0; 6],
             respots: [Piece::EMPTY; 64],
             tie: Piece::EMPTY,
+            ends: None,
             left_scores: [0; 1000],
             right_scores: [0; 1000],
             foul: [0; 8],
@@ -101,8 +107,11 @@ impl Default for TurnLines {
     }
 }
 
+/// The room for what follows a name in a turn or win line.
+const END: usize = 24;
+
 /// The longest name whose turn lines a quick stroke copies.
-const QUICK_NAME: usize = WIDE - 24;
+const QUICK_NAME: usize = WIDE - END;
 
 impl TurnLines {
     /// Whether the frame's names are short enough for its lines to be
@@ -121,8 +130,22 @@ impl TurnLines {
             self.foul_len = said.foul.len();
             self.respots = said.respots;
             self.tie = said.tie;
+            let texts = [&said.turn_ends[0], &said.turn_ends[1], &said.wins];
+            let padded = |text: &String| {
+                let mut end = [0; END];
+                end.get_mut(..text.len())?.copy_from_slice(text.as_bytes());
+                Some((end, text.len()))
+            };
+            self.ends = match texts.map(padded) {
+                [Some(a), Some(b), Some(c)] => Some([a, b, c]),
+                _ => None,
+            };
         }
-        self.fit = true;
+        self.fit = self.ends.is_some();
+        let ends = match self.ends {
+            Some(ends) => ends,
+            None => return,
+        };
         for player in [Player::A, Player::B] {
             let name = names.name(player);
             if name.len() > QUICK_NAME {
@@ -131,17 +154,15 @@ impl TurnLines {
             }
             let mut line = [0; WIDE];
             line[..name.len()].copy_from_slice(name);
-            let ends = [
+            let lines = [
                 turn_index(player, false),
                 turn_index(player, true),
                 win_index(player),
             ];
-            let texts = [&said.turn_ends[0], &said.turn_ends[1], &said.wins];
-            for (which, end) in ends.into_iter().zip(texts) {
+            for (which, (end, len)) in lines.into_iter().zip(ends) {
                 self.lines[which] = line;
-                let len = name.len() + end.len();
-                self.lines[which][name.len()..len].copy_from_slice(end.as_bytes());
-                self.lens[which] = len;
+                self.lines[which][name.len()..name.len() + END].copy_from_slice(&end);
+                self.lens[which] = name.len() + len;
             }
         }
     }
@@ -215,9 +236,13 @@ impl TurnLines {
 
 impl<'o, W: Write> Referee<'o, W> {
     pub fn new(out: &'o mut Output<W>) -> Referee<'o, W> {
+        let said = Said::new();
+        let first = said.frame.clone().into_bytes();
+        let others = [said.between_frames.as_bytes(), &first].concat();
         Referee {
             out,
-            said: Said::new(),
+            said,
+            heads: [first, others],
         }
     }
 
@@ -238,10 +263,7 @@ impl<'o, W: Write> Referee<'o, W> {
 impl<'o, W: Write> Referee<'o, W> {
     /// `Frame K` and the first turn line.
     fn frame_begins(&mut self, number: u64, names: &Names) -> Result<(), Error> {
-        if number > 1 {
-            self.out.put(self.said.between_frames.as_bytes());
-        }
-        self.out.put(self.said.frame.as_bytes());
+        self.out.put(&self.heads[usize::from(number > 1)]);
         self.out.put_u64(number);
         self.out.put(self.said.frame_end.as_bytes());
         self.turn(Player::A, true, names);
@@ -259,10 +281,7 @@ impl<'o, W: Write> Referee<'o, W> {
         if !turns.fit {
             return self.frame_begins(number, names);
         }
-        if number > 1 {
-            self.out.put(self.said.between_frames.as_bytes());
-        }
-        self.out.put(self.said.frame.as_bytes());
+        self.out.put(&self.heads[usize::from(number > 1)]);
         self.out.put_u64(number);
         self.out.put(self.said.frame_end.as_bytes());
         let room: &mut [u8; WIDE] = self.out.room();
