@@ -69,8 +69,9 @@ fn win_index(player: Player) -> usize {
 
 /// A frame's four turn lines and two `NAME wins` lines, each padded with
 /// zeros to `WIDE` bytes so that a quick stroke copies it at that width:
-/// made once per frame by the fast path, which hands them to
-/// [`Visit::fast_stroke`].
+/// made once per frame by the fast path, which writes with them (see
+/// `Referee::stroke_alone`). Beside them, the quick stroke's tables made
+/// once per input from the referee's words.
 pub struct TurnLines {
     lines: [[u8; WIDE]; 6],
     lens: [usize; 6],
