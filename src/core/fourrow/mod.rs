@@ -41,14 +41,7 @@ use std::io::{Read, Write};
 
 /// `referee fourrow`: one verdict (and board) per game of `input`.
 pub fn solve<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
-    let mut out = Output::new(out);
-    let result = parse::read_games(
-        &mut Lines::new(input),
-        &mut Tolerant,
-        &mut fast::Fast,
-        &mut out,
-    );
-    out.finish(result)
+    read(&mut Lines::new(input), out, &mut Tolerant, &mut fast::Fast)
 }
 
 /// How many lines of `input` the tool's fast path takes whole (the rest
@@ -56,9 +49,7 @@ pub fn solve<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
 /// fast path to the lines it was written for with it.
 pub fn lines_taken_fast<R: Read>(input: R) -> Result<usize, Error> {
     let mut lines = Lines::new(input);
-    let mut out = Output::new(std::io::sink());
-    let result = parse::read_games(&mut lines, &mut Tolerant, &mut fast::Fast, &mut out);
-    out.finish(result)?;
+    read(&mut lines, std::io::sink(), &mut Tolerant, &mut fast::Fast)?;
     Ok(lines.taken_fast())
 }
 
@@ -74,12 +65,17 @@ pub fn solve_with<R: Read, W: Write, C: parse::Checks>(
     out: W,
     checks: &mut C,
 ) -> Result<(), Error> {
+    read(&mut Lines::new(input), out, checks, &mut parse::NoShortcut)
+}
+
+/// Reads `lines` with `checks` and `shortcut`, the verdicts to `out`.
+fn read<R: Read, W: Write, C: parse::Checks, S: parse::Shortcut>(
+    lines: &mut Lines<R>,
+    out: W,
+    checks: &mut C,
+    shortcut: &mut S,
+) -> Result<(), Error> {
     let mut out = Output::new(out);
-    let result = parse::read_games(
-        &mut Lines::new(input),
-        checks,
-        &mut parse::NoShortcut,
-        &mut out,
-    );
+    let result = parse::read_games(lines, checks, shortcut, &mut out);
     out.finish(result)
 }

@@ -53,14 +53,8 @@ use std::io::{Read, Write};
 
 /// `referee snooker`: the referee's words for every frame of `input`.
 pub fn solve<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
-    let mut out = Output::new(out);
-    let result = parse::read_frames_with(
-        &mut Lines::new(input),
-        &mut Tolerant,
-        &mut fast::Fast::default(),
-        &mut Referee::new(&mut out),
-    );
-    out.finish(result)
+    let mut fast = fast::Fast::default();
+    read(&mut Lines::new(input), out, &mut Tolerant, &mut fast)
 }
 
 /// How many lines of `input` the tool's fast path takes whole (the rest
@@ -68,14 +62,8 @@ pub fn solve<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
 /// fast path to the lines it was written for with it.
 pub fn lines_taken_fast<R: Read>(input: R) -> Result<usize, Error> {
     let mut lines = Lines::new(input);
-    let mut out = Output::new(std::io::sink());
-    let result = parse::read_frames_with(
-        &mut lines,
-        &mut Tolerant,
-        &mut fast::Fast::default(),
-        &mut Referee::new(&mut out),
-    );
-    out.finish(result)?;
+    let mut fast = fast::Fast::default();
+    read(&mut lines, std::io::sink(), &mut Tolerant, &mut fast)?;
     Ok(lines.taken_fast())
 }
 
@@ -91,7 +79,24 @@ pub fn solve_with<R: Read, W: Write, C: parse::Checks>(
     out: W,
     checks: &mut C,
 ) -> Result<(), Error> {
+    read(&mut Lines::new(input), out, checks, &mut parse::NoShortcut)
+}
+
+/// Reads `lines` with `checks` and `shortcut`, the referee's words to
+/// `out`.
+fn read<R, W, C, S>(
+    lines: &mut Lines<R>,
+    out: W,
+    checks: &mut C,
+    shortcut: &mut S,
+) -> Result<(), Error>
+where
+    R: Read,
+    W: Write,
+    C: parse::Checks,
+    S: for<'o> parse::Shortcut<Referee<'o, W>>,
+{
     let mut out = Output::new(out);
-    let result = parse::read_frames(&mut Lines::new(input), checks, &mut Referee::new(&mut out));
+    let result = parse::read_frames_with(lines, checks, shortcut, &mut Referee::new(&mut out));
     out.finish(result)
 }

@@ -75,17 +75,20 @@ fn win_index(player: Player) -> usize {
 pub struct TurnLines {
     lines: [[u8; WIDE]; 6],
     lens: [usize; 6],
-    /// The referee's words, and the quick stroke's tables made of them:
-    /// the scores' words, `Foul!` padded to 8 bytes and its length.
-    respots: [Piece; 64],
-    tie: Piece,
+    /// Whether the tables below were made from the referee's words; they
+    /// are made once, for the first frame.
+    made: bool,
     /// What follows a name in its turn lines and its win line, padded
     /// to `END` bytes; none if one is longer.
     ends: Option<[([u8; END], usize); 3]>,
+    /// The scores' words (`score_words`), `Foul!` padded to 8 bytes and
+    /// its length, the respot lines and the lines of a tie.
     left_scores: [u64; 1000],
     right_scores: [u64; 1000],
     foul: [u8; 8],
     foul_len: usize,
+    respots: [Piece; 64],
+    tie: Piece,
     /// Whether both names are short enough (`QUICK_NAME`): if not, the
     /// frame's strokes are written the general way.
     fit: bool,
@@ -96,13 +99,14 @@ impl Default for TurnLines {
         TurnLines {
             lines: [[0; WIDE]; 6],
             lens: [0; 6],
-            respots: [Piece::EMPTY; 64],
-            tie: Piece::EMPTY,
+            made: false,
             ends: None,
             left_scores: [0; 1000],
             right_scores: [0; 1000],
             foul: [0; 8],
             foul_len: 0,
+            respots: [Piece::EMPTY; 64],
+            tie: Piece::EMPTY,
             fit: false,
         }
     }
@@ -121,26 +125,32 @@ impl TurnLines {
         self.fit
     }
 
+    /// Makes the quick stroke's tables from the referee's words.
+    fn make_tables(&mut self, said: &Said) {
+        self.left_scores = score_words(said, true);
+        self.right_scores = score_words(said, false);
+        self.foul[..said.foul.len()].copy_from_slice(said.foul.as_bytes());
+        self.foul_len = said.foul.len();
+        self.respots = said.respots;
+        self.tie = said.tie;
+        let texts = [&said.turn_ends[0], &said.turn_ends[1], &said.wins];
+        let padded = |text: &String| {
+            let mut end = [0; END];
+            end.get_mut(..text.len())?.copy_from_slice(text.as_bytes());
+            Some((end, text.len()))
+        };
+        self.ends = match texts.map(padded) {
+            [Some(a), Some(b), Some(c)] => Some([a, b, c]),
+            _ => None,
+        };
+        self.made = true;
+    }
+
     /// Makes the turn and win lines of the frame of `names`, from the
-    /// referee's words `said` (taken the first time).
+    /// referee's words `said`.
     pub(crate) fn make(&mut self, names: &Names, said: &Said) {
-        if self.foul_len == 0 {
-            self.left_scores = score_words(said, true);
-            self.right_scores = score_words(said, false);
-            self.foul[..said.foul.len()].copy_from_slice(said.foul.as_bytes());
-            self.foul_len = said.foul.len();
-            self.respots = said.respots;
-            self.tie = said.tie;
-            let texts = [&said.turn_ends[0], &said.turn_ends[1], &said.wins];
-            let padded = |text: &String| {
-                let mut end = [0; END];
-                end.get_mut(..text.len())?.copy_from_slice(text.as_bytes());
-                Some((end, text.len()))
-            };
-            self.ends = match texts.map(padded) {
-                [Some(a), Some(b), Some(c)] => Some([a, b, c]),
-                _ => None,
-            };
+        if !self.made {
+            self.make_tables(said);
         }
         self.fit = self.ends.is_some();
         let ends = match self.ends {
@@ -262,11 +272,16 @@ impl<'o, W: Write> Referee<'o, W> {
 
 /// The quick writers of the fast path (`super::fast`).
 impl<'o, W: Write> Referee<'o, W> {
-    /// `Frame K` and the first turn line.
-    fn frame_begins(&mut self, number: u64, names: &Names) -> Result<(), Error> {
+    /// `Frame K`, after an empty line for every frame but the first.
+    fn frame_head(&mut self, number: u64) {
         self.out.put(&self.heads[usize::from(number > 1)]);
         self.out.put_u64(number);
         self.out.put(self.said.frame_end.as_bytes());
+    }
+
+    /// `Frame K` and the first turn line.
+    fn frame_begins(&mut self, number: u64, names: &Names) -> Result<(), Error> {
+        self.frame_head(number);
         self.turn(Player::A, true, names);
         self.out.end_lines()
     }
@@ -282,9 +297,7 @@ impl<'o, W: Write> Referee<'o, W> {
         if !turns.fit {
             return self.frame_begins(number, names);
         }
-        self.out.put(&self.heads[usize::from(number > 1)]);
-        self.out.put_u64(number);
-        self.out.put(self.said.frame_end.as_bytes());
+        self.frame_head(number);
         let room: &mut [u8; WIDE] = self.out.room();
         let which = turn_index(Player::A, true);
         room.copy_from_slice(&turns.lines[which]);
