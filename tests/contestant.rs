@@ -139,6 +139,65 @@ fn a_process_left_holding_the_output_when_the_solution_ends_is_killed() {
     );
 }
 
+/// Ctrl-C at a terminal signals the referee's process group, which the
+/// solution is not in. The referee is started here in a group of its own
+/// and that group is sent SIGINT, as a terminal does: the solution, which
+/// holds a fifo open until it dies, must die with the referee. The test
+/// learns that from the fifo's end, without looking at the clock.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_on_the_referee_kills_the_solution_it_ran() {
+    use std::io::Read;
+    use std::os::unix::process::CommandExt;
+    let dir = scratch("ctrl-c");
+    let (started, alive) = (dir.join("started"), dir.join("alive"));
+    for fifo in [&started, &alive] {
+        let made = std::process::Command::new("mkfifo").arg(fifo).status();
+        assert!(made.unwrap().success());
+    }
+    let run = dir.join("run.sh");
+    let script = "echo up > STARTED\nexec 3> ALIVE\nexec sleep 1000\n"
+        .replace("STARTED", &started.display().to_string())
+        .replace("ALIVE", &alive.display().to_string());
+    fs::write(&run, script).unwrap();
+    let mut child = std::process::Command::new(referee_path())
+        .args([
+            "stress",
+            "fourrow",
+            "-j",
+            "1",
+            "--timeout",
+            "1000",
+            "--",
+            "sh",
+        ])
+        .arg(&run)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    // Opening a fifo waits for the other end: the solution is up.
+    fs::read_to_string(&started).unwrap();
+    let (ended, end) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut rest = Vec::new();
+        let _ = fs::File::open(alive).and_then(|mut f| f.read_to_end(&mut rest));
+        let _ = ended.send(());
+    });
+    let group = format!("-{}", child.id());
+    let sent = std::process::Command::new("sh")
+        .args(["-c", "kill -INT \"$0\"", &group])
+        .status();
+    assert!(sent.unwrap().success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), None, "the referee ends by the signal");
+    assert!(
+        end.recv_timeout(std::time::Duration::from_secs(60)).is_ok(),
+        "the solution outlived the referee"
+    );
+}
+
 // ------------------------------------------------------------ closed pipe
 
 /// Runs the referee with its stdout a pipe closed before it writes.

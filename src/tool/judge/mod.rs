@@ -23,6 +23,8 @@ macro_rules! say {
 
 mod check;
 mod diff;
+#[cfg(unix)]
+mod guard;
 mod junit;
 mod pool;
 mod progress;

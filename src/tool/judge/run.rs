@@ -2,11 +2,14 @@
 //! input, its standard output and error captured, killed when it runs over
 //! its time. The program runs in a process group of its own, so that what
 //! it starts (a script's solution, a `sleep`) is killed with it: no process
-//! of a run outlives its verdict. Never waits forever: the input is
-//! written from a thread of its own (a program that does not read cannot
-//! block the referee), and the pipes are read from threads that are left
-//! behind if a process that left the group keeps them open.
+//! of a run outlives its verdict, nor the referee (`guard`). Never waits
+//! forever: the input is written from a thread of its own (a program that
+//! does not read cannot block the referee), and the pipes are read from
+//! threads that are left behind if a process that left the group keeps
+//! them open.
 
+#[cfg(unix)]
+use super::guard;
 use std::io::{self, Read, Write};
 #[cfg(unix)]
 use std::os::unix::process::CommandExt;
@@ -76,6 +79,21 @@ pub fn run(
     #[cfg(unix)]
     command.process_group(0);
     let mut child = command.spawn()?;
+    #[cfg(unix)]
+    guard::started(child.id());
+    let result = watch(&mut child, input, timeout, stdout_limit);
+    #[cfg(unix)]
+    guard::done(child.id());
+    result
+}
+
+/// Feeds, reads and waits for the `child` that `run` started.
+fn watch(
+    child: &mut Child,
+    input: &[u8],
+    timeout: Duration,
+    stdout_limit: usize,
+) -> io::Result<Run> {
     let start = Instant::now();
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let input = input.to_vec();
@@ -98,12 +116,12 @@ pub fn run(
 
     let deadline = start + timeout;
     let mut pipes_open = 2;
-    let end = wait(&mut child, deadline, &pipes_done, &mut pipes_open)?;
+    let end = wait(child, deadline, &pipes_done, &mut pipes_open)?;
     let time = start.elapsed();
     // The pipes close as the program ends, unless a process it started
     // still holds them: then the group is killed, as at a time limit.
     if end != End::TimedOut && !pipes_close(&pipes_done, &mut pipes_open, PIPE_SETTLE) {
-        kill_group(&child);
+        kill_group(child);
     }
     pipes_close(&pipes_done, &mut pipes_open, PIPE_GRACE);
     let take = |buffer: &Arc<Mutex<Vec<u8>>>| {

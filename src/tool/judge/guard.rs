@@ -1,0 +1,63 @@
+//! The guard of the programs a run starts. Each runs in a process group of
+//! its own (see `run`), so the Ctrl-C that ends the referee does not reach
+//! it, nor does anything else that ends the referee: left alone, a program
+//! caught in a loop would run on for good. The guard is a small shell that
+//! ignores the signals of a terminal and reads, on a pipe from the
+//! referee, `+ID` when a program's group starts and `-ID` when it is done
+//! with. When the pipe closes, however the referee ended, the guard kills
+//! the groups still running. One guard serves the whole run of the
+//! referee; it starts with the first program.
+
+use std::io::Write;
+use std::process::{ChildStdin, Command, Stdio};
+use std::sync::{Mutex, OnceLock};
+
+/// The guard's script: the groups still running are a list of ids.
+const SCRIPT: &str = r#"trap '' INT HUP TERM QUIT
+running=''
+while read -r word; do
+  case $word in
+    +*) running="$running ${word#+}" ;;
+    -*) left=''
+        for id in $running; do [ "$id" = "${word#-}" ] || left="$left $id"; done
+        running=$left ;;
+  esac
+done
+for id in $running; do kill -KILL "-$id" 2>/dev/null; done"#;
+
+/// The pipe to the guard, once it started; `None` when it could not start
+/// (then programs are only killed by the referee itself, as before).
+fn guard() -> &'static Mutex<Option<ChildStdin>> {
+    static GUARD: OnceLock<Mutex<Option<ChildStdin>>> = OnceLock::new();
+    GUARD.get_or_init(|| {
+        let started = Command::new("sh")
+            .args(["-c", SCRIPT])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn();
+        // The guard is never waited for: it ends when the referee does.
+        Mutex::new(started.ok().and_then(|mut guard| guard.stdin.take()))
+    })
+}
+
+/// Tells the guard of a word; a guard that is gone is not asked again.
+fn tell(word: String) {
+    let mut pipe = guard().lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(stdin) = pipe.as_mut() {
+        if stdin.write_all(word.as_bytes()).is_err() {
+            *pipe = None;
+        }
+    }
+}
+
+/// The group of the program `id` started: the guard kills it if the
+/// referee ends before `done` is told.
+pub(crate) fn started(id: u32) {
+    tell(format!("+{}\n", id));
+}
+
+/// The group of the program `id` is done with (ended, or killed).
+pub(crate) fn done(id: u32) {
+    tell(format!("-{}\n", id));
+}
