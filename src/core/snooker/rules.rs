@@ -1,11 +1,14 @@
-//! The rules of a frame as one state machine, [`Frame`]: the referee,
-//! the scoreboard, the generator and the shrinker all play strokes through
-//! it, and no rule is written anywhere else.
+//! The tool's state machine of a frame, [`Frame`]: the referee, the
+//! scoreboards, the generator and the shrinker all play strokes through
+//! it. What a stroke is with a ball on (S3 to S6: the nomination, foul or
+//! not, the points, the colours that go back or stay down) is the judge
+//! core's `Stroke::call`, packed into a [`Verdict`] that the fast path
+//! keeps per line and ball on. How a verdict moves the frame on (S6 to
+//! S12) is still written here a second time, on bits, and checked against
+//! the judge core's `Frame` by the tests.
 
 use super::balls::{Ball, BallOn, Colours, Player, Stroke};
-
-/// The smallest penalty, and what potting the cue ball is worth (S4).
-const MIN_PENALTY: u32 = 4;
+use crate::judge::snooker as judged;
 
 /// Where a frame stands between strokes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,55 +105,58 @@ impl Verdict {
 }
 
 impl Stroke {
-    /// The rules of one stroke (S3 to S6) with `on` the ball on (as in
-    /// `Frame::on`): the one place they are written.
+    /// The judge core's call on this stroke (S3 to S6) with `on` the ball
+    /// on (as in `Frame::on`), packed. A colour the kata nominated
+    /// outright (`ANY_COLOUR + c`) is played as S3 nominates when the stroke
+    /// hits it first, and as the ball on otherwise (a foul on it).
     pub(crate) fn judge(&self, on: u8) -> Verdict {
-        // Balls by value (bit = value): 0 is nothing, 1 Red, 2 to 7 colours.
-        let first = self.first.map_or(0, |ball| ball as u32);
-        let target = match on {
-            ANY_COLOUR => match self.first {
-                Some(colour) if colour.is_colour() => colour as u32,
-                _ => Ball::Yellow as u32,
-            },
-            on if on > ANY_COLOUR => u32::from(on - ANY_COLOUR),
-            on => u32::from(on),
+        let colour = |value: u8| Ball::from_value(u32::from(value)).map(judged_ball);
+        let judged_on = match on {
+            1 => judged::On::Reds,
+            ANY_COLOUR => judged::On::AnyColour,
+            on if on > ANY_COLOUR && self.first.map(judged_ball) == colour(on - ANY_COLOUR) => {
+                judged::On::AnyColour
+            }
+            on => judged::On::Colour(colour(on % ANY_COLOUR).expect("a colour")),
         };
-        let colour_on = if target > 1 { 1u8 << target } else { 0 };
-        let wrong_colours = self.colours.0 & !colour_on;
-        let foul =
-            self.white || first != target || (self.reds > 0 && target != 1) || wrong_colours != 0;
-        let points = if foul {
-            // S4: the most valuable of 4, the ball on and every ball wrongly
-            // hit first or potted (the cue ball counts as 4, a red as 1):
-            // the highest bit of them all.
-            let involved = u32::from(wrong_colours) | 1 << target | 1 << first | 1 << MIN_PENALTY;
-            31 - involved.leading_zeros()
-        } else if target == 1 {
-            self.reds
-        } else if self.colours.0 & colour_on != 0 {
-            target
-        } else {
-            0
+        let call = self.judged().call(judged_on);
+        let bits = |colours: judged::Colours| {
+            colours
+                .iter()
+                .fold(0, |bits, colour| bits | 1 << colour.value())
         };
-        // Colours potted in a foul go back; a colour potted legally goes
-        // back in phase one and stays down in phase two (S6).
-        let scored = !foul && points > 0;
-        let colour_potted = if scored { colour_on } else { 0 };
-        let (respot, for_good) = if foul {
-            (self.colours.0, 0)
-        } else if on >= ANY_COLOUR {
-            (colour_potted, 0)
-        } else {
-            (0, colour_potted)
-        };
+        let stays_down = call.stays_down.map_or(0, |colour| 1 << colour.value());
+        let red_potted = !call.foul && self.reds > 0;
         Verdict(
             1 << 31
-                | u32::from(foul)
-                | u32::from(scored && target == 1) << 1
-                | points << 4
-                | u32::from(respot) << 8
-                | u32::from(for_good) << 16,
+                | u32::from(call.foul)
+                | u32::from(red_potted) << 1
+                | call.points << 4
+                | bits(call.respotted) << 8
+                | stays_down << 16,
         )
+    }
+
+    /// The stroke as the judge core has it.
+    fn judged(&self) -> judged::Stroke {
+        let mut colours = judged::Colours::default();
+        self.colours
+            .iter()
+            .for_each(|colour| colours.insert(judged_ball(colour)));
+        judged::Stroke {
+            first: self.first.map(judged_ball),
+            reds: self.reds,
+            colours,
+            white: self.white,
+        }
+    }
+}
+
+/// The judge core's ball of the same value.
+fn judged_ball(ball: Ball) -> judged::Ball {
+    match ball {
+        Ball::Red => judged::Ball::Red,
+        colour => judged::Ball::COLOURS[colour as usize - 2],
     }
 }
 

@@ -67,11 +67,15 @@ fn after(outcome: judged::Outcome) -> String {
 
 /// A stroke that pots nothing and is no foul: the striker plays on.
 fn plain() -> judged::Outcome {
-    judged::Outcome {
+    let call = judged::Call {
         foul: false,
         points: 0,
         respotted: judged::Colours::default(),
+        stays_down: None,
         in_hand: false,
+    };
+    judged::Outcome {
+        call,
         next: judged::Next::SameStriker,
     }
 }
@@ -88,10 +92,9 @@ impl Said {
         let score_line = after(plain());
         // `0 : 0` and its line end.
         let last_zero = score_line.rfind('0').expect("a score");
-        let foul = after(judged::Outcome {
-            foul: true,
-            ..plain()
-        });
+        let mut foul = plain();
+        foul.call.foul = true;
+        let foul = after(foul);
         let won = after(judged::Outcome {
             next: judged::Next::Won(judged::Player::A),
             ..plain()
@@ -107,10 +110,9 @@ impl Said {
             colours
                 .filter(|(bit, _)| set >> bit & 1 == 1)
                 .for_each(|(_, &colour)| respotted.insert(colour));
-            let text = after(judged::Outcome {
-                respotted,
-                ..plain()
-            });
+            let mut respot_stroke = plain();
+            respot_stroke.call.respotted = respotted;
+            let text = after(respot_stroke);
             *respot = Piece::of(&after_prefix(&text, &score_line));
         }
         let turn_end = |in_hand| {

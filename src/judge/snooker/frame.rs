@@ -42,18 +42,75 @@ pub enum Next {
     Won(Player),
 }
 
-/// What one stroke did.
-#[derive(Clone, Copy)]
+/// What one stroke did: its call, and who plays next.
 pub struct Outcome {
+    /// Its call, but for the colours put back: none on a stroke that ends
+    /// or ties the frame (S9).
+    pub call: Call,
+    pub next: Next,
+}
+
+/// What a stroke is with a given ball on, whatever else is on the table
+/// (S3 to S6).
+pub struct Call {
     pub foul: bool,
     /// Points scored by the striker, or the penalty given to the opponent.
     pub points: u32,
-    /// Colours put back on their spots (none on a stroke that ends or ties
-    /// the frame, S9).
+    /// Colours put back on their spots.
     pub respotted: Colours,
+    /// A colour potted legally in phase two, which stays down.
+    pub stays_down: Option<Ball>,
     /// The cue ball went in on a foul: the next player is in hand (S12).
     pub in_hand: bool,
-    pub next: Next,
+}
+
+impl Stroke {
+    /// The stroke played with `on` the ball on (S3 to S6).
+    pub fn call(&self, on: On) -> Call {
+        // S3: "a colour" is the colour first hit, else Yellow.
+        let target = match on {
+            On::Reds => Ball::Red,
+            On::Colour(colour) => colour,
+            On::AnyColour => match self.first {
+                Some(colour) if colour != Ball::Red => colour,
+                _ => Ball::Yellow,
+            },
+        };
+        // S5: a legal stroke hits the ball on first and pots only balls
+        // on, scoring the value of each.
+        let foul =
+            self.white || self.first != Some(target) || self.potted().any(|ball| ball != target);
+        let points = if foul {
+            // S4: the highest of 4, the ball on, the ball hit first and
+            // the balls potted; penalties of one stroke never add up.
+            let involved = self.first.into_iter().chain(self.potted());
+            involved
+                .chain(Some(target))
+                .map(Ball::value)
+                .fold(MIN_PENALTY, u32::max)
+        } else {
+            self.reds + self.colours.iter().map(Ball::value).sum::<u32>()
+        };
+        // S6: colours potted in a foul go back; a colour potted legally
+        // goes back in phase one and stays down in phase two.
+        let mut respotted = Colours::default();
+        let mut stays_down = None;
+        if foul {
+            respotted = self.colours;
+        } else if points > 0 && target != Ball::Red {
+            match on {
+                On::AnyColour => respotted.insert(target),
+                _ => stays_down = Some(target),
+            }
+        }
+        Call {
+            foul,
+            points,
+            respotted,
+            stays_down,
+            in_hand: foul && self.white,
+        }
+    }
 }
 
 /// The offender whom the other player may ask to play again (S11).
@@ -64,20 +121,7 @@ pub struct Replay {
 }
 
 /// Why a line cannot be played on the frame as it stands (S11, S14).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Impossible {
-    /// A ball the stroke hits first or pots is not on the table.
-    NotOnTable(Ball),
-    /// More reds potted than the reds left.
-    TooManyReds(u32),
-    /// A stroke while the lot is due.
-    LotDue,
-    FrameOver,
-    /// `Play again` not right after a foul (S11).
-    NoPlayAgain,
-    /// A lot while none is due.
-    NoLotDue,
-}
+pub type Impossible = &'static str;
 
 /// One frame, set up for the break-off by player A.
 #[derive(Clone)]
@@ -123,46 +167,17 @@ impl Frame {
         }
     }
 
-    /// The ball this stroke is played on: the ball on, with "a colour"
-    /// nominated as the colour first hit, else Yellow (S3).
-    fn target(&self, stroke: &Stroke) -> Ball {
-        match self.on {
-            On::Reds => Ball::Red,
-            On::Colour(colour) => colour,
-            On::AnyColour => match stroke.first {
-                Some(colour) if colour != Ball::Red => colour,
-                _ => Ball::Yellow,
-            },
-        }
-    }
-
     /// Plays a stroke (S3 to S9, S12, S14).
     pub fn play(&mut self, stroke: &Stroke) -> Result<Outcome, Impossible> {
         self.check(stroke)?;
-        let target = self.target(stroke);
-        // S5: a legal stroke hits the ball on first and pots only balls
-        // on, scoring the value of each.
-        let foul = stroke.white
-            || stroke.first != Some(target)
-            || stroke.potted().any(|ball| ball != target);
-        let points = if foul {
-            // S4: the highest of 4, the ball on, the ball hit first and
-            // the balls potted; penalties of one stroke never add up.
-            let involved = stroke.first.into_iter().chain(stroke.potted());
-            involved
-                .chain(Some(target))
-                .map(Ball::value)
-                .fold(MIN_PENALTY, u32::max)
-        } else {
-            stroke.reds + stroke.colours.iter().map(Ball::value).sum::<u32>()
-        };
-        let scored = !foul && points > 0;
+        let mut call = stroke.call(self.on);
+        let scored = !call.foul && call.points > 0;
         let striker = self.striker;
-        let scorer = if foul { striker.other() } else { striker };
-        self.scores[scorer.index()] += u64::from(points);
+        let scorer = if call.foul { striker.other() } else { striker };
+        self.scores[scorer.index()] += u64::from(call.points);
         // S6: reds stay down whatever happens.
         self.reds -= stroke.reds;
-        self.replay = if foul {
+        self.replay = if call.foul {
             Some(Replay {
                 offender: striker,
                 in_hand: stroke.white,
@@ -170,11 +185,11 @@ impl Frame {
         } else {
             None
         };
-        let mut respotted = Colours::default();
-        let next = if self.on == On::Colour(Ball::Black) && points > 0 {
+        let next = if self.on == On::Colour(Ball::Black) && call.points > 0 {
             // S9: with only the black left, the first score or foul ends
             // the frame, or ties it: then the black stays for the lot.
             self.replay = None;
+            call.respotted = Colours::default();
             let [a, b] = self.scores;
             self.stage = if a == b { Stage::LotDue } else { Stage::Over };
             // The player with more points wins.
@@ -184,17 +199,11 @@ impl Frame {
                 Next::Won(if a > b { Player::A } else { Player::B })
             }
         } else {
-            // S6: colours potted in a foul go back; a colour potted
-            // legally goes back in phase one and stays down in phase two.
-            if foul {
-                respotted = stroke.colours;
-            } else if scored && target != Ball::Red {
-                match self.on {
-                    On::AnyColour => respotted.insert(target),
-                    _ => self.colours.remove(target),
-                }
+            if let Some(colour) = call.stays_down {
+                self.colours.remove(colour);
             }
-            self.on = if scored && target == Ball::Red {
+            // S2: a red potted legally leaves "a colour" on.
+            self.on = if scored && stroke.reds > 0 {
                 On::AnyColour
             } else if self.reds > 0 {
                 On::Reds
@@ -209,14 +218,7 @@ impl Frame {
                 Next::TurnPasses(self.striker)
             }
         };
-        let in_hand = foul && stroke.white;
-        Ok(Outcome {
-            foul,
-            points,
-            respotted,
-            in_hand,
-            next,
-        })
+        Ok(Outcome { call, next })
     }
 
     /// S14: a stroke is played only while the frame is in play, and only
@@ -224,18 +226,15 @@ impl Frame {
     fn check(&self, stroke: &Stroke) -> Result<(), Impossible> {
         match self.stage {
             Stage::Playing => {}
-            Stage::LotDue => return Err(Impossible::LotDue),
-            Stage::Over => return Err(Impossible::FrameOver),
+            Stage::LotDue => return Err("a stroke while the lot is due"),
+            Stage::Over => return Err("a stroke after the frame ended"),
         }
-        let first = stroke.first.into_iter();
-        if let Some(ball) = first
-            .chain(stroke.colours.iter())
-            .find(|&b| !self.on_table(b))
-        {
-            return Err(Impossible::NotOnTable(ball));
+        let mut balls = stroke.first.into_iter().chain(stroke.colours.iter());
+        if balls.any(|ball| !self.on_table(ball)) {
+            return Err("a ball that is not on the table");
         }
         if stroke.reds > self.reds {
-            return Err(Impossible::TooManyReds(self.reds));
+            return Err("more reds than are left");
         }
         Ok(())
     }
@@ -243,7 +242,10 @@ impl Frame {
     /// The other player asks the offender of the last stroke, a foul, to
     /// play again from the position as it is (S11).
     pub fn play_again(&mut self) -> Result<Replay, Impossible> {
-        let replay = self.replay.take().ok_or(Impossible::NoPlayAgain)?;
+        let replay = self
+            .replay
+            .take()
+            .ok_or("`Play again` not right after a foul")?;
         self.striker = replay.offender;
         Ok(replay)
     }
@@ -251,7 +253,7 @@ impl Frame {
     /// The lot after a tie: `player` plays the black from in hand (S10).
     pub fn lot(&mut self, player: Player) -> Result<(), Impossible> {
         if self.stage != Stage::LotDue {
-            return Err(Impossible::NoLotDue);
+            return Err("a lot while none is due");
         }
         self.stage = Stage::Playing;
         self.striker = player;
@@ -286,13 +288,14 @@ mod tests {
     fn reds_then_a_colour_then_reds() {
         let mut frame = Frame::default();
         let out = play(&mut frame, "Red Red Red");
-        assert_eq!(
-            (out.foul, out.points, out.next),
-            (false, 2, Next::SameStriker)
-        );
+        assert_eq!((out.call.foul, out.next), (false, Next::SameStriker));
+        assert_eq!(frame.score(Player::A), 2);
         assert_eq!((frame.reds, frame.on), (13, On::AnyColour));
         let out = play(&mut frame, "Black Black");
-        assert_eq!(out.respotted.iter().collect::<Vec<_>>(), vec![Ball::Black]);
+        assert_eq!(
+            out.call.respotted.iter().collect::<Vec<_>>(),
+            vec![Ball::Black]
+        );
         assert_eq!((frame.score(Player::A), frame.on), (9, On::Reds));
         let out = play(&mut frame, "Red");
         assert_eq!(out.next, Next::TurnPasses(Player::B));
@@ -308,9 +311,8 @@ mod tests {
             ("Yellow Yellow", 4),
         ] {
             let mut frame = Frame::default();
-            let out = play(&mut frame, line);
-            assert_eq!((out.foul, out.points), (true, penalty), "{}", line);
-            assert_eq!(frame.score(Player::B), u64::from(penalty));
+            assert!(play(&mut frame, line).call.foul, "{}", line);
+            assert_eq!(frame.score(Player::B), penalty, "{}", line);
         }
     }
 
@@ -318,13 +320,17 @@ mod tests {
     fn a_colour_nominated_by_the_first_hit_and_yellow_otherwise() {
         let mut frame = Frame::default();
         play(&mut frame, "Red Red");
-        let out = play(&mut frame, "Red");
-        assert_eq!((out.foul, out.points), (true, 4));
+        assert!(play(&mut frame, "Red").call.foul);
+        assert_eq!(frame.score(Player::B), 4);
         let mut frame = Frame::default();
         play(&mut frame, "Red Red");
         let out = play(&mut frame, "Green Blue");
-        assert_eq!((out.foul, out.points), (true, 5));
-        assert_eq!(out.respotted.iter().collect::<Vec<_>>(), vec![Ball::Blue]);
+        assert!(out.call.foul);
+        assert_eq!(frame.score(Player::B), 5);
+        assert_eq!(
+            out.call.respotted.iter().collect::<Vec<_>>(),
+            vec![Ball::Blue]
+        );
     }
 
     #[test]
@@ -342,7 +348,7 @@ mod tests {
             ..Frame::default()
         };
         let out = play(&mut frame, "Blue Red");
-        assert!(out.foul);
+        assert!(out.call.foul);
         assert_eq!(frame.on, On::Colour(Ball::Yellow));
     }
 
@@ -350,11 +356,14 @@ mod tests {
     fn phase_two_colours_stay_down_unless_potted_in_a_foul() {
         let mut frame = phase_two(&[Ball::Yellow, Ball::Green]);
         let out = play(&mut frame, "Yellow Yellow");
-        assert_eq!(out.respotted.iter().next(), None);
+        assert_eq!(out.call.respotted.iter().next(), None);
         assert_eq!(frame.on, On::Colour(Ball::Green));
         let out = play(&mut frame, "Green Green White");
-        assert_eq!(out.respotted.iter().collect::<Vec<_>>(), vec![Ball::Green]);
-        assert!(out.in_hand);
+        assert_eq!(
+            out.call.respotted.iter().collect::<Vec<_>>(),
+            vec![Ball::Green]
+        );
+        assert!(out.call.in_hand);
     }
 
     #[test]
@@ -372,18 +381,21 @@ mod tests {
         assert_eq!((out.next, frame.stage()), (Next::Tie, Stage::LotDue));
         assert_eq!(
             frame.play(&Stroke::default()).err(),
-            Some(Impossible::LotDue)
+            Some("a stroke while the lot is due")
         );
         frame.lot(Player::B).unwrap();
         let out = play(&mut frame, "None");
-        assert_eq!((out.foul, out.next), (true, Next::Won(Player::A)));
+        assert_eq!((out.call.foul, out.next), (true, Next::Won(Player::A)));
         assert_eq!(frame.score(Player::A), 14);
     }
 
     #[test]
     fn play_again_only_right_after_a_foul() {
         let mut frame = Frame::default();
-        assert_eq!(frame.play_again(), Err(Impossible::NoPlayAgain));
+        assert_eq!(
+            frame.play_again(),
+            Err("`Play again` not right after a foul")
+        );
         play(&mut frame, "None White");
         let replay = frame.play_again().unwrap();
         assert_eq!(
@@ -394,7 +406,10 @@ mod tests {
             }
         );
         assert_eq!(frame.striker, Player::A);
-        assert_eq!(frame.play_again(), Err(Impossible::NoPlayAgain));
+        assert_eq!(
+            frame.play_again(),
+            Err("`Play again` not right after a foul")
+        );
     }
 
     #[test]
@@ -402,19 +417,19 @@ mod tests {
         let mut frame = phase_two(&[Ball::Pink, Ball::Black]);
         let stroke = Stroke::read(&["Yellow"]).unwrap();
         let impossible = frame.play(&stroke).err();
-        assert_eq!(impossible, Some(Impossible::NotOnTable(Ball::Yellow)));
+        assert_eq!(impossible, Some("a ball that is not on the table"));
         let stroke = Stroke::read(&["Red"]).unwrap();
         assert_eq!(
             frame.play(&stroke).err(),
-            Some(Impossible::NotOnTable(Ball::Red))
+            Some("a ball that is not on the table")
         );
         let stroke = Stroke::read(&["Pink", "Red"]).unwrap();
-        assert_eq!(frame.play(&stroke).err(), Some(Impossible::TooManyReds(0)));
+        assert_eq!(frame.play(&stroke).err(), Some("more reds than are left"));
         let mut frame = Frame {
             reds: 1,
             ..Frame::default()
         };
         let stroke = Stroke::read(&["Red", "Red", "Red"]).unwrap();
-        assert_eq!(frame.play(&stroke).err(), Some(Impossible::TooManyReds(1)));
+        assert_eq!(frame.play(&stroke).err(), Some("more reds than are left"));
     }
 }

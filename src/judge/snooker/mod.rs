@@ -112,7 +112,7 @@ pub mod balls;
 pub mod frame;
 
 pub use self::balls::{Ball, Colours, Player, Stroke};
-pub use self::frame::{Frame, Impossible, Next, On, Outcome, Replay, Stage};
+pub use self::frame::{Call, Frame, Impossible, Next, On, Outcome, Replay, Stage};
 use crate::read::Input;
 
 /// The referee's words for every frame of `text`.
@@ -176,18 +176,18 @@ pub fn write_frame_head(out: &mut String, number: u64) {
 
 /// What the referee says after a stroke.
 pub fn write_outcome(out: &mut String, frame: &Frame, outcome: &Outcome, names: [&str; 2]) {
-    if outcome.foul {
+    if outcome.call.foul {
         out.push_str("Foul!\n");
     }
     let score = format!("{} : {}\n", frame.score(Player::A), frame.score(Player::B));
     out.push_str(&score);
-    let respotted: Vec<&str> = outcome.respotted.iter().map(Ball::name).collect();
+    let respotted: Vec<&str> = outcome.call.respotted.iter().map(Ball::name).collect();
     if !respotted.is_empty() {
         out.push_str(&format!("Respot {}\n", respotted.join(" ")));
     }
     match outcome.next {
         Next::SameStriker => {}
-        Next::TurnPasses(player) => write_turn(out, names[player.index()], outcome.in_hand),
+        Next::TurnPasses(player) => write_turn(out, names[player.index()], outcome.call.in_hand),
         Next::Tie => out.push_str("Tie\nRespot Black\n"),
         Next::Won(player) => out.push_str(&format!("{} wins\n", names[player.index()])),
     }
@@ -197,13 +197,6 @@ pub fn write_outcome(out: &mut String, frame: &Frame, outcome: &Outcome, names: 
 pub fn write_turn(out: &mut String, name: &str, in_hand: bool) {
     let hand = if in_hand { ", in-hand" } else { "" };
     out.push_str(&format!("{}'s turn{}\n", name, hand));
-}
-
-/// Why a line could not be played, as a bundle's message.
-impl From<Impossible> for String {
-    fn from(impossible: Impossible) -> String {
-        format!("{:?}", impossible)
-    }
 }
 
 #[cfg(test)]
