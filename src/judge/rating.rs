@@ -199,15 +199,9 @@ impl<'a> Standings<'a> {
         self.players[player].1
     }
 
-    /// Moves a player's rating; `false` if it would leave the range kept
-    /// (P7), and then it is left as it was.
-    pub fn change(&mut self, player: usize, change: Hundredths) -> bool {
-        let rating = self.players[player].1 + change;
-        let kept = rating.abs() <= MAX_RATING;
-        if kept {
-            self.players[player].1 = rating;
-        }
-        kept
+    /// Moves a player's rating.
+    pub fn change(&mut self, player: usize, change: Hundredths) {
+        self.players[player].1 += change;
     }
 
     /// The players by rating, highest first, then by name descending in
@@ -268,7 +262,12 @@ fn play(input: &mut Input, standings: &mut Standings) -> Result<(), String> {
         black_pieces: input.number("black's pieces")?,
     };
     let (white_change, black_change) = game.exchange();
-    if standings.change(white, white_change) && standings.change(black, black_change) {
+    standings.change(white, white_change);
+    standings.change(black, black_change);
+    // P7, once both changes are made: a player who meets himself ends
+    // where he started (P4).
+    let kept = |player| standings.rating(player).abs() <= MAX_RATING;
+    if kept(white) && kept(black) {
         Ok(())
     } else {
         Err(format!(

@@ -122,13 +122,30 @@ pub(crate) fn parse_pieces(text: &[u8]) -> Option<i64> {
         Some((b'+', rest)) => (false, rest),
         _ => (false, text),
     };
-    let value = parse_u64(digits).filter(|&v| v <= i64::MAX as u64)? as i64;
-    Some(if negative { -value } else { value })
+    let value = i128::from(parse_u64(digits)?);
+    i64::try_from(if negative { -value } else { value }).ok()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn piece_values_are_every_64_bit_integer_with_an_optional_sign() {
+        for (text, value) in [
+            ("0", Some(0)),
+            ("+7", Some(7)),
+            ("-0", Some(0)),
+            ("9223372036854775807", Some(i64::MAX)),
+            ("-9223372036854775808", Some(i64::MIN)),
+            ("9223372036854775808", None),
+            ("-9223372036854775809", None),
+            ("--1", None),
+            ("", None),
+        ] {
+            assert_eq!(parse_pieces(text.as_bytes()), value, "{}", text);
+        }
+    }
 
     #[test]
     fn ratings_parse_to_hundredths_within_the_range() {

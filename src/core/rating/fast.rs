@@ -264,19 +264,16 @@ fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut u
             game.pieces.1,
         );
         // P4: both changes, one after the other, on the same rating when a
-        // player meets himself; a rating out of range is the general
-        // reading's error to report.
-        let white_rating = players.rating(white) + white_change;
-        let black_rating = if white == black {
-            white_rating
-        } else {
-            players.rating(black)
-        } + black_change;
-        if !in_range(white_rating) || !in_range(black_rating) {
+        // player meets himself. A rating out of range once both are made
+        // is the general reading's error to report, on the ratings before.
+        let before = (players.rating(white), players.rating(black));
+        players.set_rating(white, players.rating(white) + white_change);
+        players.set_rating(black, players.rating(black) + black_change);
+        if !in_range(players.rating(white)) || !in_range(players.rating(black)) {
+            players.set_rating(black, before.1);
+            players.set_rating(white, before.0);
             break;
         }
-        players.set_rating(white, white_rating);
-        players.set_rating(black, black_rating);
         at += game.len;
         taken += 1;
     }

@@ -198,14 +198,13 @@ fn play(line: &Line, fields: &[Token; 5], players: &mut Players) -> Result<(), E
         white_pieces,
         black_pieces,
     );
-    // P4: a player meeting himself gets both changes.
-    for (slot, change, token) in [
-        (white_slot, white_change, white),
-        (black_slot, black_change, black),
-    ]
-    .iter()
-    {
-        let rating = players.rating(*slot) + change;
+    // P4: a player meeting himself gets both changes. P7 is checked once
+    // both are made, so such a player, who ends where he started, stays
+    // within the range.
+    players.set_rating(white_slot, players.rating(white_slot) + white_change);
+    players.set_rating(black_slot, players.rating(black_slot) + black_change);
+    for (slot, token) in [(white_slot, white), (black_slot, black)].iter() {
+        let rating = players.rating(*slot);
         if !in_range(rating) {
             return Err(line.error(
                 token.col,
@@ -217,7 +216,6 @@ fn play(line: &Line, fields: &[Token; 5], players: &mut Players) -> Result<(), E
                 ),
             ));
         }
-        players.set_rating(*slot, rating);
     }
     Ok(())
 }

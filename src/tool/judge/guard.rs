@@ -1,14 +1,17 @@
 //! The guard of the programs a run starts. Each runs in a process group of
 //! its own (see `run`), so the Ctrl-C that ends the referee does not reach
 //! it, nor does anything else that ends the referee: left alone, a program
-//! caught in a loop would run on for good. The guard is a small shell that
-//! ignores the signals of a terminal and reads, on a pipe from the
-//! referee, `+ID` when a program's group starts and `-ID` when it is done
-//! with. When the pipe closes, however the referee ended, the guard kills
-//! the groups still running. One guard serves the whole run of the
-//! referee; it starts with the first program.
+//! caught in a loop would run on for good. The guard is a small shell, in
+//! a process group of its own too (and deaf to a terminal's signals), that
+//! reads, on a pipe from the referee, `+ID` when a program's group starts
+//! and `-ID` when it is done with. When the pipe closes, however the
+//! referee ended, the guard kills the groups still running. One guard
+//! serves the whole run of the referee; it starts before the first
+//! program. (A referee killed between starting a program and telling the
+//! guard, a few microseconds, leaves that program alone.)
 
 use std::io::Write;
+use std::os::unix::process::CommandExt;
 use std::process::{ChildStdin, Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 
@@ -35,6 +38,7 @@ fn guard() -> &'static Mutex<Option<ChildStdin>> {
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
+            .process_group(0)
             .spawn();
         // The guard is never waited for: it ends when the referee does.
         Mutex::new(started.ok().and_then(|mut guard| guard.stdin.take()))
@@ -49,6 +53,11 @@ fn tell(word: String) {
             *pipe = None;
         }
     }
+}
+
+/// Starts the guard, if it is not running yet: before a program starts.
+pub(crate) fn ready() {
+    guard();
 }
 
 /// The group of the program `id` started: the guard kills it if the

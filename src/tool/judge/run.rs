@@ -77,7 +77,10 @@ pub fn run(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     #[cfg(unix)]
-    command.process_group(0);
+    {
+        command.process_group(0);
+        guard::ready();
+    }
     let mut child = command.spawn()?;
     #[cfg(unix)]
     guard::started(child.id());
