@@ -10,8 +10,8 @@ use crate::core::limits::fourrow::{GAMES, MAX_MOVES};
 use std::io::{self, Read, Write};
 
 impl Checks for Strict {
-    fn count(&mut self, line: &Line, token: &Token, games: u64) -> Result<(), Error> {
-        check_count(self, line, token, games, GAMES, "the number of games")
+    fn count(&mut self, line: &Line, token: &Token, _games: u64) -> Result<(), Error> {
+        check_count(self, line, token, GAMES, "the number of games")
     }
 
     fn next_game_line<R: Read, W: Write>(

@@ -94,7 +94,14 @@ pub(crate) fn read_count<'a, R: Read, L: Layout>(
     let line = lines.current();
     let mut tokens = line.tokens();
     let first = tokens.next();
-    match (first, first.and_then(|t| parse_u64(t.text)), tokens.next()) {
+    // A count past 64 bits is taken as the most there is: no input holds
+    // that many cases, so it ends in an error where the cases run out,
+    // after the output of those before, as any count too high does (R0.4).
+    let count = |text: &[u8]| {
+        let digits = !text.is_empty() && text.iter().all(u8::is_ascii_digit);
+        digits.then(|| parse_u64(text).unwrap_or(u64::MAX))
+    };
+    match (first, first.and_then(|t| count(t.text)), tokens.next()) {
         (Some(token), Some(value), None) => Ok((line, token, value)),
         // A count, and more after it.
         (_, Some(_), extra) => Err(unexpected(
@@ -139,6 +146,8 @@ mod tests {
     fn counts() {
         assert_eq!(count_of("\n 3 \n").unwrap(), 3);
         assert_eq!(count_of("\u{feff}3\n").unwrap(), 3);
+        assert_eq!(count_of("18446744073709551616\n").unwrap(), u64::MAX);
+        assert!(count_of("-1\n").is_err());
         assert_eq!(
             count_of("3 4\n").unwrap_err().to_string(),
             "1:3: expected end of line after the count, found `4`"

@@ -5,7 +5,7 @@
 //! The solvers' own strict hooks build on the checks here.
 
 use super::lines::is_blank;
-use super::{not_the_end, shown, Error, Layout, Line, Lines, Token};
+use super::{not_the_end, parse_u64, shown, Error, Layout, Line, Lines, Token};
 use std::io::Read;
 use std::ops::RangeInclusive;
 
@@ -161,22 +161,23 @@ pub(crate) fn check_layout(line: &Line) -> Result<(), Error> {
 /// A count within the statement's bounds.
 pub(crate) fn check_limit(
     line: &Line,
-    col: usize,
-    value: u64,
+    token: &Token,
     limits: RangeInclusive<u64>,
     what: &str,
 ) -> Result<(), Error> {
+    // Digits past 64 bits are past every limit.
+    let value = parse_u64(token.text).unwrap_or(u64::MAX);
     if limits.contains(&value) {
         return Ok(());
     }
     Err(line.error(
-        col,
+        token.col,
         format!(
             "expected {} from {} to {}, found {}",
             what,
             limits.start(),
             limits.end(),
-            value
+            String::from_utf8_lossy(token.text)
         ),
     ))
 }
@@ -208,14 +209,13 @@ pub(crate) fn check_count(
     strict: &Strict,
     line: &Line,
     token: &Token,
-    count: u64,
     limits: RangeInclusive<u64>,
     what: &str,
 ) -> Result<(), Error> {
     strict.expect_blanks(line, 0, "before the count")?;
     check_layout(line)?;
     check_digits(line, token.col, token.text, what)?;
-    check_limit(line, token.col, count, limits, what)
+    check_limit(line, token, limits, what)
 }
 
 #[cfg(test)]
@@ -323,12 +323,18 @@ mod tests {
                 .to_string(),
             "1:1: expected the count without leading zeros, found `007`"
         );
-        assert!(check_limit(&line, 1, 7, 1..=9, "n").is_ok());
-        assert_eq!(
-            check_limit(&line, 1, 0, 1..=9, "n")
-                .unwrap_err()
-                .to_string(),
-            "1:1: expected n from 1 to 9, found 0"
-        );
+        let token = |text| Token { col: 1, text };
+        assert!(check_limit(&line, &token(b"7"), 1..=9, "n").is_ok());
+        for (text, shown) in [
+            (&b"0"[..], "0"),
+            (b"99999999999999999999", "99999999999999999999"),
+        ] {
+            assert_eq!(
+                check_limit(&line, &token(text), 1..=9, "n")
+                    .unwrap_err()
+                    .to_string(),
+                format!("1:1: expected n from 1 to 9, found {}", shown)
+            );
+        }
     }
 }

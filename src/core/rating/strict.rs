@@ -7,20 +7,13 @@
 
 use super::parse::{read_tournaments, Checks, NoShortcut};
 use crate::core::io::strict::{check_count, check_digits, check_layout, check_limit, Strict};
-use crate::core::io::{parse_u64, shown, Error, Line, Lines, Output, Token};
+use crate::core::io::{shown, Error, Line, Lines, Output, Token};
 use crate::core::limits::rating::{GAMES, NAME_LETTERS, PLAYERS, TOURNAMENTS};
 use std::io::{self, Read};
 
 impl Checks for Strict {
-    fn count(&mut self, line: &Line, token: &Token, tournaments: u64) -> Result<(), Error> {
-        check_count(
-            self,
-            line,
-            token,
-            tournaments,
-            TOURNAMENTS,
-            "the number of tournaments",
-        )
+    fn count(&mut self, line: &Line, token: &Token, _tournaments: u64) -> Result<(), Error> {
+        check_count(self, line, token, TOURNAMENTS, "the number of tournaments")
     }
 
     fn record(&mut self, line: &Line) -> Result<(), Error> {
@@ -36,8 +29,7 @@ impl Checks for Strict {
         .iter()
         {
             check_digits(line, token.col, token.text, what)?;
-            let value = parse_u64(token.text).unwrap_or(u64::MAX);
-            check_limit(line, token.col, value, limits.clone(), what)?;
+            check_limit(line, token, limits.clone(), what)?;
         }
         Ok(())
     }

@@ -12,8 +12,8 @@ use crate::core::limits::snooker::{FRAMES, NAME_LETTERS};
 use std::io::Read;
 
 impl Checks for Strict {
-    fn count(&mut self, line: &Line, token: &Token, frames: u64) -> Result<(), Error> {
-        check_count(self, line, token, frames, FRAMES, "the number of frames")
+    fn count(&mut self, line: &Line, token: &Token, _frames: u64) -> Result<(), Error> {
+        check_count(self, line, token, FRAMES, "the number of frames")
     }
 
     fn names<V: Visit>(
