@@ -14,7 +14,7 @@ use std::io::{Read, Write};
 /// every default.
 pub trait Checks: Layout {
     /// The line with the number of games.
-    fn count(&mut self, _line: &Line, _token: &Token, _games: u64) -> Result<(), Error> {
+    fn count(&mut self, _line: &Line, _token: &Token) -> Result<(), Error> {
         Ok(())
     }
 
@@ -143,7 +143,7 @@ pub(crate) fn read_games<R: Read, C: Checks, S: Shortcut, W: Write>(
     out: &mut Output<W>,
 ) -> Result<(), Error> {
     let (line, token, announced) = io::read_count(lines, checks, "the number of games")?;
-    checks.count(&line, &token, announced)?;
+    checks.count(&line, &token)?;
     let mut reading = Reading {
         announced,
         begun: 0,

@@ -10,7 +10,7 @@ use crate::core::limits::fourrow::{GAMES, MAX_MOVES};
 use std::io::{self, Read, Write};
 
 impl Checks for Strict {
-    fn count(&mut self, line: &Line, token: &Token, _games: u64) -> Result<(), Error> {
+    fn count(&mut self, line: &Line, token: &Token) -> Result<(), Error> {
         check_count(self, line, token, GAMES, "the number of games")
     }
 

@@ -14,7 +14,7 @@ use std::io::{Read, Write};
 /// The strict hooks of the format; the tolerant reading checks nothing.
 pub trait Checks: Layout {
     /// The line with the number of tournaments.
-    fn count(&mut self, _line: &Line, _token: &Token, _tournaments: u64) -> Result<(), Error> {
+    fn count(&mut self, _line: &Line, _token: &Token) -> Result<(), Error> {
         Ok(())
     }
 
@@ -78,7 +78,7 @@ pub(crate) fn read_tournaments<R: Read, C: Checks, S: Shortcut, W: Write>(
     out: &mut Output<W>,
 ) -> Result<(), Error> {
     let (line, token, tournaments) = io::read_count(lines, checks, "the number of tournaments")?;
-    checks.count(&line, &token, tournaments)?;
+    checks.count(&line, &token)?;
     let mut players = Players::default();
     let mut order = Vec::new();
     for tournament in 1..=tournaments {

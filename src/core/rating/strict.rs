@@ -12,7 +12,7 @@ use crate::core::limits::rating::{GAMES, NAME_LETTERS, PLAYERS, TOURNAMENTS};
 use std::io::{self, Read};
 
 impl Checks for Strict {
-    fn count(&mut self, line: &Line, token: &Token, _tournaments: u64) -> Result<(), Error> {
+    fn count(&mut self, line: &Line, token: &Token) -> Result<(), Error> {
         check_count(self, line, token, TOURNAMENTS, "the number of tournaments")
     }
 

@@ -14,7 +14,7 @@ use std::io::Read;
 /// The strict hooks of the format; the tolerant reading checks nothing.
 pub trait Checks: Layout {
     /// The line with the number of frames.
-    fn count(&mut self, _line: &Line, _token: &Token, _frames: u64) -> Result<(), Error> {
+    fn count(&mut self, _line: &Line, _token: &Token) -> Result<(), Error> {
         Ok(())
     }
 
@@ -147,7 +147,7 @@ pub(crate) fn read_frames_with<R: Read, C: Checks, S: Shortcut<V>, V: Visit>(
     visit: &mut V,
 ) -> Result<(), Error> {
     let (line, token, frames) = io::read_count(lines, checks, "the number of frames")?;
-    checks.count(&line, &token, frames)?;
+    checks.count(&line, &token)?;
     let mut names = Names::default();
     for number in 1..=frames {
         if !shortcut.next_record(lines, checks)? {

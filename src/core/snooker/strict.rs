@@ -12,7 +12,7 @@ use crate::core::limits::snooker::{FRAMES, NAME_LETTERS};
 use std::io::Read;
 
 impl Checks for Strict {
-    fn count(&mut self, line: &Line, token: &Token, _frames: u64) -> Result<(), Error> {
+    fn count(&mut self, line: &Line, token: &Token) -> Result<(), Error> {
         check_count(self, line, token, FRAMES, "the number of frames")
     }
 
