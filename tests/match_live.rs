@@ -295,12 +295,16 @@ fn the_report_follows_the_match_and_the_contest_input() {
     let page = || fs::read_to_string(dir.join("report.html")).unwrap();
     // The report is written before the first entry is read.
     session.send("?");
-    assert!(page().contains("In play: 0 : 0"));
+    assert!(page().contains("In play: Ann 0 : 0 Bob"));
     session.send("Red Red");
-    assert!(page().contains("In play: 1 : 0"));
-    session.send("concede");
-    assert!(page().contains("Bob wins 1 : 0 (conceded)"));
+    assert!(page().contains("In play: Ann 1 : 0 Bob"));
+    // The board's line for spectators, and the reload until the end.
+    assert!(page().contains("<p class=\"now\">frame 1: Ann 1 - 0 Bob"));
     assert!(page().contains("http-equiv=\"refresh\""));
+    session.send("concede");
+    assert!(page().contains("Ann 1 : 0 Bob, Bob wins (conceded)"));
+    assert!(page().contains("Bob wins the match 1-0</p>"));
+    assert!(!page().contains("refresh"));
     session.quit();
     let leftovers: Vec<_> = fs::read_dir(&dir)
         .unwrap()
@@ -325,5 +329,102 @@ fn the_report_follows_the_match_and_the_contest_input() {
     assert_eq!(out.status.code(), Some(1));
     let page = String::from_utf8(out.stdout).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>") && page.ends_with("</html>\n"));
-    assert!(page.contains("In play: 12 : 0") && !page.contains("refresh"));
+    assert!(page.contains("In play: Ann 12 : 0 Bob") && !page.contains("refresh"));
+}
+
+#[test]
+fn a_byte_order_mark_starts_the_entries_or_the_log_unseen() {
+    let dir = scratch("byte-order-mark");
+    let run = |args: &[&str], input: &[u8]| {
+        assert_cmd::Command::new(referee_path())
+            .arg("match")
+            .args(args)
+            .current_dir(&dir)
+            .write_stdin(input)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["Ann", "Bob", "--log", "a.log"], b"\xef\xbb\xbfRed Red\n");
+    assert!(out.status.success());
+    let board = String::from_utf8(out.stdout).unwrap();
+    assert!(board.starts_with("frame 1: Ann 1 - 0 Bob"), "{}", board);
+    let log = fs::read(dir.join("a.log")).unwrap();
+    fs::write(dir.join("b.log"), [&b"\xef\xbb\xbf"[..], &log].concat()).unwrap();
+    let out = run(&["Ann", "Bob", "--resume", "b.log"], b"Black Black\n");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .starts_with("frame 1: Ann 8 - 0 Bob"));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_board_that_cannot_be_written_is_an_error_unless_its_reader_left() {
+    let dir = scratch("board-unwritable");
+    let full = fs::File::create("/dev/full").unwrap();
+    let out = Command::new(referee_path())
+        .args(["match", "Ann", "Bob", "--log", "a.log"])
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(b"Red Red\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("referee: <stdout>: No space left on device"),
+        "{}",
+        said
+    );
+    // The entry was taken before its board could not be written.
+    assert!(fs::read_to_string(dir.join("a.log"))
+        .unwrap()
+        .ends_with("Red Red\n"));
+}
+
+#[test]
+fn a_report_that_cannot_be_written_stops_the_start_and_is_said_once_later() {
+    let dir = scratch("report-unwritable");
+    let out = assert_cmd::Command::new(referee_path())
+        .args(["match", "Ann", "Bob", "--log", "a.log"])
+        .args(["--html", "missing/report.html"])
+        .current_dir(&dir)
+        .write_stdin("Red Red\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing/report.html: "));
+    assert!(
+        !dir.join("a.log").exists(),
+        "no log for a match not started"
+    );
+
+    // The report's folder goes away during the match: said once, the
+    // match goes on, and the status says it.
+    fs::create_dir(dir.join("shown")).unwrap();
+    let mut session = Session::start(
+        &dir,
+        &["Ann", "Bob", "--log", "b.log", "--html", "shown/r.html"],
+    );
+    session.send("Red Red");
+    fs::remove_dir_all(dir.join("shown")).unwrap();
+    session.send("Black Black");
+    session.send("Red");
+    drop(session.input);
+    let out = session.child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(said.matches("shown/r.html: ").count(), 1, "{}", said);
+    assert!(fs::read_to_string(dir.join("b.log"))
+        .unwrap()
+        .ends_with("Red\n"));
 }

@@ -3,8 +3,10 @@
 //! score worm (each player's score stroke by stroke, fouls marked), the
 //! breaks of 20 or more and the result; for the match the frames, highest
 //! breaks, centuries, fouls and points per visit of every player.
-//! `referee match --html` rewrites it after every entry, with a refresh,
-//! so that a browser on a second screen follows the match.
+//! `referee match --html` rewrites it after every entry, with the board's
+//! line (who is at the table, the break, the points remaining, the ball
+//! on, or the match's result) and, until the match is over, a refresh, so
+//! that a browser on a second screen follows the match.
 
 use super::record::{frames, totals, FrameRecord, Step};
 use crate::tool::markup::escape;
@@ -20,16 +22,24 @@ const REFRESH_SECS: u32 = 3;
 const STYLE: &str = "body{font-family:sans-serif;margin:1.5em;color:#222;background:#fdfdf8}\
 h1{font-size:1.4em}h2{font-size:1.1em;margin-top:1.5em}\
 table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2em .6em;text-align:right}\
-th:first-child,td:first-child{text-align:left}.a{stroke:#1f5fbf}.b{stroke:#c0392b}\
+th:first-child,td:first-child{text-align:left}.now{font-size:1.2em;font-weight:bold}.a{stroke:#1f5fbf}.b{stroke:#c0392b}\
 .worm{background:#fff;border:1px solid #ccc}.foul{fill:#e6a700}\
 .key-a{color:#1f5fbf}.key-b{color:#c0392b}";
 
-/// The page for `steps`; `live` adds the refresh.
-pub(crate) fn html(title: &str, steps: &[Step], live: bool) -> String {
+/// A live match's state for its report.
+pub(crate) struct Live<'a> {
+    /// The board's line: the state of play, or the result.
+    pub now: &'a str,
+    /// The match is over: the page is no longer reloaded.
+    pub over: bool,
+}
+
+/// The page for `steps`; `live` adds the state of play and the refresh.
+pub(crate) fn html(title: &str, steps: &[Step], live: Option<Live>) -> String {
     let frames = frames(steps);
     let mut page =
         String::from("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-    if live {
+    if live.as_ref().is_some_and(|live| !live.over) {
         let _ = writeln!(
             page,
             "<meta http-equiv=\"refresh\" content=\"{}\">",
@@ -43,6 +53,9 @@ pub(crate) fn html(title: &str, steps: &[Step], live: bool) -> String {
         STYLE,
         escape(title)
     );
+    if let Some(live) = live {
+        let _ = writeln!(page, "<p class=\"now\">{}</p>", escape(live.now));
+    }
     page.push_str(&summary(&frames));
     for frame in &frames {
         page.push_str(&frame_section(frame));
@@ -87,15 +100,15 @@ fn frame_section(frame: &FrameRecord) -> String {
         escape(a),
         escape(b)
     );
+    let score = format!("{} {} : {} {}", escape(a), score_a, score_b, escape(b));
     let result = match frame.result {
         Some((winner, conceded)) => format!(
-            "{} wins {} : {}{}",
+            "{}, {} wins{}",
+            score,
             escape(&frame.names[winner]),
-            score_a,
-            score_b,
             if conceded { " (conceded)" } else { "" }
         ),
-        None => format!("In play: {} : {}", score_a, score_b),
+        None => format!("In play: {}", score),
     };
     let _ = writeln!(text, "<p class=\"result\">{}</p>", result);
     text.push_str(&worm(frame));
@@ -223,12 +236,21 @@ mod tests {
                 visit_ends: true,
             },
         ];
-        let page = html("A v B", &steps, true);
+        let live = |over| Live {
+            now: "<Ann> to play",
+            over,
+        };
+        let page = html("A v B", &steps, Some(live(false)));
         assert!(page.contains("&lt;Ann&gt;") && page.contains("Bob &amp; Co"));
+        assert!(page.contains("In play: &lt;Ann&gt; 0 : 4 Bob &amp; Co"));
+        assert!(page.contains("<p class=\"now\">&lt;Ann&gt; to play</p>"));
         assert!(page.contains("http-equiv=\"refresh\""));
         assert!(page.contains("class=\"foul\""));
         assert!(!page.contains("<script") && !page.contains("http://"));
-        assert!(!html("x", &steps, false).contains("refresh"));
+        let over = html("x", &steps, Some(live(true)));
+        assert!(over.contains("class=\"now\"") && !over.contains("refresh"));
+        let contest = html("x", &steps, None);
+        assert!(!contest.contains("refresh") && !contest.contains("class=\"now\""));
     }
 
     #[test]
@@ -246,7 +268,7 @@ mod tests {
                 visit_ends: true,
             });
         }
-        let page = html("long", &steps, false);
+        let page = html("long", &steps, None);
         let worm_a = page.split("points=\"").nth(1).unwrap();
         let points = worm_a[..worm_a.find('"').unwrap()].split(' ').count();
         assert!(

@@ -362,7 +362,7 @@ struct Html<W: Write> {
 impl<W: Write> From<Html<W>> for Output<W> {
     fn from(view: Html<W>) -> Output<W> {
         let mut out = view.out;
-        out.put(report::html("Snooker scoreboard", &view.steps, false).as_bytes());
+        out.put(report::html("Snooker scoreboard", &view.steps, None).as_bytes());
         out
     }
 }

@@ -55,7 +55,12 @@ pub(crate) fn run(with_report: bool) -> Result<(Times, Times), String> {
         log.write(&logged).map_err(|e| e.to_string())?;
         let board = Board::of(&game).json(None);
         let page = if with_report {
-            report::html("bench", &game.record, true)
+            let now = Board::of(&game).line(None);
+            let live = report::Live {
+                now: now.trim_end(),
+                over: game.winner().is_some(),
+            };
+            report::html("bench", &game.record, Some(live))
         } else {
             String::new()
         };

@@ -158,6 +158,8 @@ pub(crate) struct Read {
 pub(crate) fn read(path: &str) -> Result<Read, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {}", path, e))?;
     let text = String::from_utf8_lossy(&bytes);
+    // A byte-order mark at the start is no part of the log (R0.5).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let mut names = [None, None];
     let mut best_of = None;
     let mut entries = Vec::new();

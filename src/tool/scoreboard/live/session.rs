@@ -61,26 +61,27 @@ pub fn run(options: Options) -> u8 {
         Form::Line
     };
     let mut out = crate::tool::run::stdout();
-    let title = format!(
-        "{} v {}, best of {}",
-        game.settings.names[0], game.settings.names[1], game.settings.best_of
-    );
-    let write_report = |game: &Match| {
-        if let Some(path) = &options.html {
-            let page = report::html(&title, &game.record, true);
-            if let Err(e) = report::write_whole(path, &page) {
-                eprintln!("referee: {}: {}", path, e);
-            }
+    // A report that cannot be written is said once, not at every entry,
+    // and the match goes on: its log has it all. The status is then 1.
+    let mut report_failed = false;
+    let mut write_report = |game: &Match| {
+        let failure = options
+            .html
+            .as_deref()
+            .and_then(|path| report(path, game).err());
+        if let (Some(message), false) = (&failure, report_failed) {
+            eprintln!("referee: {}", message);
         }
+        report_failed = failure.is_some();
     };
-    write_report(&game);
     if let Form::Screen { .. } = form {
-        if answer(&mut out, form, &game, None).is_err() {
-            return 0;
+        if let Err(e) = answer(&mut out, form, &game, None) {
+            return board_gone(&e);
         }
     }
     let mut input = io::stdin().lock();
     let mut line = Vec::new();
+    let mut first_line = true;
     loop {
         line.clear();
         match input.read_until(b'\n', &mut line) {
@@ -92,7 +93,13 @@ pub fn run(options: Options) -> u8 {
             }
         }
         let text = String::from_utf8_lossy(&line);
-        let refusal = match entry::parse(&text, &game.settings.names, game.state.lot_due()) {
+        // A byte-order mark at the very start is no part of the entry (R0.5).
+        let text = match text.strip_prefix('\u{feff}') {
+            Some(rest) if first_line => rest,
+            _ => &text,
+        };
+        first_line = false;
+        let refusal = match entry::parse(text, &game.settings.names, game.state.lot_due()) {
             Ok(Entry::Quit) => break,
             Ok(entry) => match game.enter(&entry) {
                 Ok(()) => {
@@ -113,15 +120,37 @@ pub fn run(options: Options) -> u8 {
             // Before the answer, so that the report is never behind it.
             write_report(&game);
         }
-        if answer(&mut out, form, &game, refusal.as_deref()).is_err() {
-            // The reader of the board is gone: the log has it all.
-            return 0;
+        if let Err(e) = answer(&mut out, form, &game, refusal.as_deref()) {
+            return board_gone(&e);
         }
     }
     if let Form::Screen { .. } = form {
         let _ = out.write_all(b"\n");
     }
-    0
+    u8::from(report_failed)
+}
+
+/// The status when the board can no longer be written: 0 when its reader
+/// closed the pipe (the log has it all), else 1 with the error.
+fn board_gone(error: &io::Error) -> u8 {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        return 0;
+    }
+    eprintln!("referee: <stdout>: {}", error);
+    1
+}
+
+/// Writes the report of `game` whole to `path`; the error names the file.
+fn report(path: &str, game: &Match) -> Result<(), String> {
+    let [a, b] = &game.settings.names;
+    let title = format!("{} v {}, best of {}", a, b, game.settings.best_of);
+    let now = Board::of(game).line(None);
+    let live = report::Live {
+        now: now.trim_end(),
+        over: game.winner().is_some(),
+    };
+    let page = report::html(&title, &game.record, Some(live));
+    report::write_whole(path, &page).map_err(|e| format!("{}: {}", path, e))
 }
 
 /// Writes the board after an entry and hands it to the OS.
@@ -173,8 +202,11 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
                 names: [a.trim().to_string(), b.trim().to_string()],
                 best_of: options.best_of.unwrap_or(1) as u32,
             };
-            let log = Log::create(options.log.as_deref(), &settings).map_err(Failure::Other)?;
-            return Ok((Match::new(settings), log));
+            let game = Match::new(settings);
+            first_report(options, &game)?;
+            let log =
+                Log::create(options.log.as_deref(), &game.settings).map_err(Failure::Other)?;
+            return Ok((game, log));
         }
         Some(path) => path,
     };
@@ -208,6 +240,16 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
             )));
         }
     }
+    first_report(options, &game)?;
     let log = Log::append(path, read.ends_line).map_err(Failure::Other)?;
     Ok((game, log))
+}
+
+/// The report as the match starts, if one is asked for: a report that
+/// cannot be written then stops the session before its log is touched.
+fn first_report(options: &Options, game: &Match) -> Result<(), Failure> {
+    match &options.html {
+        Some(path) => report(path, game).map_err(Failure::Other),
+        None => Ok(()),
+    }
 }
