@@ -36,20 +36,27 @@ fn help_and_version_go_to_stdout() {
 
 #[test]
 fn usage_errors_exit_2_with_a_hint() {
-    for args in [
-        &["nosuch"][..],
-        &[],
-        &["snooker", "--bogus"],
+    // The hint points at the help of the subcommand that was given.
+    for (args, hint) in [
+        (&["nosuch"][..], "Try `referee --help`.\n"),
+        (&[], "Try `referee --help`.\n"),
+        (&["snooker", "--bogus"], "Try `referee snooker --help`.\n"),
         // `gen snooker` alone is fine: without --seed it picks one.
-        &["gen"],
-        &["snooker", "a", "b"],
+        (&["gen"], "Try `referee gen --help`.\n"),
+        (&["snooker", "a", "b"], "Try `referee snooker --help`.\n"),
+        (&["--seed", "1", "gen"], "Try `referee gen --help`.\n"),
+        (&["match", "A", "a"], "Try `referee match --help`.\n"),
+        (
+            &["check", "rating", "-", "-"],
+            "Try `referee check --help`.\n",
+        ),
     ] {
         referee()
             .args(args)
             .assert()
             .code(2)
             .stdout("")
-            .stderr(predicate::str::contains("Try `referee --help`."));
+            .stderr(predicate::str::ends_with(hint));
     }
 }
 
@@ -240,7 +247,12 @@ fn mistyped_names_get_a_suggestion() {
         let message = lines.next().unwrap();
         assert!(message.starts_with("referee: "), "{}", err);
         assert!(message.ends_with(expected), "{}", err);
-        assert_eq!(lines.next(), Some("Try `referee --help`."));
+        let subcommand = args.first().filter(|_| args.len() > 1);
+        let hint = match subcommand {
+            Some(name) => format!("Try `referee {} --help`.", name),
+            None => "Try `referee --help`.".to_string(),
+        };
+        assert_eq!(lines.next(), Some(hint.as_str()));
         assert_eq!(lines.next(), None);
     }
 }
@@ -280,7 +292,8 @@ fn out_of_range_numbers_are_usage_errors_not_aborts() {
         let (code, out, err) = run(args);
         assert_eq!((code, out.as_str()), (Some(2), ""), "{:?}: {}", args, err);
         assert!(err.starts_with(&format!("referee: {}", message)), "{}", err);
-        assert!(err.ends_with("\nTry `referee --help`.\n"), "{}", err);
+        let hint = format!("\nTry `referee {} --help`.\n", args[0]);
+        assert!(err.ends_with(&hint), "{}", err);
     }
 }
 

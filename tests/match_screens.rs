@@ -187,8 +187,16 @@ fn the_report_shows_in_a_browser() {
 
     let dom = chromium(&profile, &["--dump-dom", &report]);
     let text = String::from_utf8_lossy(&dom.stdout);
-    assert!(text.contains("Ann 15 : 4 Bob, Ann wins (conceded)"), "{}", text);
-    assert!(text.contains("Ann 0 : 10 Bob, Bob wins (conceded)"), "{}", text);
+    assert!(
+        text.contains("Ann 15 : 4 Bob, Ann wins (conceded)"),
+        "{}",
+        text
+    );
+    assert!(
+        text.contains("Ann 0 : 10 Bob, Bob wins (conceded)"),
+        "{}",
+        text
+    );
     assert!(text.contains("<svg"), "{}", text);
     let log = String::from_utf8_lossy(&dom.stderr);
     assert!(!log.contains("CONSOLE"), "console messages: {}", log);

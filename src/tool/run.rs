@@ -50,7 +50,9 @@ pub fn run(command: Command) -> u8 {
         } => {
             eprint!(
                 "{}",
-                cli::Usage::new("`--tsv` and `--html` are two views: give one").report()
+                cli::Usage::new("`--tsv` and `--html` are two views: give one")
+                    .of("scoreboard")
+                    .report()
             );
             2
         }

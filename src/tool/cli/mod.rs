@@ -153,16 +153,32 @@ pub struct Usage {
     pub message: String,
     /// Whether to print the tool's usage before the hint (`referee` alone).
     pub with_usage: bool,
+    /// The subcommand whose command line it is, for the hint.
+    pub subcommand: Option<&'static str>,
 }
-
-/// The line that ends every usage error.
-pub(crate) const HINT: &str = "Try `referee --help`.";
 
 impl Usage {
     pub fn new(message: impl Into<String>) -> Usage {
         Usage {
             message: message.into(),
             with_usage: false,
+            subcommand: None,
+        }
+    }
+
+    /// The same error, in the command line of `subcommand`.
+    pub(crate) fn of(self, subcommand: &'static str) -> Usage {
+        Usage {
+            subcommand: Some(subcommand),
+            ..self
+        }
+    }
+
+    /// The line that ends the error: where to read about the command line.
+    pub(crate) fn hint(&self) -> String {
+        match self.subcommand {
+            Some(name) => format!("Try `referee {} --help`.", name),
+            None => "Try `referee --help`.".to_string(),
         }
     }
 
@@ -173,7 +189,7 @@ impl Usage {
         } else {
             String::new()
         };
-        format!("referee: {}\n{}{}\n", self.message, usage, HINT)
+        format!("referee: {}\n{}{}\n", self.message, usage, self.hint())
     }
 }
 
@@ -219,6 +235,7 @@ mod tests {
             "referee: unknown subcommand `x`\nTry `referee --help`.\n"
         );
         let alone = Usage {
+            subcommand: None,
             message: "a subcommand is needed".into(),
             with_usage: true,
         };

@@ -37,6 +37,7 @@ pub fn parse(args: Vec<String>) -> Result<Command, Usage> {
             return Err(Usage {
                 message: "a subcommand is needed".to_string(),
                 with_usage: true,
+                subcommand: None,
             })
         }
     };
@@ -48,7 +49,7 @@ pub fn parse(args: Vec<String>) -> Result<Command, Usage> {
         let names = table::SUBCOMMANDS.iter().map(|s| s.name);
         unknown(format!("unknown subcommand `{}`", first), &first, names, "")
     })?;
-    parse_subcommand(sub, args)
+    parse_subcommand(sub, args).map_err(|usage| usage.of(sub.name))
 }
 
 /// `-x`, `--xyz`, `--xyz=v`; `-` alone is a word (stdin), `--` is handled
@@ -76,7 +77,7 @@ fn before_subcommand(first: String, rest: Vec<String>) -> Result<Command, Usage>
             let mut args = vec![first];
             args.extend(rest[..at].iter().cloned());
             args.extend(rest[at + 1..].iter().cloned());
-            parse_subcommand(sub, args.into_iter())
+            parse_subcommand(sub, args.into_iter()).map_err(|usage| usage.of(sub.name))
         }
         _ => top_flag(&first),
     }

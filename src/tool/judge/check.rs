@@ -15,7 +15,10 @@ use std::io::{self, Read};
 pub fn check(problem: Problem, input: &str, output: &str, answer: Option<&str>) -> u8 {
     let files = [Some(input), Some(output), answer];
     if files.iter().filter(|&&f| f == Some("-")).count() > 1 {
-        eprintln!("referee: only one of INPUT, OUTPUT and ANSWER can be standard input\nTry `referee --help`.");
+        let usage = crate::tool::cli::Usage::new(
+            "only one of INPUT, OUTPUT and ANSWER can be standard input",
+        );
+        eprint!("{}", usage.of("check").report());
         return 2;
     }
     let read_or_say =

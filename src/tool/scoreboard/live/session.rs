@@ -41,7 +41,7 @@ pub fn run(options: Options) -> u8 {
     let (mut game, mut log) = match start(&options) {
         Ok(started) => started,
         Err(Failure::Usage(message)) => {
-            eprint!("{}", Usage::new(message).report());
+            eprint!("{}", Usage::new(message).of("match").report());
             return 2;
         }
         Err(Failure::Other(message)) => {
