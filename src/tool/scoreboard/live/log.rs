@@ -163,9 +163,9 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
     let mut names = [None, None];
     let mut best_of = None;
     let mut entries = Vec::new();
-    for (at, line) in text.lines().enumerate() {
+    for (at, raw) in text.lines().enumerate() {
         let number = at + 1;
-        let line = line.trim();
+        let line = raw.trim();
         let in_head = entries.is_empty();
         // Comments only in the head: a lot line may be a name with a `#`.
         if line.is_empty() || (in_head && line.starts_with('#')) {
@@ -175,15 +175,20 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
             names[0] = Some(name.trim().to_string());
         } else if let (true, Some(name)) = (in_head, line.strip_prefix(PLAYER_B)) {
             names[1] = Some(name.trim().to_string());
-        } else if let (true, Some(n)) = (in_head, line.strip_prefix(BEST_OF)) {
-            let n = n
+        } else if let (true, Some(value)) = (in_head, line.strip_prefix(BEST_OF)) {
+            let n = value
                 .trim()
                 .parse::<u32>()
                 .ok()
                 .filter(|n| n % 2 == 1 && *n <= 35);
+            // The value ends the line as written, but for blanks.
+            let col = raw.trim_end().len() - value.trim().len() + 1;
             best_of = Some(n.ok_or(format!(
-                "{}:{}:1: expected an odd number of frames from 1 to 35",
-                path, number
+                "{}:{}:{}: expected an odd number of frames from 1 to 35, found `{}`",
+                path,
+                number,
+                col,
+                value.trim()
             ))?);
         } else if names[0].is_none() || names[1].is_none() {
             return Err(format!(
@@ -210,6 +215,24 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bad_best_of_is_reported_at_its_value() {
+        let dir = std::env::temp_dir().join(format!("referee-log-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("bad.log");
+        std::fs::write(&path, "player A: Ann\nplayer B: Bob\n  best of:  4 \n").unwrap();
+        let path = path.display().to_string();
+        let message = read(&path).err().unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(
+            message,
+            format!(
+                "{}:3:13: expected an odd number of frames from 1 to 35, found `4`",
+                path
+            )
+        );
+    }
 
     #[test]
     fn dates_count_from_1970_with_leap_years() {

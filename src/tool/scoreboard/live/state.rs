@@ -298,6 +298,7 @@ fn why_not(state: &State, why: crate::core::snooker::Impossible) -> String {
                 left.join(" ")
             )
         }
+        Impossible::TooManyReds { left: 1 } => "only 1 red is left".into(),
         Impossible::TooManyReds { left } => format!("only {} reds are left", left),
         Impossible::LotDue => "a lot is due: enter the name of the player who won it".into(),
         Impossible::FrameOver => "the frame is over".into(),

@@ -214,3 +214,19 @@ fn the_logged_words_replay_to_the_same_match() {
         assert!(live.state.number > 1, "seed {}: more than one frame", seed);
     }
 }
+
+#[test]
+fn too_many_reds_are_refused_with_the_reds_left() {
+    let mut game = Match::new(settings(1));
+    let thirteen = format!("Red{}", " Red".repeat(13));
+    play(&mut game, &[&thirteen, "Black Black"]);
+    assert_eq!(
+        enter(&mut game, "Red Red Red Red"),
+        Err("only 2 reds are left".into())
+    );
+    play(&mut game, &["Red Red", "Black Black"]);
+    assert_eq!(
+        enter(&mut game, "Red Red Red"),
+        Err("only 1 red is left".into())
+    );
+}
