@@ -245,6 +245,30 @@ fn test_kills_a_program_that_hangs() {
 }
 
 #[test]
+fn test_stops_a_program_whose_output_runs_away_before_its_time() {
+    let dir = scratch("test-flood");
+    fs::write(dir.join("one.in"), "1\nGame #1: 1\n").unwrap();
+    let output = referee()
+        .args(["test", "fourrow"])
+        .arg(&dir)
+        .args(["--timeout", "600", "--", "yes"])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = without_slowest(&stdout_of(&output));
+    let limit = "Game #1 is not over, yet.\n".len() + (1 << 16) + (1 << 24);
+    assert_eq!(
+        stdout,
+        format!(
+            "one.in: output limit exceeded: killed after writing more than {} bytes\n\
+             0 passed, 1 failed\n",
+            limit
+        )
+    );
+}
+
+#[test]
 fn test_and_stress_exit_4_when_the_command_cannot_be_run() {
     let dir = fourrow_cases("test-missing");
     let missing = "./no-such-solution-here";

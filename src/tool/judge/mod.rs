@@ -175,6 +175,8 @@ pub enum Verdict {
         stderr: Option<String>,
     },
     TimeLimit(Duration),
+    /// Killed for writing more than this many bytes.
+    OutputLimit(usize),
     /// An expected error message (`.err`) not matched.
     WrongError(Difference),
     /// A run that should have failed (`.err`) and ended with status 0.
@@ -187,6 +189,7 @@ pub(crate) enum Failure {
     WrongAnswer,
     RuntimeError,
     TimeLimit,
+    OutputLimit,
 }
 
 impl Verdict {
@@ -199,6 +202,7 @@ impl Verdict {
             }
             Verdict::RuntimeError { .. } => Some(Failure::RuntimeError),
             Verdict::TimeLimit(_) => Some(Failure::TimeLimit),
+            Verdict::OutputLimit(_) => Some(Failure::OutputLimit),
         }
     }
 
@@ -209,6 +213,7 @@ impl Verdict {
             Verdict::WrongAnswer(_) => "wrong answer",
             Verdict::RuntimeError { .. } => "runtime error",
             Verdict::TimeLimit(_) => "time limit exceeded",
+            Verdict::OutputLimit(_) => "output limit exceeded",
             Verdict::WrongError(_) | Verdict::NoError => "wrong error",
         }
     }
@@ -227,6 +232,11 @@ impl fmt::Display for Verdict {
                 }
             }
             Verdict::TimeLimit(limit) => write!(f, "time limit exceeded: killed after {:?}", limit),
+            Verdict::OutputLimit(limit) => write!(
+                f,
+                "output limit exceeded: killed after writing more than {} bytes",
+                limit
+            ),
             Verdict::WrongError(difference) => write!(f, "wrong error: {}", difference),
             Verdict::NoError => f.write_str("wrong error: exit status 0, expected 1"),
         }
@@ -247,6 +257,7 @@ pub(crate) fn judge(
     };
     match (&run.end, expected.stderr) {
         (End::TimedOut, _) => Verdict::TimeLimit(timeout),
+        (End::OutputLimit(limit), _) => Verdict::OutputLimit(*limit),
         (End::Success, None) => stdout(),
         (End::Success, Some(_)) => Verdict::NoError,
         (End::Failed(status), Some(stderr)) if status == "exit status 1" => match stdout() {

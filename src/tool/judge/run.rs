@@ -14,6 +14,7 @@ use std::io::{self, Read, Write};
 #[cfg(unix)]
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -30,6 +31,10 @@ const PIPE_SETTLE: Duration = Duration::from_millis(50);
 /// gone: only a process that left the group can still hold them.
 const PIPE_GRACE: Duration = Duration::from_millis(100);
 
+/// Output past what is kept by this much is a runaway: the program is
+/// killed then, rather than at its time limit.
+pub(crate) const RUNAWAY_OUTPUT: usize = 1 << 24;
+
 /// The first and the longest pause between two looks at a running program.
 const FIRST_PAUSE: Duration = Duration::from_micros(50);
 const MAX_PAUSE: Duration = Duration::from_millis(20);
@@ -43,6 +48,8 @@ pub(crate) enum End {
     Failed(String),
     /// Killed when its time was up.
     TimedOut,
+    /// Killed when its output passed this many bytes.
+    OutputLimit(usize),
 }
 
 /// A finished run: how it ended and what it wrote.
@@ -109,21 +116,32 @@ fn watch(
     let stderr = Arc::new(Mutex::new(Vec::new()));
     let out_pipe = child.stdout.take().expect("stdout is piped");
     let err_pipe = child.stderr.take().expect("stderr is piped");
+    let output_limit = stdout_limit.saturating_add(RUNAWAY_OUTPUT);
+    let runaway = Arc::new(AtomicBool::new(false));
+    let watched = Watched {
+        limit: output_limit,
+        runaway: Arc::clone(&runaway),
+    };
     collect(
         out_pipe,
         Arc::clone(&stdout),
-        Keep::Head(stdout_limit),
+        Keep::Head(stdout_limit, watched.clone()),
         done.clone(),
     );
     collect(err_pipe, Arc::clone(&stderr), Keep::Tail(STDERR_TAIL), done);
 
     let deadline = start + timeout;
     let mut pipes_open = 2;
-    let end = wait(child, deadline, &pipes_done, &mut pipes_open)?;
+    let mut end = wait(child, deadline, &pipes_done, &mut pipes_open, &watched)?;
+    // A program may end by itself just as its output runs away.
+    if runaway.load(Ordering::SeqCst) && end != End::TimedOut {
+        end = End::OutputLimit(output_limit);
+    }
     let time = start.elapsed();
     // The pipes close as the program ends, unless a process it started
     // still holds them: then the group is killed, as at a time limit.
-    if end != End::TimedOut && !pipes_close(&pipes_done, &mut pipes_open, PIPE_SETTLE) {
+    let killed = matches!(end, End::TimedOut | End::OutputLimit(_));
+    if !killed && !pipes_close(&pipes_done, &mut pipes_open, PIPE_SETTLE) {
         kill_group(child);
     }
     pipes_close(&pipes_done, &mut pipes_open, PIPE_GRACE);
@@ -184,6 +202,7 @@ fn wait(
     deadline: Instant,
     pipe_closed: &Receiver<()>,
     pipes_open: &mut usize,
+    output: &Watched,
 ) -> io::Result<End> {
     let mut pause = FIRST_PAUSE;
     loop {
@@ -193,6 +212,13 @@ fn wait(
             } else {
                 End::Failed(describe(status))
             });
+        }
+        if output.runaway.load(Ordering::SeqCst) {
+            // As at a time limit.
+            kill_group(child);
+            let _ = child.kill();
+            child.wait()?;
+            return Ok(End::OutputLimit(output.limit));
         }
         let now = Instant::now();
         if now >= deadline {
@@ -222,10 +248,20 @@ fn wait(
 }
 
 /// Which bytes of a pipe to keep.
-#[derive(Clone, Copy)]
+/// What of a pipe is kept: its first bytes (the output, watched for a
+/// runaway) or its last (standard error).
+#[derive(Clone)]
 enum Keep {
-    Head(usize),
+    Head(usize, Watched),
     Tail(usize),
+}
+
+/// A pipe that may carry at most `limit` bytes: past that, `runaway` is
+/// set and the pipe no longer read.
+#[derive(Clone)]
+struct Watched {
+    limit: usize,
+    runaway: Arc<AtomicBool>,
 }
 
 /// Reads `pipe` to its end on a thread of its own into `into`, then says so
@@ -238,6 +274,7 @@ fn collect<R: Read + Send + 'static>(
 ) {
     thread::spawn(move || {
         let mut chunk = [0u8; 1 << 16];
+        let mut read = 0usize;
         loop {
             let n = match pipe.read(&mut chunk) {
                 Ok(0) => break,
@@ -245,15 +282,20 @@ fn collect<R: Read + Send + 'static>(
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(_) => break,
             };
+            read = read.saturating_add(n);
             let mut kept = into.lock().unwrap_or_else(|e| e.into_inner());
-            match keep {
-                Keep::Head(limit) => {
+            match &keep {
+                Keep::Head(limit, watched) => {
                     let room = limit.saturating_sub(kept.len());
                     kept.extend_from_slice(&chunk[..n.min(room)]);
+                    if read > watched.limit {
+                        watched.runaway.store(true, Ordering::SeqCst);
+                        break;
+                    }
                 }
                 Keep::Tail(limit) => {
                     kept.extend_from_slice(&chunk[..n]);
-                    if kept.len() > 2 * limit {
+                    if kept.len() > 2 * *limit {
                         let cut = kept.len() - limit;
                         kept.drain(..cut);
                     }
@@ -334,6 +376,18 @@ mod tests {
         .unwrap();
         assert_eq!(run.end, End::Success);
         assert_eq!(run.stdout.len(), 10);
+    }
+
+    #[test]
+    fn a_program_whose_output_runs_away_is_killed_before_its_time() {
+        // `yes` would write until the time limit, an hour here.
+        let flood = run(&sh("yes"), b"", Duration::from_secs(3600), 10).unwrap();
+        assert_eq!(flood.end, End::OutputLimit(10 + RUNAWAY_OUTPUT));
+        assert_eq!(flood.stdout, b"y\ny\ny\ny\ny\n");
+        // Output just within the bound is read whole, the rest dropped.
+        let within = format!("head -c {} /dev/zero", RUNAWAY_OUTPUT + 10);
+        let long = run(&sh(&within), b"", Duration::from_secs(60), 10).unwrap();
+        assert_eq!((long.end, long.stdout.len()), (End::Success, 10));
     }
 
     #[test]
