@@ -156,7 +156,10 @@ fn ctrl_c_on_the_referee_kills_the_solution_it_ran() {
         assert!(made.unwrap().success());
     }
     let run = dir.join("run.sh");
-    let script = "echo up > STARTED\nexec 3> ALIVE\nexec sleep 1000\n"
+    // The solution reads its input first (the referee tells its guard of a
+    // program before it writes the program's input), holds `alive` open
+    // for writing, then says it is up.
+    let script = "cat > /dev/null\nexec 3> ALIVE\necho up > STARTED\nexec sleep 1000\n"
         .replace("STARTED", &started.display().to_string())
         .replace("ALIVE", &alive.display().to_string());
     fs::write(&run, script).unwrap();
@@ -177,14 +180,23 @@ fn ctrl_c_on_the_referee_kills_the_solution_it_ran() {
         .process_group(0)
         .spawn()
         .unwrap();
-    // Opening a fifo waits for the other end: the solution is up.
-    fs::read_to_string(&started).unwrap();
+    // Opening a fifo waits for the other end; reading `alive` to its end
+    // waits for every process holding it to be gone.
     let (ended, end) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let mut rest = Vec::new();
         let _ = fs::File::open(alive).and_then(|mut f| f.read_to_end(&mut rest));
         let _ = ended.send(());
     });
+    let (up, is_up) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = up.send(fs::read_to_string(started));
+    });
+    let wait = std::time::Duration::from_secs(60);
+    assert!(
+        is_up.recv_timeout(wait).is_ok(),
+        "the solution never started"
+    );
     let group = format!("-{}", child.id());
     let sent = std::process::Command::new("sh")
         .args(["-c", "kill -INT \"$0\"", &group])
@@ -193,7 +205,7 @@ fn ctrl_c_on_the_referee_kills_the_solution_it_ran() {
     let status = child.wait().unwrap();
     assert_eq!(status.code(), None, "the referee ends by the signal");
     assert!(
-        end.recv_timeout(std::time::Duration::from_secs(60)).is_ok(),
+        end.recv_timeout(wait).is_ok(),
         "the solution outlived the referee"
     );
 }

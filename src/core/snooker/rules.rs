@@ -152,6 +152,60 @@ impl Stroke {
     }
 }
 
+/// Verdicts of strokes by what they say and the ball on, each made once
+/// by `Stroke::judge`: the lines that say the same stroke share it, and a
+/// line that the fast path's line cache let go finds it again.
+#[derive(Default)]
+pub(crate) struct Verdicts {
+    /// By `Verdicts::index`; empty until `fit`, and then `Stroke::judge`
+    /// is asked every time.
+    known: Vec<u32>,
+}
+
+impl Verdicts {
+    /// One for every stroke of at most 15 reds with every ball on (18
+    /// bits of index).
+    const SIZE: usize = 1 << 18;
+
+    /// Makes room, for a big input.
+    pub(crate) fn fit(&mut self) {
+        if self.known.is_empty() {
+            self.known = vec![0; Verdicts::SIZE];
+        }
+    }
+
+    /// The verdict of `stroke` with `on` the ball on.
+    #[inline(always)]
+    pub(crate) fn of(&mut self, stroke: &Stroke, on: u8) -> Verdict {
+        let slot = Verdicts::index(stroke, on).and_then(|at| self.known.get_mut(at));
+        match slot {
+            Some(known) if *known != Verdict::UNKNOWN.0 => Verdict(*known),
+            Some(known) => {
+                let verdict = stroke.judge(on);
+                *known = verdict.0;
+                verdict
+            }
+            None => stroke.judge(on),
+        }
+    }
+
+    /// The ball hit first (3 bits), the reds (4), the colours (6), the cue
+    /// ball (1) and the ball on (4).
+    fn index(stroke: &Stroke, on: u8) -> Option<usize> {
+        if stroke.reds > 15 || on > 15 {
+            return None;
+        }
+        let first = stroke.first.map_or(0, |ball| ball as usize);
+        Some(
+            first
+                | (stroke.reds as usize) << 3
+                | usize::from(stroke.colours.0 >> 2) << 7
+                | usize::from(stroke.white) << 13
+                | usize::from(on) << 14,
+        )
+    }
+}
+
 /// The judge core's ball of the same value.
 fn judged_ball(ball: Ball) -> judged::Ball {
     match ball {
@@ -304,14 +358,19 @@ impl Frame {
         Ok(self.apply(stroke, verdict))
     }
 
-    /// Plays a stroke that `check` let through, its verdicts at hand
-    /// (`verdicts[on]` filled in by `Stroke::judge` as needed): `play` in
-    /// two steps, so that no `Result` wraps the outcome on the fast path.
+    /// Plays a stroke that `check` let through, its line's verdicts at
+    /// hand (`line[on]` filled in from `known` as needed): `play` in two
+    /// steps, so that no `Result` wraps the outcome on the fast path.
     #[inline(always)]
-    pub(crate) fn play_checked(&mut self, stroke: &Stroke, verdicts: &mut [Verdict; 9]) -> Outcome {
-        let slot = &mut verdicts[usize::from(self.on)];
+    pub(crate) fn play_checked(
+        &mut self,
+        stroke: &Stroke,
+        line: &mut [Verdict; 9],
+        known: &mut Verdicts,
+    ) -> Outcome {
+        let slot = &mut line[usize::from(self.on)];
         if *slot == Verdict::UNKNOWN {
-            *slot = stroke.judge(self.on);
+            *slot = known.of(stroke, self.on);
         }
         self.apply(stroke, *slot)
     }

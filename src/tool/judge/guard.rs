@@ -8,7 +8,8 @@
 //! referee ended, the guard kills the groups still running. One guard
 //! serves the whole run of the referee; it starts before the first
 //! program. (A referee killed between starting a program and telling the
-//! guard, a few microseconds, leaves that program alone.)
+//! guard leaves that program alone: the guard is told before the program
+//! is given any of its input.)
 
 use std::io::Write;
 use std::os::unix::process::CommandExt;

@@ -10,7 +10,7 @@ mod lines;
 use self::lines::{newlines, LineCache};
 use super::parse::{impossible, read_names, Checks, Event, Names, Shortcut};
 use super::render::{Referee, TurnLines, STROKE_ROOM, WIDE};
-use super::rules::{Frame, Stage};
+use super::rules::{Frame, Stage, Verdicts};
 use crate::core::io::lines::word;
 use crate::core::io::{is_blank, Error, Line, Lines};
 use std::io::{Read, Write};
@@ -21,6 +21,7 @@ use std::io::{Read, Write};
 #[derive(Default)]
 pub(crate) struct Fast {
     cache: LineCache,
+    verdicts: Verdicts,
     turns: TurnLines,
 }
 
@@ -74,7 +75,8 @@ impl<'o, W: Write> Shortcut<Referee<'o, W>> for Fast {
         if frame.stage() != Stage::Playing {
             return Ok(());
         }
-        fast_run(lines, &mut self.cache, &self.turns, frame, names, referee)
+        let known = (&mut self.cache, &mut self.verdicts);
+        fast_run(lines, known, &self.turns, frame, names, referee)
     }
 }
 
@@ -144,7 +146,7 @@ fn quick_room<'r, W: Write>(referee: &'r mut Referee<'_, W>, turns: &TurnLines) 
 #[inline(never)]
 fn fast_run<R: Read, W: Write>(
     lines: &mut Lines<R>,
-    cache: &mut LineCache,
+    (cache, verdicts): (&mut LineCache, &mut Verdicts),
     turns: &TurnLines,
     frame_in_play: &mut Frame,
     names: &Names,
@@ -156,7 +158,9 @@ fn fast_run<R: Read, W: Write>(
     let mut frame = frame_in_play.clone();
     let number = lines.line_number();
     let bytes = lines.unread();
-    cache.fit(bytes.len());
+    if cache.fit(bytes.len()) {
+        verdicts.fit();
+    }
     let (mut at, mut taken) = (0, 0);
     let mut room = quick_room(referee, turns);
     let mut used = 0;
@@ -176,7 +180,7 @@ fn fast_run<R: Read, W: Write>(
         let written = match entry.event {
             Event::Stroke(stroke) => match frame.check(&stroke) {
                 Ok(()) => {
-                    let outcome = frame.play_checked(&stroke, &mut entry.verdicts);
+                    let outcome = frame.play_checked(&stroke, &mut entry.verdicts, verdicts);
                     let quick = room.get_mut(used..used + STROKE_ROOM).and_then(|room| {
                         turns.write_stroke(room.try_into().ok()?, &outcome, &frame)
                     });

@@ -282,3 +282,30 @@ fn scores_are_exact_at_the_limits_of_their_type() {
     assert_eq!(play(&mut frame, "Black Black").next, Next::Won(Player::B));
     assert_eq!(frame.score(Player::B), u64::MAX);
 }
+
+#[test]
+fn kept_verdicts_are_the_judge_cores_for_every_stroke_and_ball_on() {
+    let mut kept = Verdicts::default();
+    kept.fit();
+    let firsts = [None].into_iter().chain((1..=7).map(Ball::from_value));
+    for first in firsts {
+        for reds in 0..=16 {
+            for colours in 0..64u8 {
+                for white in [false, true] {
+                    let stroke = Stroke {
+                        first,
+                        reds,
+                        colours: Colours(colours << 2),
+                        white,
+                    };
+                    for on in 1..=15 {
+                        let judged = stroke.judge(on);
+                        // Made, then found.
+                        assert_eq!(kept.of(&stroke, on), judged);
+                        assert_eq!(kept.of(&stroke, on), judged);
+                    }
+                }
+            }
+        }
+    }
+}
