@@ -1,14 +1,16 @@
 //! The tool's state machine of a frame, [`Frame`]: the referee, the
 //! scoreboards, the generator and the shrinker all play strokes through
-//! it. What a stroke is with a ball on (S3 to S6: the nomination, foul or
-//! not, the points, the colours that go back or stay down) is the judge
-//! core's `Stroke::call`, packed into a [`Verdict`] that the fast path
-//! keeps per line and ball on. How a verdict moves the frame on (S6 to
-//! S12) is still written here a second time, on bits, and checked against
-//! the judge core's `Frame` by the tests.
+//! it. It states the judge core's rules a second time, on bits, for the
+//! fast path: what a stroke is with a ball on (S3 to S6) as a packed
+//! [`Verdict`], which the tests check against the judge core's
+//! `Stroke::call` for every stroke and every ball on, and how a verdict
+//! moves the frame on (S6 to S12), checked against the judge core's
+//! `Frame` on every fixture and on generated input.
 
 use super::balls::{Ball, BallOn, Colours, Player, Stroke};
-use crate::judge::snooker as judged;
+
+/// The smallest penalty, and what potting the cue ball is worth (S4).
+const MIN_PENALTY: u32 = 4;
 
 /// Where a frame stands between strokes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,112 +107,56 @@ impl Verdict {
 }
 
 impl Stroke {
-    /// The judge core's call on this stroke (S3 to S6) with `on` the ball
-    /// on (as in `Frame::on`), packed. A colour the kata nominated
-    /// outright (`ANY_COLOUR + c`) is played as S3 nominates when the stroke
-    /// hits it first, and as the ball on otherwise (a foul on it).
+    /// The rules of one stroke (S3 to S6) with `on` the ball on (as in
+    /// `Frame::on`), as the judge core's `Stroke::call` says them (see the
+    /// tests).
     pub(crate) fn judge(&self, on: u8) -> Verdict {
-        let colour = |value: u8| Ball::from_value(u32::from(value)).map(judged_ball);
-        let judged_on = match on {
-            1 => judged::On::Reds,
-            ANY_COLOUR => judged::On::AnyColour,
-            on if on > ANY_COLOUR && self.first.map(judged_ball) == colour(on - ANY_COLOUR) => {
-                judged::On::AnyColour
-            }
-            on => judged::On::Colour(colour(on % ANY_COLOUR).expect("a colour")),
+        // Balls by value (bit = value): 0 is nothing, 1 Red, 2 to 7 colours.
+        let first = self.first.map_or(0, |ball| ball as u32);
+        let target = match on {
+            ANY_COLOUR => match self.first {
+                Some(colour) if colour.is_colour() => colour as u32,
+                _ => Ball::Yellow as u32,
+            },
+            on if on > ANY_COLOUR => u32::from(on - ANY_COLOUR),
+            on => u32::from(on),
         };
-        let call = self.judged().call(judged_on);
-        let bits = |colours: judged::Colours| {
-            colours
-                .iter()
-                .fold(0, |bits, colour| bits | 1 << colour.value())
+        let colour_on = if target > 1 { 1u8 << target } else { 0 };
+        let wrong_colours = self.colours.0 & !colour_on;
+        let foul =
+            self.white || first != target || (self.reds > 0 && target != 1) || wrong_colours != 0;
+        let points = if foul {
+            // S4: the most valuable of 4, the ball on and every ball wrongly
+            // hit first or potted (the cue ball counts as 4, a red as 1):
+            // the highest bit of them all.
+            let involved = u32::from(wrong_colours) | 1 << target | 1 << first | 1 << MIN_PENALTY;
+            31 - involved.leading_zeros()
+        } else if target == 1 {
+            self.reds
+        } else if self.colours.0 & colour_on != 0 {
+            target
+        } else {
+            0
         };
-        let stays_down = call.stays_down.map_or(0, |colour| 1 << colour.value());
-        let red_potted = !call.foul && self.reds > 0;
+        // Colours potted in a foul go back; a colour potted legally goes
+        // back in phase one and stays down in phase two (S6).
+        let scored = !foul && points > 0;
+        let colour_potted = if scored { colour_on } else { 0 };
+        let (respot, for_good) = if foul {
+            (self.colours.0, 0)
+        } else if on >= ANY_COLOUR {
+            (colour_potted, 0)
+        } else {
+            (0, colour_potted)
+        };
         Verdict(
             1 << 31
-                | u32::from(call.foul)
-                | u32::from(red_potted) << 1
-                | call.points << 4
-                | bits(call.respotted) << 8
-                | stays_down << 16,
+                | u32::from(foul)
+                | u32::from(scored && target == 1) << 1
+                | points << 4
+                | u32::from(respot) << 8
+                | u32::from(for_good) << 16,
         )
-    }
-
-    /// The stroke as the judge core has it.
-    fn judged(&self) -> judged::Stroke {
-        let mut colours = judged::Colours::default();
-        self.colours
-            .iter()
-            .for_each(|colour| colours.insert(judged_ball(colour)));
-        judged::Stroke {
-            first: self.first.map(judged_ball),
-            reds: self.reds,
-            colours,
-            white: self.white,
-        }
-    }
-}
-
-/// Verdicts of strokes by what they say and the ball on, each made once
-/// by `Stroke::judge`: the lines that say the same stroke share it, and a
-/// line that the fast path's line cache let go finds it again.
-#[derive(Default)]
-pub(crate) struct Verdicts {
-    /// By `Verdicts::index`; empty until `fit`, and then `Stroke::judge`
-    /// is asked every time.
-    known: Vec<u32>,
-}
-
-impl Verdicts {
-    /// One for every stroke of at most 15 reds with every ball on (18
-    /// bits of index).
-    const SIZE: usize = 1 << 18;
-
-    /// Makes room, for a big input.
-    pub(crate) fn fit(&mut self) {
-        if self.known.is_empty() {
-            self.known = vec![0; Verdicts::SIZE];
-        }
-    }
-
-    /// The verdict of `stroke` with `on` the ball on.
-    #[inline(always)]
-    pub(crate) fn of(&mut self, stroke: &Stroke, on: u8) -> Verdict {
-        let slot = Verdicts::index(stroke, on).and_then(|at| self.known.get_mut(at));
-        match slot {
-            Some(known) if *known != Verdict::UNKNOWN.0 => Verdict(*known),
-            Some(known) => {
-                let verdict = stroke.judge(on);
-                *known = verdict.0;
-                verdict
-            }
-            None => stroke.judge(on),
-        }
-    }
-
-    /// The ball hit first (3 bits), the reds (4), the colours (6), the cue
-    /// ball (1) and the ball on (4).
-    fn index(stroke: &Stroke, on: u8) -> Option<usize> {
-        if stroke.reds > 15 || on > 15 {
-            return None;
-        }
-        let first = stroke.first.map_or(0, |ball| ball as usize);
-        Some(
-            first
-                | (stroke.reds as usize) << 3
-                | usize::from(stroke.colours.0 >> 2) << 7
-                | usize::from(stroke.white) << 13
-                | usize::from(on) << 14,
-        )
-    }
-}
-
-/// The judge core's ball of the same value.
-fn judged_ball(ball: Ball) -> judged::Ball {
-    match ball {
-        Ball::Red => judged::Ball::Red,
-        colour => judged::Ball::COLOURS[colour as usize - 2],
     }
 }
 
@@ -358,19 +304,14 @@ impl Frame {
         Ok(self.apply(stroke, verdict))
     }
 
-    /// Plays a stroke that `check` let through, its line's verdicts at
-    /// hand (`line[on]` filled in from `known` as needed): `play` in two
-    /// steps, so that no `Result` wraps the outcome on the fast path.
+    /// Plays a stroke that `check` let through, its verdicts at hand
+    /// (`verdicts[on]` filled in by `Stroke::judge` as needed): `play` in
+    /// two steps, so that no `Result` wraps the outcome on the fast path.
     #[inline(always)]
-    pub(crate) fn play_checked(
-        &mut self,
-        stroke: &Stroke,
-        line: &mut [Verdict; 9],
-        known: &mut Verdicts,
-    ) -> Outcome {
-        let slot = &mut line[usize::from(self.on)];
+    pub(crate) fn play_checked(&mut self, stroke: &Stroke, verdicts: &mut [Verdict; 9]) -> Outcome {
+        let slot = &mut verdicts[usize::from(self.on)];
         if *slot == Verdict::UNKNOWN {
-            *slot = known.of(stroke, self.on);
+            *slot = stroke.judge(self.on);
         }
         self.apply(stroke, *slot)
     }

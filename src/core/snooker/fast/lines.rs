@@ -122,11 +122,13 @@ impl LineCache {
         fill(&mut self.short[(hash >> self.shift) as usize], key, bytes)
     }
 
-    /// Sizes the cache for `unread` bytes of input at hand; `true` for a
-    /// big input.
-    pub(super) fn fit(&mut self, unread: usize) -> bool {
-        let big = unread >= BIG_INPUT;
-        let bits = if big { BIG_BITS } else { SMALL_BITS };
+    /// Sizes the cache for `unread` bytes of input at hand.
+    pub(super) fn fit(&mut self, unread: usize) {
+        let bits = if unread >= BIG_INPUT {
+            BIG_BITS
+        } else {
+            SMALL_BITS
+        };
         if self.short.len() < 1 << bits {
             let empty = |_| Slot {
                 key: [0; 2],
@@ -142,7 +144,6 @@ impl LineCache {
             ];
             self.shift = 64 - bits;
         }
-        big
     }
 
     /// A line over 16 bytes whose first 16 are `low` and `high`: from the

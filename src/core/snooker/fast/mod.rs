@@ -10,7 +10,7 @@ mod lines;
 use self::lines::{newlines, LineCache};
 use super::parse::{impossible, read_names, Checks, Event, Names, Shortcut};
 use super::render::{Referee, TurnLines, STROKE_ROOM, WIDE};
-use super::rules::{Frame, Stage, Verdicts};
+use super::rules::{Frame, Stage};
 use crate::core::io::lines::word;
 use crate::core::io::{is_blank, Error, Line, Lines};
 use std::io::{Read, Write};
@@ -21,7 +21,6 @@ use std::io::{Read, Write};
 #[derive(Default)]
 pub(crate) struct Fast {
     cache: LineCache,
-    verdicts: Verdicts,
     turns: TurnLines,
 }
 
@@ -75,8 +74,7 @@ impl<'o, W: Write> Shortcut<Referee<'o, W>> for Fast {
         if frame.stage() != Stage::Playing {
             return Ok(());
         }
-        let known = (&mut self.cache, &mut self.verdicts);
-        fast_run(lines, known, &self.turns, frame, names, referee)
+        fast_run(lines, &mut self.cache, &self.turns, frame, names, referee)
     }
 }
 
@@ -146,7 +144,7 @@ fn quick_room<'r, W: Write>(referee: &'r mut Referee<'_, W>, turns: &TurnLines) 
 #[inline(never)]
 fn fast_run<R: Read, W: Write>(
     lines: &mut Lines<R>,
-    (cache, verdicts): (&mut LineCache, &mut Verdicts),
+    cache: &mut LineCache,
     turns: &TurnLines,
     frame_in_play: &mut Frame,
     names: &Names,
@@ -158,9 +156,7 @@ fn fast_run<R: Read, W: Write>(
     let mut frame = frame_in_play.clone();
     let number = lines.line_number();
     let bytes = lines.unread();
-    if cache.fit(bytes.len()) {
-        verdicts.fit();
-    }
+    cache.fit(bytes.len());
     let (mut at, mut taken) = (0, 0);
     let mut room = quick_room(referee, turns);
     let mut used = 0;
@@ -180,7 +176,7 @@ fn fast_run<R: Read, W: Write>(
         let written = match entry.event {
             Event::Stroke(stroke) => match frame.check(&stroke) {
                 Ok(()) => {
-                    let outcome = frame.play_checked(&stroke, &mut entry.verdicts, verdicts);
+                    let outcome = frame.play_checked(&stroke, &mut entry.verdicts);
                     let quick = room.get_mut(used..used + STROKE_ROOM).and_then(|room| {
                         turns.write_stroke(room.try_into().ok()?, &outcome, &frame)
                     });
