@@ -411,6 +411,41 @@ mod tests {
         }
     }
 
+    /// The standings in the judge core's order (P5), on random players:
+    /// names of 1 to 24 letters from a small alphabet, so that many share
+    /// their first bytes or begin one another, with few ratings, so that
+    /// many tie.
+    #[test]
+    fn standings_are_in_the_judge_cores_order() {
+        use crate::judge::rating::{rating_text, Standings};
+        let mut rng = crate::tool::gen::Rng::new(5);
+        for _ in 0..300 {
+            let count = 1 + rng.below(60) as usize;
+            let names: Vec<String> = (0..count)
+                .map(|_| {
+                    let len = 1 + rng.below(24) as usize;
+                    (0..len)
+                        .map(|_| ['a', 'b', 'z'][rng.below(3) as usize])
+                        .collect()
+                })
+                .collect();
+            let mut players = Players::default();
+            players.clear(count);
+            let mut judged = Standings::default();
+            for name in &names {
+                let rating = [-MAX_RATING, -5, 0, 7, 12345, MAX_RATING][rng.below(6) as usize];
+                let fresh = judged.add(name, rating);
+                assert_eq!(players.add(&key(name), name.as_bytes(), rating), fresh);
+            }
+            let expected: String = judged
+                .ranked()
+                .iter()
+                .map(|(name, rating)| format!("{} {}\n", name, rating_text(*rating)))
+                .collect();
+            assert_eq!(standings_text(&players), expected);
+        }
+    }
+
     #[test]
     fn keys_from_a_padded_line_equal_keys_from_the_name_alone() {
         let line = b"abcdefghijklmnopqrstuvwxyz0123456789 more words here";
