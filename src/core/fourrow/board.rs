@@ -323,6 +323,30 @@ mod tests {
         cells.iter().fold(0, |b, &(c, r)| b | bit(c, r))
     }
 
+    /// The bitboard's verdict and board against the judge core's, on
+    /// random games played in a few neighbouring slots, so that many are
+    /// won in every direction, go on after a win or fill a slot.
+    #[test]
+    fn every_verdict_and_board_is_the_judge_cores() {
+        let mut rng = crate::tool::gen::Rng::new(11);
+        for _ in 0..50_000 {
+            let (slots, first) = (1 + rng.below(7), rng.below(7));
+            let moves: String = (0..rng.below(50))
+                .map(|_| char::from(b'1' + ((first + rng.below(slots)) % 7) as u8))
+                .collect();
+            let mut expected = String::new();
+            let input = format!("1\nGame #1: {}\n", moves);
+            crate::judge::fourrow::solve(&input, &mut expected).unwrap();
+            let mut game = Game::default();
+            moves.bytes().for_each(|slot| game.play(slot));
+            let mut written = Vec::new();
+            let mut out = Output::new(&mut written);
+            game.write(&mut out, b"Game #1");
+            out.finish(Ok(())).unwrap();
+            assert_eq!(String::from_utf8(written).unwrap(), expected, "{}", moves);
+        }
+    }
+
     #[test]
     fn four_in_a_row_is_found_in_every_direction_and_never_across_columns() {
         assert!(any(fours(cells(&[(0, 0), (1, 0), (2, 0), (3, 0)]))));
