@@ -10,9 +10,10 @@
 //! then `.args` beside an input holds options of `referee PROBLEM` (such
 //! as `--strict`), and `.err` the message on stderr that the run must end
 //! with, exit status 1. Those cases test the referee alone: a CMD skips
-//! them. Subfolders named after another problem or `scoreboard` (alone or
-//! before a `-`: `rating-strict`) hold other commands' cases and are not
-//! walked into; DIR itself is always taken.
+//! them. Subfolders and inputs named after another problem or
+//! `scoreboard` (alone or before a `-`: `rating-strict`,
+//! `snooker-sample.in`) are other commands' cases and are passed over;
+//! DIR itself is always taken.
 
 use super::junit::{self, Entry};
 use super::pool;
@@ -298,8 +299,8 @@ fn find_cases(dir: &Path, problem: Problem) -> io::Result<Vec<Case>> {
         .collect())
 }
 
-/// Every `*.in` file below `dir`, but in the folders of other problems
-/// and commands. Links to folders are not followed, so a loop of links
+/// Every `*.in` file below `dir`, but those named after other problems
+/// and commands, and those in their folders. Links to folders are not followed, so a loop of links
 /// cannot make this endless.
 fn collect_inputs(dir: &Path, problem: Problem, inputs: &mut Vec<PathBuf>) -> io::Result<()> {
     for entry in fs::read_dir(dir)? {
@@ -309,7 +310,12 @@ fn collect_inputs(dir: &Path, problem: Problem, inputs: &mut Vec<PathBuf>) -> io
             if !belongs_elsewhere(&entry.file_name(), problem) {
                 collect_inputs(&path, problem, inputs)?;
             }
-        } else if path.extension().is_some_and(|e| e == "in") && path.is_file() {
+        } else if path.extension().is_some_and(|e| e == "in")
+            && path.is_file()
+            && !path
+                .file_stem()
+                .is_some_and(|stem| belongs_elsewhere(stem, problem))
+        {
             inputs.push(path);
         }
     }
@@ -317,7 +323,8 @@ fn collect_inputs(dir: &Path, problem: Problem, inputs: &mut Vec<PathBuf>) -> io
 }
 
 /// Whether a folder holds the cases of another problem or of
-/// `scoreboard`: named after it, alone or before a `-`.
+/// `scoreboard`, or an input (by its name without `.in`) is one: named
+/// after it, alone or before a `-`.
 fn belongs_elsewhere(folder: &OsStr, problem: Problem) -> bool {
     let name = folder.to_string_lossy();
     let owner = name.split('-').next().unwrap_or_default();
@@ -358,6 +365,9 @@ mod tests {
             "a.out",
             "a.ans",
             "c.in",
+            "fourrow-sample.in",
+            "rating-sample.in",
+            "snooker.in",
             "notes.txt",
         ] {
             fs::write(dir.join(file), "").unwrap();
@@ -379,6 +389,7 @@ mod tests {
                 ("a.in".to_string(), Some("out".to_string())),
                 ("b/2.in".to_string(), Some("ans".to_string())),
                 ("c.in".to_string(), None),
+                ("fourrow-sample.in".to_string(), None),
                 ("fourrow-strict/s.in".to_string(), None),
             ]
         );

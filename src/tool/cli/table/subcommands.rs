@@ -323,8 +323,9 @@ case, with its time), the slowest case, then `N passed, M failed`.
 Without a command the referee itself is run, a regression run: NAME.args
 then holds options of `referee PROBLEM` (such as --strict) and NAME.err
 the error that the run must end with, exit status 1; a command skips
-those cases. Subfolders named after another problem or scoreboard (alone
-or before a `-`) are not walked into.",
+those cases. Subfolders and inputs named after another problem or
+scoreboard (alone or before a `-`, as in snooker-sample.in) are passed
+over.",
         build: |mut f| Command::Test {
             problem: f.problem(),
             dir: f.path(),
