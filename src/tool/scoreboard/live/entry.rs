@@ -151,7 +151,13 @@ fn unknown_word(word: &str) -> String {
                 .map_or(near, |w| *w);
             format!("{}; did you mean `{}`?", message, spelled)
         }
-        None => message,
+        None => {
+            let shorts: Vec<String> = SHORT_FORMS
+                .iter()
+                .map(|(short, long)| format!("{} {}", short, long))
+                .collect();
+            format!("{} (short forms: {})", message, shorts.join(", "))
+        }
     }
 }
 

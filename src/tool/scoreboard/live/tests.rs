@@ -230,3 +230,17 @@ fn too_many_reds_are_refused_with_the_reds_left() {
         Err("only 1 red is left".into())
     );
 }
+
+#[test]
+fn a_word_near_nothing_is_answered_with_the_short_forms() {
+    let mut game = Match::new(settings(1));
+    let refusal = enter(&mut game, "b").unwrap_err();
+    assert!(
+        refusal.ends_with("found `b` (short forms: r Red, y Yellow, g Green, br Brown, bl Blue, p Pink, k Black, w White, n None)"),
+        "{}",
+        refusal
+    );
+    assert!(enter(&mut game, "redd")
+        .unwrap_err()
+        .ends_with("did you mean `Red`?"));
+}
