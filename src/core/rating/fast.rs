@@ -267,8 +267,8 @@ fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut u
         // player meets himself. A rating out of range once both are made
         // is the general reading's error to report, on the ratings before.
         let before = (players.rating(white), players.rating(black));
-        players.set_rating(white, players.rating(white) + white_change);
-        players.set_rating(black, players.rating(black) + black_change);
+        players.change_rating(white, white_change);
+        players.change_rating(black, black_change);
         if !in_range(players.rating(white)) || !in_range(players.rating(black)) {
             players.set_rating(black, before.1);
             players.set_rating(white, before.0);

@@ -201,8 +201,8 @@ fn play(line: &Line, fields: &[Token; 5], players: &mut Players) -> Result<(), E
     // P4: a player meeting himself gets both changes. P7 is checked once
     // both are made, so such a player, who ends where he started, stays
     // within the range.
-    players.set_rating(white_slot, players.rating(white_slot) + white_change);
-    players.set_rating(black_slot, players.rating(black_slot) + black_change);
+    players.change_rating(white_slot, white_change);
+    players.change_rating(black_slot, black_change);
     for (slot, token) in [(white_slot, white), (black_slot, black)].iter() {
         let rating = players.rating(*slot);
         if !in_range(rating) {

@@ -257,6 +257,12 @@ impl Players {
         self.slots[slot].rating = rating;
     }
 
+    /// Moves a player's rating by `change` (P7 is the caller's to check).
+    #[inline(always)]
+    pub(crate) fn change_rating(&mut self, slot: usize, change: Hundredths) {
+        self.slots[slot].rating += change;
+    }
+
     /// The players in the order of the standings (P5), last first: each
     /// a number whose top 51 bits hold the rating, the next 45 bits the
     /// name's first bytes (as a big-endian number, so that numbers order

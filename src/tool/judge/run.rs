@@ -33,7 +33,7 @@ const PIPE_GRACE: Duration = Duration::from_millis(100);
 
 /// Output past what is kept by this much is a runaway: the program is
 /// killed then, rather than at its time limit.
-pub(crate) const RUNAWAY_OUTPUT: usize = 1 << 24;
+const RUNAWAY_OUTPUT: usize = 1 << 24;
 
 /// The first and the longest pause between two looks at a running program.
 const FIRST_PAUSE: Duration = Duration::from_micros(50);
@@ -116,11 +116,9 @@ fn watch(
     let stderr = Arc::new(Mutex::new(Vec::new()));
     let out_pipe = child.stdout.take().expect("stdout is piped");
     let err_pipe = child.stderr.take().expect("stderr is piped");
-    let output_limit = stdout_limit.saturating_add(RUNAWAY_OUTPUT);
-    let runaway = Arc::new(AtomicBool::new(false));
     let watched = Watched {
-        limit: output_limit,
-        runaway: Arc::clone(&runaway),
+        limit: stdout_limit.saturating_add(RUNAWAY_OUTPUT),
+        runaway: Arc::new(AtomicBool::new(false)),
     };
     collect(
         out_pipe,
@@ -134,8 +132,8 @@ fn watch(
     let mut pipes_open = 2;
     let mut end = wait(child, deadline, &pipes_done, &mut pipes_open, &watched)?;
     // A program may end by itself just as its output runs away.
-    if runaway.load(Ordering::SeqCst) && end != End::TimedOut {
-        end = End::OutputLimit(output_limit);
+    if watched.runaway.load(Ordering::SeqCst) && end != End::TimedOut {
+        end = End::OutputLimit(watched.limit);
     }
     let time = start.elapsed();
     // The pipes close as the program ends, unless a process it started
@@ -213,22 +211,20 @@ fn wait(
                 End::Failed(describe(status))
             });
         }
-        if output.runaway.load(Ordering::SeqCst) {
-            // As at a time limit.
-            kill_group(child);
-            let _ = child.kill();
-            child.wait()?;
-            return Ok(End::OutputLimit(output.limit));
-        }
         let now = Instant::now();
-        if now >= deadline {
+        let over = if output.runaway.load(Ordering::SeqCst) {
+            Some(End::OutputLimit(output.limit))
+        } else {
+            Some(End::TimedOut).filter(|_| now >= deadline)
+        };
+        if let Some(end) = over {
             // Killed before it is waited for, so that its id, the group's,
             // is still taken. It may have ended just now: then killing
             // fails, waiting works.
             kill_group(child);
             let _ = child.kill();
             child.wait()?;
-            return Ok(End::TimedOut);
+            return Ok(end);
         }
         let nap = pause.min(deadline - now);
         pause = (pause * 2).min(MAX_PAUSE);
@@ -247,7 +243,6 @@ fn wait(
     }
 }
 
-/// Which bytes of a pipe to keep.
 /// What of a pipe is kept: its first bytes (the output, watched for a
 /// runaway) or its last (standard error).
 #[derive(Clone)]

@@ -300,8 +300,8 @@ fn find_cases(dir: &Path, problem: Problem) -> io::Result<Vec<Case>> {
 }
 
 /// Every `*.in` file below `dir`, but those named after other problems
-/// and commands, and those in their folders. Links to folders are not followed, so a loop of links
-/// cannot make this endless.
+/// and commands, and those in their folders. Links to folders are not
+/// followed, so a loop of links cannot make this endless.
 fn collect_inputs(dir: &Path, problem: Problem, inputs: &mut Vec<PathBuf>) -> io::Result<()> {
     for entry in fs::read_dir(dir)? {
         let entry = entry?;

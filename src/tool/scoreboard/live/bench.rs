@@ -8,7 +8,6 @@ use super::board::Board;
 use super::entry;
 use super::log::Log;
 use super::state::{Match, Settings};
-use crate::tool::scoreboard::report;
 use std::time::{Duration, Instant};
 
 /// Entries played before the ones that count most, and after them.
@@ -55,12 +54,7 @@ pub(crate) fn run(with_report: bool) -> Result<(Times, Times), String> {
         log.write(&logged).map_err(|e| e.to_string())?;
         let board = Board::of(&game).json(None);
         let page = if with_report {
-            let now = Board::of(&game).line(None);
-            let live = report::Live {
-                now: now.trim_end(),
-                over: game.winner().is_some(),
-            };
-            report::html("bench", &game.record, Some(live))
+            super::session::page("bench", &game)
         } else {
             String::new()
         };

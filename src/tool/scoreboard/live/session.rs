@@ -144,13 +144,19 @@ fn board_gone(error: &io::Error) -> u8 {
 fn report(path: &str, game: &Match) -> Result<(), String> {
     let [a, b] = &game.settings.names;
     let title = format!("{} v {}, best of {}", a, b, game.settings.best_of);
+    let page = page(&title, game);
+    report::write_whole(path, &page).map_err(|e| format!("{}: {}", path, e))
+}
+
+/// The report of `game`, with its board's line, reloaded until the match
+/// is over.
+pub(super) fn page(title: &str, game: &Match) -> String {
     let now = Board::of(game).line(None);
     let live = report::Live {
         now: now.trim_end(),
         over: game.winner().is_some(),
     };
-    let page = report::html(&title, &game.record, Some(live));
-    report::write_whole(path, &page).map_err(|e| format!("{}: {}", path, e))
+    report::html(title, &game.record, Some(live))
 }
 
 /// Writes the board after an entry and hands it to the OS.
