@@ -291,6 +291,32 @@ fn check_compares_with_answer_when_given_as_judges_call_it() {
     check(&["a.in", "-", "-"]).code(2);
 }
 
+#[test]
+fn check_ends_on_an_input_or_output_that_does_not_end() {
+    let dir = scratch("check-open");
+    let (input, output) = (dir.join("a.in"), dir.join("a.out"));
+    fs::write(&input, "1\nGame #1: 1\n").unwrap();
+    fs::write(&output, "Game #1 is not over, yet.\n").unwrap();
+    let (input, output) = (input.display().to_string(), output.display().to_string());
+    let (code, _, err) = common::ends_on_open_input(
+        &["check", "fourrow", "-", &output],
+        b"1\nGame #1: 8\n".to_vec(),
+    );
+    assert_eq!(code, Some(3));
+    assert_eq!(
+        err,
+        "referee: <stdin>:2:10: expected a slot digit 1-7 or a header `Game #n:`, found `8`\n"
+    );
+    // An output past the answer by more than 1 MiB is wrong, however it goes on.
+    let endless = b"Game #1 is not over, yet.\n".repeat(50_000);
+    let (code, out, err) = common::ends_on_open_input(&["check", "fourrow", &input, "-"], endless);
+    assert_eq!((code, out.as_str()), (Some(1), "wrong answer\n"));
+    assert_eq!(
+        err,
+        "referee: <stdin>: output too long: expected 26 bytes, found more than 1048602\n"
+    );
+}
+
 // ------------------------------------------------------------ test
 
 /// Runs `referee ARGS` in the package's folder; returns status and stdout.

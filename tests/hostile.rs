@@ -45,7 +45,7 @@ fn a_line_over_the_limit_is_refused_from_a_file_and_from_a_pipe() {
     input.extend(std::iter::repeat(b'b').take(limit - 4));
     input.extend_from_slice(b" 2.00\nx y won 1 1\n");
     let path = scratch("long-lines.in", &input);
-    let message = "4:1048577: line too long: expected at most 1048576 bytes";
+    let message = "4:1048577: line too long: expected at most 1048576 bytes, found more";
     referee()
         .arg("rating")
         .arg(&path)

@@ -3,6 +3,8 @@
 //! file checked even after a bad one, exit status 0 only when all are
 //! valid; standard input when no file is named.
 
+mod common;
+
 use assert_cmd::Command;
 use std::path::Path;
 
@@ -167,4 +169,18 @@ fn validate_says_what_strict_says_of_every_strict_fixture() {
             assert_eq!(out.trim_end(), expected, "{}", shown);
         }
     }
+}
+
+#[test]
+fn an_input_that_does_not_end_is_refused_at_its_first_fault() {
+    let (code, out, _) = common::ends_on_open_input(&["validate", "fourrow"], b"y\n".to_vec());
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        out,
+        "<stdin>:1:1: expected the number of games, found `y`\n"
+    );
+    let (code, out, _) =
+        common::ends_on_open_input(&["validate", "--coverage", "rating"], b"1\n1 1\n".to_vec());
+    assert_eq!(code, Some(1));
+    assert!(out.starts_with("<stdin>:2:1: "), "{}", out);
 }

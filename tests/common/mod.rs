@@ -199,3 +199,43 @@ pub fn running(pid: &str) -> bool {
 }
 
 pub mod package;
+
+/// Runs `referee ARGS` with `start` on its standard input and the pipe
+/// kept open after it, as an endless input would: the referee must end
+/// on what it has read. Returns its status, standard output and error.
+pub fn ends_on_open_input(args: &[&str], start: Vec<u8>) -> (Option<i32>, String, String) {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(referee_path())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    // The writer may be cut off by the referee's end: its error is not ours.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&start);
+        stdin
+    });
+    let (ended, end) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let out = std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = stdout.read_to_string(&mut text);
+            text
+        });
+        let mut err = String::new();
+        let _ = stderr.read_to_string(&mut err);
+        let code = child.wait().unwrap().code();
+        let _ = ended.send((code, out.join().unwrap(), err));
+    });
+    let wait = std::time::Duration::from_secs(60);
+    let result = end.recv_timeout(wait);
+    // The pipe is closed only now, whether the referee ended or not.
+    drop(writer.join());
+    result.expect("the referee waited for the end of an open input")
+}

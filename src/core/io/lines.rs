@@ -96,7 +96,9 @@ impl<R: Read> Lines<R> {
     /// Skips a byte-order mark at the very start of the input (R0.5), before
     /// the first line is read; says whether there was one.
     pub(crate) fn skip_bom(&mut self) -> Result<bool, Error> {
-        while self.end < BOM.len() && !self.eof {
+        // More is read only while what came may still begin a mark: input
+        // that comes slowly is not waited for.
+        while self.end < BOM.len() && !self.eof && BOM.starts_with(&self.buf[..self.end]) {
             self.refill()?;
         }
         // Nothing is handed out yet, and the buffer is zeros after the data.
@@ -220,7 +222,10 @@ impl<R: Read> Lines<R> {
             return Err(Error::at(
                 self.number,
                 MAX_LINE + 1,
-                format!("line too long: expected at most {} bytes", MAX_LINE),
+                format!(
+                    "line too long: expected at most {} bytes, found more",
+                    MAX_LINE
+                ),
             ));
         }
         if !self.ascii {

@@ -8,6 +8,7 @@
 
 use super::{diff, solver, ACCEPTED, FAILED, UNUSABLE};
 use crate::tool::problem::Problem;
+use crate::tool::solvers;
 use std::io::{self, Read};
 
 /// Checks the file `output` against the answer for the file `input`, or
@@ -21,26 +22,42 @@ pub fn check(problem: Problem, input: &str, output: &str, answer: Option<&str>) 
         eprint!("{}", usage.of("check").report());
         return 2;
     }
-    let read_or_say =
-        |path: &str| read(path).map_err(|e| eprintln!("referee: {}: {}", shown_name(path), e));
-    let Ok(input_bytes) = read_or_say(input) else {
+    let read_or_say = |path: &str, most: u64| {
+        read(path, most).map_err(|e| eprintln!("referee: {}: {}", shown_name(path), e))
+    };
+    // The input is read as it is solved, so that an endless one is
+    // stopped at its first fault.
+    let Ok(input_reader) = open(input).map_err(|e| eprintln!("referee: {}: {}", input, e)) else {
         return UNUSABLE;
     };
-    let (own_answer, solved) = solver::solve(problem, false, &input_bytes);
+    let (own_answer, solved) = solver::solve(problem, false, input_reader);
     if let Err(e) = solved {
-        eprintln!("referee: {}:{}", shown_name(input), e);
+        eprintln!("referee: {}", solvers::describe(shown_name(input), &e));
         return UNUSABLE;
     }
     let expected = match answer {
         None => own_answer,
-        Some(path) => match read_or_say(path) {
+        Some(path) => match read_or_say(path, u64::MAX) {
             Ok(bytes) => bytes,
             Err(()) => return UNUSABLE,
         },
     };
-    let Ok(found) = read_or_say(output) else {
+    // An output that runs on past the answer is wrong whatever follows:
+    // it is read only so far, so that an endless one ends too.
+    let most = expected.len() as u64 + EXTRA_OUTPUT;
+    let Ok(found) = read_or_say(output, most + 1) else {
         return UNUSABLE;
     };
+    if found.len() as u64 > most {
+        say!("wrong answer");
+        eprintln!(
+            "referee: {}: output too long: expected {} bytes, found more than {}",
+            shown_name(output),
+            expected.len(),
+            most
+        );
+        return FAILED;
+    }
     match diff::first_difference(&expected, &found) {
         None => {
             say!("accepted");
@@ -54,14 +71,24 @@ pub fn check(problem: Problem, input: &str, output: &str, answer: Option<&str>) 
     }
 }
 
-fn read(path: &str) -> io::Result<Vec<u8>> {
+/// How much of an output past the answer's length is read to show where
+/// the two differ.
+const EXTRA_OUTPUT: u64 = 1 << 20;
+
+/// The file `path`, or standard input for `-`.
+fn open(path: &str) -> io::Result<Box<dyn Read>> {
     if path == "-" {
-        let mut bytes = Vec::new();
-        io::stdin().lock().read_to_end(&mut bytes)?;
-        Ok(bytes)
+        Ok(Box::new(io::stdin().lock()))
     } else {
-        std::fs::read(path)
+        Ok(Box::new(std::fs::File::open(path)?))
     }
+}
+
+/// The first `most` bytes of the file `path`, or of standard input for `-`.
+fn read(path: &str, most: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    open(path)?.take(most).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// A file as messages name it: `<stdin>` for `-`.

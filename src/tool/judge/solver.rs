@@ -7,10 +7,11 @@ use crate::core::snooker::Stroke;
 use crate::core::{fourrow, rating, snooker};
 use crate::tool::gen::{self, Rng};
 use crate::tool::problem::Problem;
+use std::io::Read;
 
 /// The referee's answer for `input`: the output written and how the run
 /// ended. `strict` holds the input to the statement's exact format.
-pub fn solve(problem: Problem, strict: bool, input: &[u8]) -> (Vec<u8>, Result<(), Error>) {
+pub fn solve<R: Read>(problem: Problem, strict: bool, input: R) -> (Vec<u8>, Result<(), Error>) {
     let mut out = Vec::new();
     let result = match (problem, strict) {
         (Problem::Snooker, false) => snooker::solve(input, &mut out),

@@ -237,7 +237,7 @@ fn read_case(problem: Problem, case: &Case) -> Result<Files, String> {
     let input = read(&case.input)?;
     let stdout = match &case.answer {
         Some(path) => read(path)?,
-        None => match solver::solve(problem, strict, &input) {
+        None => match solver::solve(problem, strict, &input[..]) {
             (answer, Ok(())) => answer,
             (answer, Err(_)) if case.error.is_some() => answer,
             (_, Err(e)) => return Err(format!("invalid input (and no .out or .ans): {}", e)),

@@ -33,18 +33,23 @@ pub fn run<W: Write>(
     let mut all_valid = true;
     let mut seen = coverage::Coverage::new(problem);
     for name in files {
-        let read = if name == "-" {
-            let mut input = Vec::new();
-            io::stdin().lock().read_to_end(&mut input).map(|_| input)
-        } else {
-            std::fs::read(name)
-        };
         let shown = if name == "-" { "<stdin>" } else { name };
-        let (line, valid) = match read {
-            Ok(input) => {
-                let (line, valid) = verdict(problem, shown, &input[..]);
+        // Read as it is checked, so that an endless or huge input is
+        // stopped at its first fault; a copy is kept only for coverage.
+        let opened: io::Result<Box<dyn Read>> = if name == "-" {
+            Ok(Box::new(io::stdin().lock()))
+        } else {
+            std::fs::File::open(name).map(|file| Box::new(file) as Box<dyn Read>)
+        };
+        let mut kept = Vec::new();
+        let checked = opened.map(|input| {
+            let kept = coverage.then_some(&mut kept);
+            verdict(problem, shown, Copying { input, kept })
+        });
+        let (line, valid) = match checked {
+            Ok((line, valid)) => {
                 if valid && coverage {
-                    seen.add(&input)
+                    seen.add(&kept)
                         .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
                 }
                 (line, valid)
@@ -59,6 +64,22 @@ pub fn run<W: Write>(
         write!(out, "{}", seen.report())?;
     }
     Ok(all_valid)
+}
+
+/// A reader that copies what is read into `kept`, when there is one.
+struct Copying<'k, R> {
+    input: R,
+    kept: Option<&'k mut Vec<u8>>,
+}
+
+impl<R: Read> Read for Copying<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.input.read(buf)?;
+        if let Some(kept) = &mut self.kept {
+            kept.extend_from_slice(&buf[..n]);
+        }
+        Ok(n)
+    }
 }
 
 #[cfg(test)]
