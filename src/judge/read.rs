@@ -71,8 +71,10 @@ fn is_blank(c: char) -> bool {
 }
 
 /// A judge submission's `main`: standard input through `solve` (the whole
-/// input in, the output appended) to standard output; on an error, the
-/// output so far, then the message on standard error and exit status 1.
+/// input in, the output appended) to standard output; on an error in the
+/// input, the output so far, then the message on standard error and exit
+/// status 1. Input that cannot be read as UTF-8 text is such an error
+/// before anything is written.
 pub fn run(solve: fn(&str, &mut String) -> Result<(), String>) {
     let mut text = String::new();
     let mut out = String::new();

@@ -186,11 +186,18 @@ pub fn bundle_from(files: &[(&str, &str)], problem: Problem, form: Form) -> Resu
             "input validator",
         ),
     };
+    // A judge submission builds as any edition from Rust 1.63 on; a
+    // validator carries the tool's core, which is edition 2021.
+    let builds = match form {
+        Form::Judge | Form::Readable => "any edition",
+        Form::Validator => "edition 2021",
+    };
     let heading = format!(
-        "// {} {} made by referee {}; std only, any edition.\n",
+        "// {} {} made by referee {}; std only, {}.\n",
         problem.name(),
         what,
-        env!("CARGO_PKG_VERSION")
+        env!("CARGO_PKG_VERSION"),
+        builds
     );
     let body = assemble(&libraries, problem.name(), &main)?;
     let text = match form {

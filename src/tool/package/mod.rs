@@ -92,6 +92,7 @@ fn problem_yaml(problem: Problem) -> String {
          limits:\n  \
          time_multiplier: {multiplier}\n  \
          time_safety_margin: {margin}\n\
+         {output}\
          # No submission in submissions/time_limit_exceeded/:\n\
          {no_slow}",
         mark = MARK,
@@ -102,7 +103,33 @@ fn problem_yaml(problem: Problem) -> String {
         multiplier = timing::TIME_MULTIPLIER,
         margin = timing::TIME_SAFETY_MARGIN,
         no_slow = timing::no_slow_solution(problem),
+        output = output_limit(problem).map_or(String::new(), |mib| {
+            format!(
+                "  # The longest answer the statement's limits allow, in MiB:\n  \
+                 output: {}\n",
+                mib
+            )
+        }),
     )
+}
+
+/// The output limit in MiB, when the longest answer within the
+/// statement's limits passes problemtools' default of 8 MiB: rating's,
+/// 1000 tournaments of 500 players with the longest names and ratings.
+/// Four in a row's answers are small; snooker's grow with the input, one
+/// line or a few for each line read.
+fn output_limit(problem: Problem) -> Option<u64> {
+    use crate::core::limits::rating::{MAX_RATING, NAME_LETTERS, PLAYERS, TOURNAMENTS};
+    use crate::judge::rating::{rating_text, RATINGS_AFTER};
+    if problem != Problem::Rating {
+        return None;
+    }
+    let heading = format!("{} {}:\n", RATINGS_AFTER, TOURNAMENTS.end()).len();
+    let player = NAME_LETTERS.end() + 1 + rating_text(-MAX_RATING).len() + 1;
+    let tournament = heading + *PLAYERS.end() as usize * player;
+    let bytes = *TOURNAMENTS.end() as usize * tournament;
+    const MIB: usize = 1 << 20;
+    Some(((bytes + MIB - 1) / MIB) as u64)
 }
 
 /// Every file of the package of `problem`, in a fixed order; an error if
@@ -258,6 +285,36 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn ratings_output_limit_holds_the_longest_answer() {
+        // A tournament at the statement's limits, with the longest names and
+        // ratings, and a game that moves nothing (a player meets himself).
+        let mut input = String::from("1\n500 1\n");
+        for player in 0..500u32 {
+            let name: String = (0..10)
+                .map(|i| char::from(b'a' + (player / 26u32.pow(i) % 26) as u8))
+                .collect();
+            input.push_str(&format!("{} -9999999999999.99\n", name));
+        }
+        input.push_str("aaaaaaaaaa aaaaaaaaaa drew 0 0\n");
+        let answer = solvers::answer(Problem::Rating, input.as_bytes()).unwrap();
+        // Tournament 1000's heading is three bytes longer than tournament 1's.
+        let longest = 1000 * (answer.len() + 3);
+        let limit = output_limit(Problem::Rating).unwrap();
+        assert!(
+            limit << 20 >= longest as u64,
+            "{} MiB < {} bytes",
+            limit,
+            longest
+        );
+        assert!(
+            (limit - 1) << 20 < longest as u64,
+            "{} MiB is more than needed",
+            limit
+        );
+        assert_eq!(output_limit(Problem::Fourrow), None);
+    }
+
     use super::*;
 
     /// The folders a package consists of, besides its root's files.
