@@ -351,6 +351,64 @@ fn test_passes_on_every_fixture_folder_of_its_problem() {
 }
 
 #[test]
+fn test_counts_cases_it_cannot_use_as_broken_never_as_passed() {
+    use std::os::unix::fs::symlink;
+    let dir = scratch("test-broken");
+    fs::write(dir.join("a.in"), "1\nGame #1: 1\n").unwrap();
+    let run = |args: &[&str]| {
+        let output = referee().current_dir(&dir).args(args).output().unwrap();
+        (
+            output.status.code(),
+            text(&output.stdout),
+            text(&output.stderr),
+        )
+    };
+    let solution = ["--", &referee_path(), "fourrow"];
+    let test_with = |extra: &[&str]| {
+        let mut args = vec!["test", "fourrow", "."];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    assert_eq!(test_with(&solution).0, Some(0));
+    // An input that links to nothing is a case, and broken.
+    symlink(dir.join("gone.in"), dir.join("b.in")).unwrap();
+    let (code, out, _) = test_with(&solution);
+    assert_eq!(code, Some(3), "{}", out);
+    assert!(out.contains("b.in: cannot read"), "{}", out);
+    assert!(out.ends_with("1 passed, 1 failed\n"), "{}", out);
+    fs::remove_file(dir.join("b.in")).unwrap();
+    // So is an answer beside an input that is a folder.
+    fs::create_dir(dir.join("a.out")).unwrap();
+    let (code, out, _) = test_with(&solution);
+    assert_eq!(code, Some(3), "{}", out);
+    assert!(out.contains("a.in: cannot read"), "{}", out);
+    fs::remove_dir(dir.join("a.out")).unwrap();
+    // An input the referee refuses is broken though an answer is beside it,
+    // with a program or without.
+    fs::write(dir.join("a.in"), "1\nGame #1: 8\n").unwrap();
+    fs::write(dir.join("a.out"), "Game #1 is invalid.\n").unwrap();
+    for extra in [&solution[..], &[]] {
+        let (code, out, _) = test_with(extra);
+        assert_eq!(code, Some(3), "{}", out);
+        assert!(out.starts_with("a.in: invalid input: 2:10: "), "{}", out);
+    }
+    // A folder that cannot be read is named itself.
+    let locked = dir.join("locked");
+    fs::create_dir(&locked).unwrap();
+    fs::write(dir.join("a.in"), "1\nGame #1: 1\n").unwrap();
+    fs::remove_file(dir.join("a.out")).unwrap();
+    let mode = |m| fs::set_permissions(&locked, std::os::unix::fs::PermissionsExt::from_mode(m));
+    mode(0o000).unwrap();
+    // (As root the folder is still read: nothing to see then.)
+    if fs::read_dir(&locked).is_err() {
+        let (code, _, err) = test_with(&solution);
+        assert_eq!(code, Some(3));
+        assert!(err.starts_with("referee: ./locked: "), "{}", err);
+    }
+    mode(0o755).unwrap();
+}
+
+#[test]
 fn test_walks_only_into_the_folders_of_its_problem() {
     let fourrow_cases: usize = ["fourrow", "fourrow-errors", "fourrow-strict"]
         .iter()

@@ -59,8 +59,8 @@ struct Case {
 /// What came of one case.
 enum Outcome {
     Judged(Verdict, Duration),
-    /// The case itself is broken: an unreadable file, an input the referee
-    /// cannot answer while no answer file is given, `.args` it does not take.
+    /// The case itself is broken: a file that cannot be read, an input the
+    /// referee does not answer (an invalid one), `.args` it does not take.
     Broken(String),
     /// A case of the referee's own (`.args` or `.err`) while a CMD runs.
     Skipped,
@@ -127,8 +127,8 @@ impl Tally {
 pub fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String]) -> u8 {
     let cases = match find_cases(Path::new(dir), problem) {
         Ok(cases) => cases,
-        Err(e) => {
-            eprintln!("referee: {}: {}", dir, e);
+        Err((path, e)) => {
+            eprintln!("referee: {}: {}", path.display(), e);
             return UNUSABLE;
         }
     };
@@ -235,13 +235,16 @@ fn read_case(problem: Problem, case: &Case) -> Result<Files, String> {
         None => false,
     };
     let input = read(&case.input)?;
+    // The input must be one the referee answers, as for `check`, even when
+    // an answer file is given; but for a case of the referee's own that
+    // ends in an error (`.err`).
+    let (own_answer, answered) = solver::solve(problem, strict, &input[..]);
+    if let (Err(e), None) = (answered, &case.error) {
+        return Err(format!("invalid input: {}", e));
+    }
     let stdout = match &case.answer {
         Some(path) => read(path)?,
-        None => match solver::solve(problem, strict, &input[..]) {
-            (answer, Ok(())) => answer,
-            (answer, Err(_)) if case.error.is_some() => answer,
-            (_, Err(e)) => return Err(format!("invalid input (and no .out or .ans): {}", e)),
-        },
+        None => own_answer,
     };
     let stderr = case.error.as_deref().map(read).transpose()?;
     Ok(Files {
@@ -270,9 +273,10 @@ fn referee_strict(problem: Problem, args: &[u8]) -> Option<bool> {
 
 /// The cases under `dir` (or `dir` itself when it is an input file),
 /// sorted by path.
-fn find_cases(dir: &Path, problem: Problem) -> io::Result<Vec<Case>> {
+fn find_cases(dir: &Path, problem: Problem) -> Result<Vec<Case>, (PathBuf, io::Error)> {
     let mut inputs = Vec::new();
-    if fs::metadata(dir)?.is_dir() {
+    let metadata = fs::metadata(dir).map_err(|e| (dir.to_path_buf(), e))?;
+    if metadata.is_dir() {
         collect_inputs(dir, problem, &mut inputs)?;
     } else {
         inputs.push(dir.to_path_buf());
@@ -287,7 +291,11 @@ fn find_cases(dir: &Path, problem: Problem) -> io::Result<Vec<Case>> {
             } else {
                 name.display().to_string()
             };
-            let beside = |ext: &str| Some(input.with_extension(ext)).filter(|p| p.is_file());
+            // A file beside the input counts whatever it is (a link to
+            // nothing, a folder): it is then a case that cannot be read.
+            let beside = |ext: &str| {
+                Some(input.with_extension(ext)).filter(|p| p.symlink_metadata().is_ok())
+            };
             Case {
                 name,
                 answer: beside("out").or_else(|| beside("ans")),
@@ -299,19 +307,25 @@ fn find_cases(dir: &Path, problem: Problem) -> io::Result<Vec<Case>> {
         .collect())
 }
 
-/// Every `*.in` file below `dir`, but those named after other problems
-/// and commands, and those in their folders. Links to folders are not
-/// followed, so a loop of links cannot make this endless.
-fn collect_inputs(dir: &Path, problem: Problem, inputs: &mut Vec<PathBuf>) -> io::Result<()> {
-    for entry in fs::read_dir(dir)? {
-        let entry = entry?;
+/// Every `*.in` below `dir`, but those named after other problems and
+/// commands, and those in their folders; an error names the folder that
+/// could not be read. Links to folders are not followed, so a loop of
+/// links cannot make this endless; any other `*.in` is an input, a link to
+/// nothing too (a case that cannot be read, not one passed over).
+fn collect_inputs(
+    dir: &Path,
+    problem: Problem,
+    inputs: &mut Vec<PathBuf>,
+) -> Result<(), (PathBuf, io::Error)> {
+    let failed = |e| (dir.to_path_buf(), e);
+    for entry in fs::read_dir(dir).map_err(failed)? {
+        let entry = entry.map_err(failed)?;
         let path = entry.path();
-        if entry.file_type()?.is_dir() {
+        if entry.file_type().map_err(failed)?.is_dir() {
             if !belongs_elsewhere(&entry.file_name(), problem) {
                 collect_inputs(&path, problem, inputs)?;
             }
         } else if path.extension().is_some_and(|e| e == "in")
-            && path.is_file()
             && !path
                 .file_stem()
                 .is_some_and(|stem| belongs_elsewhere(stem, problem))
