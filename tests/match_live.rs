@@ -361,6 +361,76 @@ fn a_byte_order_mark_starts_the_entries_or_the_log_unseen() {
         .starts_with("frame 1: Ann 8 - 0 Bob"));
 }
 
+#[test]
+fn a_logs_faults_are_shown_at_their_line_and_column() {
+    let dir = scratch("log-faults");
+    let head = b"# a log\nplayer A: Ann\nplayer B: Bob\n".to_vec();
+    let resume = |log: &[u8]| {
+        fs::write(dir.join("m.log"), log).unwrap();
+        let out = assert_cmd::Command::new(referee_path())
+            .args(["match", "Ann", "Bob", "--resume", "m.log"])
+            .current_dir(&dir)
+            .write_stdin("")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let expected_ball = "expected a ball, `None`, `White` or a command";
+    for (entries, place, message) in [
+        (&b"\tRed Zz\n"[..], "4:6", expected_ball),
+        (
+            b"  Red  Pink  Pink\n",
+            "4:14",
+            "expected each colour potted once",
+        ),
+        (b"Red \xffRed\n", "4:5", "expected UTF-8 text"),
+        (
+            b"free  Red Red\n",
+            "4:7",
+            "expected a colour as the free ball",
+        ),
+        (b"Red Red\n undo now\n", "5:7", "expected `undo` alone"),
+        (b"Red \x1b[31mr\n", "4:5", "found `\\x1b[31mr`"),
+    ] {
+        let said = resume(&[&head[..], entries].concat());
+        let start = format!("referee: m.log:{}: ", place);
+        assert!(said.starts_with(&start), "{}", said);
+        assert!(said.contains(message), "{}", said);
+    }
+    let long = [&head[..], &b"r".repeat(1 << 21), b"\n"].concat();
+    assert_eq!(
+        resume(&long),
+        "referee: m.log:4:1048577: line too long: expected at most 1048576 bytes, found more\n"
+    );
+    assert_eq!(
+        resume(b""),
+        "referee: m.log:1:1: expected the head of a match log (`player A: NAME`), \
+         found end of input\n"
+    );
+}
+
+#[test]
+fn an_entry_too_long_is_refused_and_not_shown_whole() {
+    let dir = scratch("long-entry");
+    let input = [&b"r r\n"[..], &b"r".repeat(3 << 20), b"\nk k\n"].concat();
+    let out = assert_cmd::Command::new(referee_path())
+        .args(["match", "Ann", "Bob", "--log", "m.log"])
+        .current_dir(&dir)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let board = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = board.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", board);
+    assert_eq!(
+        lines[1],
+        "refused: line too long: expected at most 1048576 bytes, found more"
+    );
+    assert!(lines[2].starts_with("frame 1: Ann 8 - 0 Bob"), "{}", board);
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn a_board_that_cannot_be_written_is_an_error_unless_its_reader_left() {

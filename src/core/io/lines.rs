@@ -219,14 +219,7 @@ impl<R: Read> Lines<R> {
         let text = &self.buf[self.line_start..self.line_stop];
         if text.len() > MAX_LINE {
             self.line_stop = self.line_start + MAX_LINE;
-            return Err(Error::at(
-                self.number,
-                MAX_LINE + 1,
-                format!(
-                    "line too long: expected at most {} bytes, found more",
-                    MAX_LINE
-                ),
-            ));
+            return Err(line_too_long(self.number));
         }
         if !self.ascii {
             if let Err(e) = std::str::from_utf8(text) {
@@ -301,6 +294,19 @@ impl<R: Read> Lines<R> {
         };
         Error::at(line, col, format!("{}, found end of input", expected))
     }
+}
+
+/// The error for line `number` longer than `MAX_LINE`, at the byte past it.
+pub(crate) fn line_too_long(number: usize) -> Error {
+    Error::at(number, MAX_LINE + 1, too_long())
+}
+
+/// What is said of a line longer than `MAX_LINE`.
+pub(crate) fn too_long() -> String {
+    format!(
+        "line too long: expected at most {} bytes, found more",
+        MAX_LINE
+    )
 }
 
 /// True for the bytes that separate tokens (R0.1: spaces, tabs, a stray

@@ -4,6 +4,7 @@
 //! parser once its short forms are spelled out, so the notation has one
 //! reader.
 
+use crate::core::io::error::shown;
 use crate::core::io::{Error, Line};
 use crate::core::snooker::balls::WORDS;
 use crate::core::snooker::parse::{parse_event, word_code, Event};
@@ -49,6 +50,48 @@ pub(crate) enum Entry {
     Quit,
 }
 
+/// Why an entry was refused, and the word at fault: its number among the
+/// entry's words from 0, the first for the entry as a whole, one past the
+/// last for a word missing at the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Refused {
+    pub message: String,
+    pub word: usize,
+}
+
+impl Refused {
+    pub(crate) fn at(word: usize, message: String) -> Refused {
+        Refused { message, word }
+    }
+
+    /// The same refusal of words that stand `before` words into the entry.
+    fn after(self, before: usize) -> Refused {
+        Refused::at(self.word + before, self.message)
+    }
+}
+
+impl From<Refused> for String {
+    fn from(refused: Refused) -> String {
+        refused.message
+    }
+}
+
+/// The byte column, from 1, of word `word` of `line` (split at blanks as
+/// entries are), or just past the line's text for a word past the last.
+pub(crate) fn column_of_word(line: &str, word: usize) -> usize {
+    let mut starts = line
+        .char_indices()
+        .filter(|&(at, c)| {
+            !c.is_whitespace()
+                && line[..at]
+                    .chars()
+                    .next_back()
+                    .map_or(true, char::is_whitespace)
+        })
+        .map(|(at, _)| at);
+    starts.nth(word).unwrap_or(line.trim_end().len()) + 1
+}
+
 /// A name as entries compare it: blanks squeezed, letter case aside.
 pub(crate) fn name_key(name: &str) -> String {
     name.split_whitespace()
@@ -59,14 +102,15 @@ pub(crate) fn name_key(name: &str) -> String {
 
 /// Reads one entry. `names` are the players; a lot line is taken only
 /// while a lot is due (`lot_due`).
-pub fn parse(text: &str, names: &[String; 2], lot_due: bool) -> Result<Entry, String> {
+pub fn parse(text: &str, names: &[String; 2], lot_due: bool) -> Result<Entry, Refused> {
     let words: Vec<&str> = text.split_whitespace().collect();
     if words.is_empty() {
-        return Err(
+        return Err(Refused::at(
+            0,
             "expected an entry (a stroke, again, free, concede, undo or quit), \
-                    found a blank line"
+             found a blank line"
                 .to_string(),
-        );
+        ));
     }
     if lot_due {
         let key = name_key(text);
@@ -77,9 +121,13 @@ pub fn parse(text: &str, names: &[String; 2], lot_due: bool) -> Result<Entry, St
     let first = words[0].to_lowercase();
     let alone = |entry: Entry| match words.len() {
         1 => Ok(entry),
-        _ => Err(format!(
-            "expected `{}` alone, found `{}` after it",
-            words[0], words[1]
+        _ => Err(Refused::at(
+            1,
+            format!(
+                "expected {} alone, found {} after it",
+                shown(words[0].as_bytes()),
+                shown(words[1].as_bytes())
+            ),
         )),
     };
     match first.as_str() {
@@ -88,29 +136,40 @@ pub fn parse(text: &str, names: &[String; 2], lot_due: bool) -> Result<Entry, St
         "concede" => alone(Entry::Concede),
         "again" | "a" => alone(Entry::Again),
         "play" if words.len() == 2 && words[1].eq_ignore_ascii_case("again") => Ok(Entry::Again),
-        "free" | "f" => free_ball(&words[1..]),
+        "free" | "f" => free_ball(&words[1..]).map_err(|refused| refused.after(1)),
         _ => stroke(&words).map(Entry::Stroke),
     }
 }
 
-/// `free BALL FIRST [POTTED...]`.
-fn free_ball(words: &[&str]) -> Result<Entry, String> {
+/// `free BALL FIRST [POTTED...]`, from BALL on.
+fn free_ball(words: &[&str]) -> Result<Entry, Refused> {
     let ball = match words.first() {
-        None => return Err("expected the free ball's colour after `free`, found nothing".into()),
-        Some(word) => match spelled_out(word)?.and_then(|w| ball_named(&w)) {
-            Some(ball) if ball.is_colour() => ball,
-            _ => {
-                return Err(format!(
-                    "expected a colour as the free ball, found `{}`",
-                    word
-                ))
+        None => {
+            let message = "expected the free ball's colour after `free`, found nothing";
+            return Err(Refused::at(0, message.into()));
+        }
+        Some(word) => {
+            let spelled = spelled_out(word).map_err(|m| Refused::at(0, m))?;
+            match spelled.and_then(|w| ball_named(&w)) {
+                Some(ball) if ball.is_colour() => ball,
+                _ => {
+                    let message = format!(
+                        "expected a colour as the free ball, found {}",
+                        shown(word.as_bytes())
+                    );
+                    return Err(Refused::at(0, message));
+                }
             }
-        },
+        }
     };
     if words.len() < 2 {
-        return Err("expected the stroke after `free BALL`, found nothing".into());
+        let message = "expected the stroke after `free BALL`, found nothing";
+        return Err(Refused::at(1, message.into()));
     }
-    Ok(Entry::FreeBall(ball, stroke(&words[1..])?))
+    Ok(Entry::FreeBall(
+        ball,
+        stroke(&words[1..]).map_err(|r| r.after(1))?,
+    ))
 }
 
 fn ball_named(word: &str) -> Option<Ball> {
@@ -140,8 +199,8 @@ fn unknown_word(word: &str) -> String {
         .chain(COMMANDS.iter().map(|(w, _)| w.to_string()))
         .collect();
     let message = format!(
-        "expected a ball, `None`, `White` or a command, found `{}`",
-        word
+        "expected a ball, `None`, `White` or a command, found {}",
+        shown(word.as_bytes())
     );
     match nearest(word, lower.iter().map(String::as_str)) {
         Some(near) => {
@@ -163,17 +222,26 @@ fn unknown_word(word: &str) -> String {
 
 /// A stroke in the contest's notation or short forms, read by the
 /// referee's parser.
-fn stroke(words: &[&str]) -> Result<Stroke, String> {
+fn stroke(words: &[&str]) -> Result<Stroke, Refused> {
     let mut spelled = Vec::with_capacity(words.len());
-    for word in words {
-        spelled.push(spelled_out(word)?.unwrap_or_else(|| word.to_string()));
+    for (at, word) in words.iter().enumerate() {
+        let word = spelled_out(word).map_err(|m| Refused::at(at, m))?;
+        spelled.push(word.unwrap_or_else(|| words[at].to_string()));
     }
     let text = spelled.join(" ");
     match parse_event(&Line::new(1, text.as_bytes())) {
         Ok(Event::Stroke(stroke)) => Ok(stroke),
-        Ok(Event::PlayAgain) => Err("expected a stroke, found `Play again`".into()),
-        Err(Error::Input { message, .. }) => Err(message),
-        Err(other) => Err(other.to_string()),
+        Ok(Event::PlayAgain) => Err(Refused::at(
+            0,
+            "expected a stroke, found `Play again`".into(),
+        )),
+        // The spelled-out words are one space apart: the spaces before the
+        // column count the words before the one at fault.
+        Err(Error::Input { message, col, .. }) => {
+            let before = text.as_bytes()[..(col - 1).min(text.len())].iter();
+            Err(Refused::at(before.filter(|&&b| b == b' ').count(), message))
+        }
+        Err(other) => Err(Refused::at(0, other.to_string())),
     }
 }
 
@@ -212,7 +280,7 @@ mod tests {
     }
 
     fn read(text: &str) -> Result<Entry, String> {
-        parse(text, &names(), false)
+        parse(text, &names(), false).map_err(String::from)
     }
 
     fn round_trip(text: &str) -> String {

@@ -14,6 +14,8 @@
 //! ```
 
 use super::state::Settings;
+use crate::core::io::error::shown;
+use crate::core::io::lines::{line_too_long, MAX_LINE};
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -153,18 +155,43 @@ pub(crate) struct Read {
     pub ends_line: bool,
 }
 
-/// Reads the log at `path`. Errors are `LINE:COL: message` or the
-/// system's words.
+/// Reads the log at `path`. Errors are `PATH:LINE:COL: message` or the
+/// system's words. Entries keep their lines as written, blanks and all,
+/// so that a refusal is shown at its column.
 pub(crate) fn read(path: &str) -> Result<Read, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {}", path, e))?;
-    let text = String::from_utf8_lossy(&bytes);
+    let at =
+        |line: usize, col: usize, message: &str| format!("{}:{}:{}: {}", path, line, col, message);
     // A byte-order mark at the start is no part of the log (R0.5).
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let start = if bytes.starts_with(b"\xef\xbb\xbf") {
+        3
+    } else {
+        0
+    };
+    let text = std::str::from_utf8(&bytes[start..]).map_err(|e| {
+        let before = &bytes[start..start + e.valid_up_to()];
+        let line = before.iter().filter(|&&b| b == b'\n').count();
+        let col = before.len()
+            - before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+        at(
+            line + 1,
+            col + 1,
+            "expected UTF-8 text, found a byte that is not UTF-8",
+        )
+    })?;
     let mut names = [None, None];
     let mut best_of = None;
     let mut entries = Vec::new();
-    for (at, raw) in text.lines().enumerate() {
-        let number = at + 1;
+    let mut lines = 0;
+    for (index, raw) in text.lines().enumerate() {
+        let number = index + 1;
+        lines = number;
+        if raw.len() > MAX_LINE {
+            return Err(format!("{}:{}", path, line_too_long(number)));
+        }
         let line = raw.trim();
         let in_head = entries.is_empty();
         // Comments only in the head: a lot line may be a name with a `#`.
@@ -183,20 +210,20 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
                 .filter(|n| n % 2 == 1 && *n <= 35);
             // The value ends the line as written, but for blanks.
             let col = raw.trim_end().len() - value.trim().len() + 1;
-            best_of = Some(n.ok_or(format!(
-                "{}:{}:{}: expected an odd number of frames from 1 to 35, found `{}`",
-                path,
-                number,
-                col,
-                value.trim()
-            ))?);
+            let message = format!(
+                "expected an odd number of frames from 1 to 35, found {}",
+                shown(value.trim().as_bytes())
+            );
+            best_of = Some(n.ok_or_else(|| at(number, col, &message))?);
         } else if names[0].is_none() || names[1].is_none() {
-            return Err(format!(
-                "{}:{}:1: expected the head of a match log (`player A: NAME`), found `{}`",
-                path, number, line
-            ));
+            let col = raw.len() - raw.trim_start().len() + 1;
+            let message = format!(
+                "expected the head of a match log (`player A: NAME`), found {}",
+                shown(line.as_bytes())
+            );
+            return Err(at(number, col, &message));
         } else {
-            entries.push((number, line.to_string()));
+            entries.push((number, raw.to_string()));
         }
     }
     match names {
@@ -208,7 +235,11 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
             entries,
             ends_line: bytes.is_empty() || bytes.ends_with(b"\n"),
         }),
-        _ => Err(format!("{}: expected a match log, found no players", path)),
+        _ => Err(at(
+            lines + 1,
+            1,
+            "expected the head of a match log (`player A: NAME`), found end of input",
+        )),
     }
 }
 

@@ -3,9 +3,10 @@
 //! next is read.
 
 use super::board::Board;
-use super::entry::{self, name_key, Entry};
+use super::entry::{self, name_key, Entry, Refused};
 use super::log::{self, Log};
 use super::state::{Match, Settings};
+use crate::core::io::lines::{too_long, MAX_LINE};
 use crate::tool::cli::Usage;
 use crate::tool::scoreboard::report;
 use std::io::{self, BufRead, IsTerminal, Write};
@@ -83,10 +84,9 @@ pub fn run(options: Options) -> u8 {
     let mut line = Vec::new();
     let mut first_line = true;
     loop {
-        line.clear();
-        match input.read_until(b'\n', &mut line) {
-            Ok(0) => break,
-            Ok(_) => {}
+        match read_entry(&mut input, &mut line) {
+            Ok(false) => break,
+            Ok(true) => {}
             Err(e) => {
                 eprintln!("referee: <stdin>: {}", e);
                 return 1;
@@ -99,7 +99,12 @@ pub fn run(options: Options) -> u8 {
             _ => &text,
         };
         first_line = false;
-        let refusal = match entry::parse(text, &game.settings.names, game.state.lot_due()) {
+        let parsed = if too_long_entry(&line) {
+            Err(Refused::at(0, too_long()))
+        } else {
+            entry::parse(text, &game.settings.names, game.state.lot_due())
+        };
+        let refusal = match parsed {
             Ok(Entry::Quit) => break,
             Ok(entry) => match game.enter(&entry) {
                 Ok(()) => {
@@ -114,7 +119,7 @@ pub fn run(options: Options) -> u8 {
                 }
                 Err(message) => Some(message),
             },
-            Err(message) => Some(message),
+            Err(refused) => Some(refused.message),
         };
         if refusal.is_none() {
             // Before the answer, so that the report is never behind it.
@@ -128,6 +133,40 @@ pub fn run(options: Options) -> u8 {
         let _ = out.write_all(b"\n");
     }
     u8::from(report_failed)
+}
+
+/// Reads the next entry's line into `line`, its line end included;
+/// `false` at the end of input. Of a line longer than `MAX_LINE` only
+/// the first `MAX_LINE + 2` bytes are kept (see `too_long_entry`): memory
+/// stays flat.
+fn read_entry<R: BufRead>(input: &mut R, line: &mut Vec<u8>) -> io::Result<bool> {
+    line.clear();
+    loop {
+        let available = match input.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(!line.is_empty());
+        }
+        let newline = available.iter().position(|&b| b == b'\n');
+        let used = newline.map_or(available.len(), |at| at + 1);
+        let room = (MAX_LINE + 2).saturating_sub(line.len());
+        line.extend_from_slice(&available[..used.min(room)]);
+        input.consume(used);
+        if newline.is_some() {
+            return Ok(true);
+        }
+    }
+}
+
+/// Whether an entry's line, as `read_entry` keeps it, is longer than
+/// `MAX_LINE` without its line end (LF or CR LF).
+fn too_long_entry(line: &[u8]) -> bool {
+    let text = line.strip_suffix(b"\n").unwrap_or(line);
+    let text = text.strip_suffix(b"\r").unwrap_or(text);
+    text.len() > MAX_LINE
 }
 
 /// The status when the board can no longer be written: 0 when its reader
@@ -238,11 +277,16 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
     let mut game = Match::new(settings);
     for (number, text) in &read.entries {
         let entry = entry::parse(text, &game.settings.names, game.state.lot_due());
-        let taken = entry.and_then(|entry| game.enter(&entry));
-        if let Err(message) = taken {
+        // A refused word is shown at its column; a refusal by the rules at
+        // the entry's first.
+        let taken = entry.and_then(|entry| game.enter(&entry).map_err(|m| Refused::at(0, m)));
+        if let Err(refused) = taken {
             return Err(Failure::Other(format!(
-                "{}:{}:1: {}",
-                path, number, message
+                "{}:{}:{}: {}",
+                path,
+                number,
+                entry::column_of_word(text, refused.word),
+                refused.message
             )));
         }
     }
