@@ -144,6 +144,13 @@ pub(crate) fn read_games<R: Read, C: Checks, S: Shortcut, W: Write>(
 ) -> Result<(), Error> {
     let (line, token, announced) = io::read_count(lines, checks, "the number of games")?;
     checks.count(&line, &token)?;
+    // The count as written, for the message when the games run out: one
+    // past 64 bits is read as the most there is (R0.4).
+    let digits = String::from_utf8_lossy(token.text);
+    let count = match digits.trim_start_matches('0') {
+        "" => "0".to_string(),
+        count => count.to_string(),
+    };
     let mut reading = Reading {
         announced,
         begun: 0,
@@ -176,7 +183,7 @@ pub(crate) fn read_games<R: Read, C: Checks, S: Shortcut, W: Write>(
         return Err(lines.eof_error(&format!(
             "expected game {} of {} ({})",
             reading.begun + 1,
-            announced,
+            count,
             HEADER
         )));
     }

@@ -45,11 +45,15 @@ pub fn parse(args: Vec<String>) -> Result<Command, Usage> {
         let rest: Vec<String> = args.collect();
         return before_subcommand(first, rest);
     }
-    let sub = table::subcommand(&first).ok_or_else(|| {
-        let names = table::SUBCOMMANDS.iter().map(|s| s.name);
-        unknown(format!("unknown subcommand `{}`", first), &first, names, "")
-    })?;
+    let sub = table::subcommand(&first).ok_or_else(|| unknown_subcommand(&first))?;
     parse_subcommand(sub, args).map_err(|usage| usage.of(sub.name))
+}
+
+/// The error for a word where a subcommand's name was expected, with the
+/// nearest name.
+fn unknown_subcommand(word: &str) -> Usage {
+    let names = table::SUBCOMMANDS.iter().map(|s| s.name);
+    unknown(format!("unknown subcommand `{}`", word), word, names, "")
 }
 
 /// `-x`, `--xyz`, `--xyz=v`; `-` alone is a word (stdin), `--` is handled
@@ -67,6 +71,10 @@ fn before_subcommand(first: String, rest: Vec<String>) -> Result<Command, Usage>
         .as_ref()
         .is_some_and(|(flag, _, value)| flag.short == Some('h') && value.is_none());
     let named = rest.iter().position(|arg| table::subcommand(arg).is_some());
+    // After `--` every word is a word: the first must name a subcommand.
+    if let ("--", None, Some(word)) = (first.as_str(), named, rest.first()) {
+        return Err(unknown_subcommand(word));
+    }
     match (top, named) {
         (Some(_), Some(0)) if asks_help => {
             let sub = table::subcommand(&rest[0]).expect("found above");
@@ -147,7 +155,8 @@ fn parse_subcommand(
             }
             (Kind::Switch(_), None) => None,
             (_, Some(value)) => Some(value),
-            (_, None) => Some(args.next().ok_or_else(|| {
+            // `--` ends the options: it is no value (`--out -- CMD`).
+            (_, None) => Some(args.next().filter(|next| next != "--").ok_or_else(|| {
                 let value = flag.value_name().unwrap_or_default();
                 Usage::new(format!("`{}` needs a value: {} {}", name, name, value))
             })?),

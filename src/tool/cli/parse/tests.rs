@@ -54,6 +54,23 @@ fn dash_is_stdin_and_double_dash_ends_the_options() {
 }
 
 #[test]
+fn double_dash_is_no_value_and_no_option() {
+    assert_eq!(
+        error("test fourrow d --junit -- ./a"),
+        "`--junit` needs a value: --junit FILE"
+    );
+    assert_eq!(
+        error("stress rating --out -- ./a"),
+        "`--out` needs a value: --out FILE"
+    );
+    assert_eq!(
+        error("-- --help"),
+        "unknown subcommand `--help`; did you mean `help`?"
+    );
+    assert_eq!(run("-- rating a.in"), run("rating a.in"));
+}
+
+#[test]
 fn equals_and_space_are_the_same() {
     assert_eq!(run("gen snooker --seed=1"), run("gen snooker --seed 1"));
     assert_eq!(run("bench --style=varied"), run("bench --style varied"));
