@@ -139,6 +139,19 @@ fn a_process_left_holding_the_output_when_the_solution_ends_is_killed() {
     );
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn a_process_left_behind_by_the_solution_dies_with_its_run() {
+    // The sleep holds none of the run's pipes: only its group ties it to
+    // the run.
+    assert_no_process_survives(
+        "orphans-quiet",
+        "sleep 50 > /dev/null 2>&1 < /dev/null &\necho $! >> PIDS\n",
+        3,
+        "wrong answer",
+    );
+}
+
 /// Ctrl-C at a terminal signals the referee's process group, which the
 /// solution is not in. The referee is started here in a group of its own
 /// and that group is sent SIGINT, as a terminal does: the solution, which

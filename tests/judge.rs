@@ -598,12 +598,12 @@ fn stress_without_a_seed_prints_the_one_it_picked() {
         .code(0)
         .stdout("3 passed, 0 failed\n")
         .stderr(predicate::function(|err: &str| {
-            // `referee: stress seed N (repeat with --seed N)`, the same N.
+            // `referee: stress seed N (repeat with --seed N --inputs 3)`.
             let seed = err
                 .strip_prefix("referee: stress seed ")
                 .and_then(|rest| rest.split_once(' '));
             matches!(seed, Some((n, rest)) if !n.is_empty()
                 && n.bytes().all(|b| b.is_ascii_digit())
-                && rest == format!("(repeat with --seed {})\n", n))
+                && rest == format!("(repeat with --seed {} --inputs 3)\n", n))
         }));
 }

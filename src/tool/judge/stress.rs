@@ -77,9 +77,10 @@ enum Outcome {
 pub fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u8 {
     let seed = how.seed.unwrap_or_else(|| {
         let seed = RandomState::new().build_hasher().finish();
+        // An input's size depends on how many there are: both repeat it.
         eprintln!(
-            "referee: stress seed {} (repeat with --seed {})",
-            seed, seed
+            "referee: stress seed {} (repeat with --seed {} --inputs {})",
+            seed, seed, how.inputs
         );
         seed
     });
