@@ -405,6 +405,21 @@ fn test_counts_cases_it_cannot_use_as_broken_never_as_passed() {
         assert_eq!(code, Some(3), "{}", out);
         assert!(out.starts_with("a.in: invalid input: 2:10: "), "{}", out);
     }
+    // A folder of the referee's own cases only tests nothing with a CMD.
+    let own = dir.join("own");
+    fs::create_dir(&own).unwrap();
+    fs::write(own.join("x.in"), "1\nGame #1: 1\n").unwrap();
+    fs::write(own.join("x.args"), "--strict\n").unwrap();
+    let (code, out, _) = run(&["test", "fourrow", "own", "--", "cat"]);
+    assert_eq!((code, out.as_str()), (Some(3), "0 passed, 0 failed\n"));
+    fs::remove_dir_all(&own).unwrap();
+    // An answer file given alone is no case: it would be its own answer.
+    let (code, _, err) = run(&["test", "fourrow", "a.out", "--", "cat"]);
+    assert_eq!(code, Some(3));
+    assert_eq!(
+        err,
+        "referee: a.out: expected a folder of cases or one `.in` file\n"
+    );
     // A folder that cannot be read is named itself.
     let locked = dir.join("locked");
     fs::create_dir(&locked).unwrap();

@@ -164,9 +164,11 @@ pub fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String]) -> u
         say!("slowest: {} ({})", name, seconds(*time));
     }
     say!("{}", summary(tally.passed, tally.failed + tally.broken));
+    // A run whose every case was skipped tested nothing: not a pass.
+    let ran = tally.passed + tally.failed + tally.broken;
     let mut status = if tally.failed > 0 {
         FAILED
-    } else if tally.broken > 0 {
+    } else if tally.broken > 0 || ran == 0 {
         UNUSABLE
     } else {
         ACCEPTED
@@ -278,6 +280,13 @@ fn find_cases(dir: &Path, problem: Problem) -> Result<Vec<Case>, (PathBuf, io::E
     let metadata = fs::metadata(dir).map_err(|e| (dir.to_path_buf(), e))?;
     if metadata.is_dir() {
         collect_inputs(dir, problem, &mut inputs)?;
+    } else if dir.extension().map_or(true, |e| e != "in") {
+        // An answer given for its input would be judged against itself.
+        let wrong = io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "expected a folder of cases or one `.in` file",
+        );
+        return Err((dir.to_path_buf(), wrong));
     } else {
         inputs.push(dir.to_path_buf());
     }
