@@ -139,16 +139,42 @@ fn a_process_left_holding_the_output_when_the_solution_ends_is_killed() {
     );
 }
 
+/// A solution that leaves a process behind, holding none of the run's
+/// pipes, only a fifo of the test's: the run's end must kill it, which the
+/// test learns from the fifo's end, without looking at the clock.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_process_left_behind_by_the_solution_dies_with_its_run() {
-    // The sleep holds none of the run's pipes: only its group ties it to
-    // the run.
-    assert_no_process_survives(
-        "orphans-quiet",
-        "sleep 50 > /dev/null 2>&1 < /dev/null &\necho $! >> PIDS\n",
-        3,
-        "wrong answer",
+    use std::io::Read;
+    let dir = fourrow_inputs("orphans-quiet", 1);
+    let alive = dir.join("alive");
+    let made = std::process::Command::new("mkfifo").arg(&alive).status();
+    assert!(made.unwrap().success());
+    let run = dir.join("run.sh");
+    // The fifo is opened before the sleep starts, so the sleep has it from
+    // its first moment.
+    let script = "exec 3> ALIVE\nsleep 1000 > /dev/null 2>&1 < /dev/null &\nexec 3>&-\n"
+        .replace("ALIVE", &alive.display().to_string());
+    fs::write(&run, script).unwrap();
+    let (ended, end) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut rest = Vec::new();
+        let _ = fs::File::open(alive).and_then(|mut f| f.read_to_end(&mut rest));
+        let _ = ended.send(());
+    });
+    let output = referee()
+        .args(["test", "fourrow"])
+        .arg(&dir)
+        .args(["--", "sh"])
+        .arg(&run)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stdout).contains("wrong answer"));
+    let wait = std::time::Duration::from_secs(60);
+    assert!(
+        end.recv_timeout(wait).is_ok(),
+        "the process left behind outlived the run"
     );
 }
 

@@ -500,6 +500,32 @@ fn assert_one_minimal_case(problem: &str, command: &[&str], input: &str) {
 }
 
 #[test]
+fn stress_shows_what_the_solver_wrote_with_odd_bytes_spelled_out() {
+    // The referee's answer with CR LF line ends and an escape sequence.
+    let script = format!(
+        "printf '\\033[2J'; {} fourrow | sed 's/$/\\r/'",
+        referee_path()
+    );
+    let (stdout, _) = stress_failure(
+        "fourrow",
+        "stress-odd-bytes",
+        &["sh", "-c", &script],
+        &["--inputs", "1"],
+    );
+    assert!(
+        !stdout.contains('\x1b') && !stdout.contains('\r'),
+        "{}",
+        stdout
+    );
+    assert!(
+        stdout.contains("solver's output:\n    \\x1b[2JGame #1 "),
+        "{}",
+        stdout
+    );
+    assert!(stdout.contains(".\\r\n"), "{}", stdout);
+}
+
+#[test]
 fn stress_finds_the_blind_diagonal_and_shrinks_it() {
     let command = [wrong("fourrow"), "top-diagonals".to_string()];
     let command: Vec<&str> = command.iter().map(String::as_str).collect();

@@ -67,10 +67,14 @@ pub fn shown(text: &[u8]) -> String {
     quoted
 }
 
-/// The characters that change how text around them is shown without a
-/// mark of their own: the bidirectional marks and the byte-order mark.
-fn is_invisible(c: char) -> bool {
-    matches!(u32::from(c), 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069 | 0xfeff)
+/// The characters that show nothing of themselves or pass for a space:
+/// the bidirectional marks, the zero widths, the word joiner, the
+/// byte-order mark and the no-break space.
+pub(crate) fn is_invisible(c: char) -> bool {
+    matches!(
+        u32::from(c),
+        0xa0 | 0x200b..=0x200f | 0x202a..=0x202e | 0x2060 | 0x2066..=0x2069 | 0xfeff
+    )
 }
 
 #[cfg(test)]

@@ -5,9 +5,12 @@
 //!
 //! Excerpts make invisible characters visible: `\n` a line end, `\r` a
 //! carriage return, `\t` a tab, `\\` a backslash, `\xHH` any other control
-//! byte or a byte that is not UTF-8, and `␠` a space that is trailing
-//! (only spaces follow it on its line) or that starts the excerpt.
+//! byte or a byte that is not UTF-8, `\u{202e}` a character that shows
+//! nothing of itself or looks like a space (bidirectional marks, zero
+//! widths, the no-break space), and `␠` a space that is trailing (only
+//! spaces follow it on its line) or that starts the excerpt.
 
+use crate::core::io::error::is_invisible;
 use std::fmt;
 
 /// Visible characters shown of each side at most.
@@ -164,6 +167,7 @@ pub(crate) fn visible(line: &[u8]) -> String {
                 '\\' => shown.push_str("\\\\"),
                 ' ' if pos == 0 || pos >= trailing_from => shown.push('␠'),
                 c if c.is_control() => shown.push_str(&format!("\\x{:02x}", u32::from(c))),
+                c if is_invisible(c) => shown.extend(c.escape_unicode()),
                 c => shown.push(c),
             }
         }
@@ -256,6 +260,11 @@ mod tests {
     fn odd_bytes_are_escaped_and_long_lines_cut() {
         assert_eq!(visible(b"a\x01\\\xff\xfeb\n"), "a\\x01\\\\\\xff\\xfeb\\n");
         assert_eq!(visible("é ".as_bytes()), "é␠");
+        let invisible = "a\u{202e}b\u{200b}c\u{a0}\n";
+        assert_eq!(
+            visible(invisible.as_bytes()),
+            "a\\u{202e}b\\u{200b}c\\u{a0}\\n"
+        );
         let long = "x".repeat(100);
         let shown = diff(&long, "y");
         assert!(

@@ -369,10 +369,13 @@ fn report(
 }
 
 /// Prints a short text from its line `from` (counted from 1) on, indented
-/// under a heading.
+/// under a heading, each line with its invisible characters spelled out
+/// as in a difference (a CR, a control byte, a trailing space), so that
+/// what a program wrote cannot reach the terminal raw.
 fn show(heading: &str, text: &[u8], from: usize) {
-    let text = String::from_utf8_lossy(text);
-    if text.lines().count() > SHOWN_LINES + from - 1 {
+    let body = text.strip_suffix(b"\n").unwrap_or(text);
+    let lines: Vec<&[u8]> = body.split(|&b| b == b'\n').collect();
+    if lines.len() > SHOWN_LINES + from - 1 {
         return;
     }
     match from {
@@ -380,11 +383,11 @@ fn show(heading: &str, text: &[u8], from: usize) {
         1 => say!("{}:", heading),
         _ => say!("{} from line {}:", heading, from),
     }
-    for line in text.lines().skip(from - 1) {
+    for line in lines.iter().skip(from - 1).filter(|_| !text.is_empty()) {
         if line.is_empty() {
             say!("");
         } else {
-            say!("    {}", line);
+            say!("    {}", diff::visible(line));
         }
     }
 }
