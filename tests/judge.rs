@@ -500,6 +500,27 @@ fn assert_one_minimal_case(problem: &str, command: &[&str], input: &str) {
 }
 
 #[test]
+fn stress_that_cannot_keep_the_shrunk_input_says_so_and_exits_3() {
+    let dir = scratch("stress-out-unwritable");
+    let output = referee()
+        .current_dir(&dir)
+        .args(["stress", "fourrow", "--seed", "1", "--inputs", "2"])
+        .args(["--out", "missing/x.in", "--", "echo", "wrong"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(3));
+    let stdout = stdout_of(&output);
+    assert!(!stdout.contains("missing/x.in"), "{}", stdout);
+    assert!(
+        stdout.contains("\nthe shrunk input: wrong answer: "),
+        "{}",
+        stdout
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with("referee: missing/x.in: "), "{}", stderr);
+}
+
+#[test]
 fn stress_shows_what_the_solver_wrote_with_odd_bytes_spelled_out() {
     // The referee's answer with CR LF line ends and an escape sequence.
     let script = format!(

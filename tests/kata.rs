@@ -182,3 +182,28 @@ fn while_the_lot_is_due_there_is_no_break() {
     assert_eq!(frame.current_break(), 0);
     assert_eq!(frame.highest_break(PLAYER_2), 7);
 }
+
+#[test]
+fn a_refused_stroke_changes_nothing_not_even_the_nomination() {
+    let mut frame = given_a_new_frame();
+    frame.pots(Ball::Red).unwrap();
+    frame.nominate(Ball::Black);
+    // Fifteen reds are not left: the stroke is refused.
+    assert!(frame
+        .shot(Some(Ball::Black), &[Ball::Red; 15], false)
+        .is_err());
+    // The black is still nominated: hitting the blue first is a foul of 7.
+    let shot = frame.hits(Ball::Blue).unwrap();
+    assert!(shot.foul);
+    assert_eq!(score(&frame), (1, 7));
+}
+
+#[test]
+fn a_colour_cannot_be_potted_twice_in_one_stroke() {
+    let mut frame = given_a_new_frame();
+    frame.pots(Ball::Red).unwrap();
+    assert!(frame
+        .shot(Some(Ball::Pink), &[Ball::Pink, Ball::Pink], false)
+        .is_err());
+    assert_eq!(score(&frame), (1, 0));
+}

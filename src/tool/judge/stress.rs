@@ -136,9 +136,15 @@ pub fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u8 {
         eprintln!("referee: shrinking; each run that hangs takes the whole time limit");
     }
     let shrunk = shrink::shrink(problem, &input, &mut oracle);
-    report(problem, &input, &shrunk, &oracle, &how.out);
+    let written = report(problem, &input, &shrunk, &oracle, &how.out);
     say!("{}", summary(i, 1));
-    FAILED
+    // A shrunk input that could not be kept is a file of ours unusable,
+    // as for `test --junit`.
+    if written {
+        FAILED
+    } else {
+        UNUSABLE
+    }
 }
 
 /// A failing input found by [`killer`], shrunk.
@@ -321,14 +327,15 @@ impl Oracle for Judge<'_> {
     }
 }
 
-/// Writes the shrunk input to `out` and prints what it is and the verdict.
+/// Writes the shrunk input to `out` and prints what it is and the verdict;
+/// says whether it was written.
 fn report(
     problem: Problem,
     original: &[u8],
     shrunk: &shrink::Shrunk,
     oracle: &Judge<'_>,
     out: &str,
-) {
+) -> bool {
     let lines = |text: &[u8]| text.iter().filter(|&&b| b == b'\n').count();
     let how = if shrunk.minimal {
         "1-minimal".to_string()
@@ -347,10 +354,16 @@ fn report(
         oracle.runs,
         how
     );
-    match std::fs::write(out, &shrunk.input) {
-        Ok(()) => say!("wrote {}", out),
-        Err(e) => eprintln!("referee: {}: {}", out, e),
-    }
+    let written = match std::fs::write(out, &shrunk.input) {
+        Ok(()) => {
+            say!("wrote {}", out);
+            true
+        }
+        Err(e) => {
+            eprintln!("referee: {}: {}", out, e);
+            false
+        }
+    };
     show("input", &shrunk.input, 1);
     if let Some(expected) = solver::strict_answer(problem, &shrunk.input) {
         match diff::first_difference(&expected, &oracle.last_output) {
@@ -365,7 +378,9 @@ fn report(
     if oracle.last.failure() != Some(oracle.failure) {
         say!("(a smaller input fails another way: shown is how it fails)");
     }
-    say!("{}: {}", out, oracle.last);
+    let name = if written { out } else { "the shrunk input" };
+    say!("{}: {}", name, oracle.last);
+    written
 }
 
 /// Prints a short text from its line `from` (counted from 1) on, indented

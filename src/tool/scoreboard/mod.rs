@@ -162,11 +162,20 @@ impl Scoreboard {
         for &ball in potted {
             match ball {
                 Ball::Red => stroke.reds += 1,
+                // A colour potted once is no longer on the table (S14).
+                colour if stroke.colours.contains(colour) => {
+                    return Err(Impossible::NotOnTable {
+                        ball: colour,
+                        first: false,
+                    })
+                }
                 colour => stroke.colours.insert(colour),
             }
         }
         let before = scores(&self.frame);
-        let outcome = self.frame.play_nominating(&stroke, self.nominated.take())?;
+        // A stroke refused changes nothing: the nomination stands.
+        let outcome = self.frame.play_nominating(&stroke, self.nominated)?;
+        self.nominated = None;
         let mut shot = Shot::new(before, &self.frame, outcome);
         shot.break_after = self.breaks.stroke(&shot);
         Ok(shot)
