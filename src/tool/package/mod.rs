@@ -290,9 +290,9 @@ mod tests {
         // A tournament at the statement's limits, with the longest names and
         // ratings, and a game that moves nothing (a player meets himself).
         let mut input = String::from("1\n500 1\n");
-        for player in 0..500u32 {
+        for player in 0..500u64 {
             let name: String = (0..10)
-                .map(|i| char::from(b'a' + (player / 26u32.pow(i) % 26) as u8))
+                .map(|i| char::from(b'a' + (player / 26u64.pow(i) % 26) as u8))
                 .collect();
             input.push_str(&format!("{} -9999999999999.99\n", name));
         }
