@@ -346,13 +346,14 @@ fn check_ends_on_an_input_or_output_that_does_not_end() {
         err,
         "referee: <stdin>:2:10: expected a slot digit 1-7 or a header `Game #n:`, found `8`\n"
     );
-    // An output past the answer by more than 1 MiB is wrong, however it goes on.
+    // An output that goes on past the answer is read only so far.
     let endless = b"Game #1 is not over, yet.\n".repeat(50_000);
     let (code, out, err) = common::ends_on_open_input(&["check", "fourrow", &input, "-"], endless);
     assert_eq!((code, out.as_str()), (Some(1), "wrong answer\n"));
     assert_eq!(
         err,
-        "referee: <stdin>: output too long: expected 26 bytes, found more than 1048602\n"
+        "referee: <stdin>:2:1: expected end of output, found `Game #1 is not over, yet.\\n` \
+         (extra output after the end)\n"
     );
 }
 
@@ -422,6 +423,19 @@ fn test_counts_cases_it_cannot_use_as_broken_never_as_passed() {
     assert_eq!(code, Some(3), "{}", out);
     assert!(out.contains("a.in: cannot read"), "{}", out);
     fs::remove_dir(dir.join("a.out")).unwrap();
+    // A fifo or a device is no file: it could keep the run waiting for good.
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.join("c.in"))
+        .status();
+    assert!(made.unwrap().success());
+    symlink("/dev/zero", dir.join("a.out")).unwrap();
+    let (code, out, _) = test_with(&solution);
+    assert_eq!(code, Some(3), "{}", out);
+    assert!(out.contains("a.in: cannot read "), "{}", out);
+    assert!(out.contains("c.in: cannot read "), "{}", out);
+    assert!(out.ends_with("0 passed, 2 failed\n"), "{}", out);
+    fs::remove_file(dir.join("c.in")).unwrap();
+    fs::remove_file(dir.join("a.out")).unwrap();
     // An input the referee refuses is broken though an answer is beside it,
     // with a program or without.
     fs::write(dir.join("a.in"), "1\nGame #1: 8\n").unwrap();

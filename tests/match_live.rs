@@ -392,6 +392,8 @@ fn a_logs_faults_are_shown_at_their_line_and_column() {
         ),
         (b"Red Red\n undo now\n", "5:7", "expected `undo` alone"),
         (b"Red \x1b[31mr\n", "4:5", "found `\\x1b[31mr`"),
+        // The first fault in the order of the lines, whatever it is.
+        (b"Red Zz\r\nRed \xff\n", "4:5", expected_ball),
     ] {
         let said = resume(&[&head[..], entries].concat());
         let start = format!("referee: m.log:{}: ", place);

@@ -184,3 +184,10 @@ fn an_input_that_does_not_end_is_refused_at_its_first_fault() {
     assert_eq!(code, Some(1));
     assert!(out.starts_with("<stdin>:2:1: "), "{}", out);
 }
+
+#[test]
+fn standard_input_is_named_once_at_most() {
+    let (code, out, err) = validate(&["fourrow", "-", "-"]);
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert!(err.starts_with("referee: standard input can be read only once\n"));
+}

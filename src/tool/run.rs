@@ -90,6 +90,11 @@ pub fn run(command: Command) -> u8 {
             coverage,
             files,
         } => {
+            if files.iter().filter(|f| *f == "-").count() > 1 {
+                let usage = crate::tool::cli::Usage::new("standard input can be read only once");
+                eprint!("{}", usage.of("validate").report());
+                return 2;
+            }
             let mut out = BufWriter::new(stdout());
             let result = validate::run(problem, &files, coverage, &mut out);
             match result.and_then(|ok| out.flush().map(|_| ok)) {

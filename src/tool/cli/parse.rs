@@ -72,8 +72,10 @@ fn before_subcommand(first: String, rest: Vec<String>) -> Result<Command, Usage>
         .is_some_and(|(flag, _, value)| flag.short == Some('h') && value.is_none());
     let named = rest.iter().position(|arg| table::subcommand(arg).is_some());
     // After `--` every word is a word: the first must name a subcommand.
-    if let ("--", None, Some(word)) = (first.as_str(), named, rest.first()) {
-        return Err(unknown_subcommand(word));
+    if let ("--", Some(word)) = (first.as_str(), rest.first()) {
+        if named != Some(0) {
+            return Err(unknown_subcommand(word));
+        }
     }
     match (top, named) {
         (Some(_), Some(0)) if asks_help => {

@@ -42,23 +42,18 @@ pub fn check(problem: Problem, input: &str, output: &str, answer: Option<&str>) 
             Err(()) => return UNUSABLE,
         },
     };
-    // An output that runs on past the answer is wrong whatever follows:
-    // it is read only so far, so that an endless one ends too.
+    // An output that runs on past the answer is read only so far, so that
+    // an endless one ends too: its first difference is in that start.
     let most = expected.len() as u64 + EXTRA_OUTPUT;
     let Ok(found) = read_or_say(output, most + 1) else {
         return UNUSABLE;
     };
-    if found.len() as u64 > most {
-        say!("wrong answer");
-        eprintln!(
-            "referee: {}: output too long: expected {} bytes, found more than {}",
-            shown_name(output),
-            expected.len(),
-            most
-        );
-        return FAILED;
-    }
-    match diff::first_difference(&expected, &found) {
+    let compared = if found.len() as u64 > most {
+        diff::first_difference_in_start(&expected, &found)
+    } else {
+        diff::first_difference(&expected, &found)
+    };
+    match compared {
         None => {
             say!("accepted");
             ACCEPTED
@@ -71,7 +66,7 @@ pub fn check(problem: Problem, input: &str, output: &str, answer: Option<&str>) 
     }
 }
 
-/// How much of an output past the answer's length is read to show where
+/// How much of an output past the answer's length is read to find where
 /// the two differ.
 const EXTRA_OUTPUT: u64 = 1 << 20;
 

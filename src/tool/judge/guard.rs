@@ -2,36 +2,33 @@
 //! its own (see `run`), so the Ctrl-C that ends the referee does not reach
 //! it, nor does anything else that ends the referee: left alone, a program
 //! caught in a loop would run on for good. The guard is a small shell, in
-//! a process group of its own too (and deaf to a terminal's signals), that
-//! reads, on a pipe from the referee, `+ID` when a program's group starts
-//! and `-ID` when its run is over: then it kills what is left of the group
-//! (a process the program started and left behind) and says so with an
-//! empty line, which the referee waits for, so that nothing of a run
-//! outlives its verdict. When the pipe closes, however the referee ended,
-//! the guard kills the groups still running. One guard serves the whole
-//! run of the referee; it starts before the first program. (A referee
-//! killed between starting a program and telling the guard leaves that
-//! program alone: the guard is told before the program is given any of
-//! its input.)
+//! a process group of its own too (and deaf to a terminal's signals and to
+//! a closed pipe), that reads, on a pipe from the referee, `+ID` when a
+//! program's group starts, `-ID` when it is done with, and `!ID` when what
+//! is left of a group whose program ended is to be killed: it kills it and
+//! answers with an empty line, which the referee waits for. When the pipe
+//! closes, however the referee ended, the guard kills the groups still
+//! running. One guard serves the whole run of the referee; it starts
+//! before the first program. (A referee killed between starting a program
+//! and telling the guard leaves that program alone: the guard is told
+//! before the program is given any of its input.)
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 
-/// The guard's script: the groups still running are a list of ids. (The
-/// group of a run that is over is killed by its id, which stays taken
-/// while any process is left in it; when none is, nothing is killed.)
-const SCRIPT: &str = r#"trap '' INT HUP TERM QUIT
+/// The guard's script: the groups still running are a list of ids.
+const SCRIPT: &str = r#"trap '' INT HUP TERM QUIT PIPE
 running=''
 while read -r word; do
   case $word in
     +*) running="$running ${word#+}" ;;
-    -*) kill -KILL "-${word#-}" 2>/dev/null
-        echo
-        left=''
+    -*) left=''
         for id in $running; do [ "$id" = "${word#-}" ] || left="$left $id"; done
         running=$left ;;
+    !*) kill -KILL "-${word#!}" 2>/dev/null
+        echo ;;
   esac
 done
 for id in $running; do kill -KILL "-$id" 2>/dev/null; done"#;
@@ -92,8 +89,14 @@ pub(crate) fn started(id: u32) {
     tell(format!("+{}\n", id), false);
 }
 
-/// The run of the program `id` is over (it ended, or was killed): what is
-/// left of its group is killed before this returns.
+/// The group of the program `id` is done with (ended, or killed).
 pub(crate) fn done(id: u32) {
-    tell(format!("-{}\n", id), true);
+    tell(format!("-{}\n", id), false);
+}
+
+/// Kills what is left of the group of the program `id`, which ended and
+/// is not waited for yet (so that its id still names its group and no
+/// other); returns once that is done.
+pub(crate) fn end_group(id: u32) {
+    tell(format!("!{}\n", id), true);
 }

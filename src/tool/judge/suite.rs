@@ -224,8 +224,16 @@ fn judge_case(problem: Problem, case: &Case, command: &[String], how: &TestRun) 
 /// Reads a case's files; the expected output is the referee's answer
 /// when there is no answer file. An error says why the case is broken.
 fn read_case(problem: Problem, case: &Case) -> Result<Files, String> {
-    let read =
-        |path: &Path| fs::read(path).map_err(|e| format!("cannot read {}: {}", path.display(), e));
+    // Only a file is read: a fifo or a device (a link to `/dev/zero`)
+    // could keep the run waiting, or filling memory, for good.
+    let read = |path: &Path| {
+        let cannot =
+            |why: &dyn std::fmt::Display| format!("cannot read {}: {}", path.display(), why);
+        match fs::metadata(path) {
+            Ok(found) if !found.is_file() => Err(cannot(&"not a file")),
+            _ => fs::read(path).map_err(|e| cannot(&e)),
+        }
+    };
     let strict = match &case.args {
         Some(path) => referee_strict(problem, &read(path)?).ok_or_else(|| {
             format!(

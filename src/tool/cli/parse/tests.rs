@@ -68,6 +68,7 @@ fn double_dash_is_no_value_and_no_option() {
         "unknown subcommand `--help`; did you mean `help`?"
     );
     assert_eq!(run("-- rating a.in"), run("rating a.in"));
+    assert_eq!(error("-- a.in rating"), "unknown subcommand `a.in`");
 }
 
 #[test]

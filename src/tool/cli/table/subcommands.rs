@@ -325,7 +325,9 @@ then holds options of `referee PROBLEM` (such as --strict) and NAME.err
 the error that the run must end with, exit status 1; a command skips
 those cases. Subfolders and inputs named after another problem or
 scoreboard (alone or before a `-`, as in snooker-sample.in) are passed
-over.",
+over. A case that cannot be used (a file that cannot be read, an input
+the referee refuses) is counted as failed, with status 3; so is a run
+that skipped every case.",
         build: |mut f| Command::Test {
             problem: f.problem(),
             dir: f.path(),
@@ -348,7 +350,8 @@ Generates random inputs, small ones first, and runs the command after
 first input in order that fails is shrunk, written to --out and shown
 with the verdict on it, the expected output and the solver's, from the
 first difference. Ends with `N passed, M failed`. On a terminal a
-progress line is kept on stderr.",
+progress line is kept on stderr. The same --seed and --inputs give the
+same inputs.",
         build: |f| Command::Stress {
             problem: f.problem(),
             inputs: given(f.options.inputs),
@@ -421,7 +424,8 @@ pub const EXIT_STATUS: &[(&str, &str)] = &[
     (
         "3",
         "for check, test and stress: the input or a file of ours is unusable \
-         (an invalid input, a missing OUTPUT, ANSWER or DIR)",
+         (an invalid input, a missing OUTPUT, ANSWER or DIR, a file that \
+         cannot be written)",
     ),
     ("4", "for test and stress: the solution cannot be started"),
 ];

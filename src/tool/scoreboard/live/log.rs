@@ -153,6 +153,10 @@ pub(crate) struct Read {
     pub settings: Settings,
     pub entries: Vec<(usize, String)>,
     pub ends_line: bool,
+    /// A line after the entries that cannot be read (not UTF-8, too long):
+    /// its error, for after the entries before it were played, so that
+    /// the first fault in the log is the one reported.
+    pub fault: Option<String>,
 }
 
 /// Reads the log at `path`. Errors are `PATH:LINE:COL: message` or the
@@ -163,35 +167,36 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
     let at =
         |line: usize, col: usize, message: &str| format!("{}:{}:{}: {}", path, line, col, message);
     // A byte-order mark at the start is no part of the log (R0.5).
-    let start = if bytes.starts_with(b"\xef\xbb\xbf") {
-        3
-    } else {
-        0
-    };
-    let text = std::str::from_utf8(&bytes[start..]).map_err(|e| {
-        let before = &bytes[start..start + e.valid_up_to()];
-        let line = before.iter().filter(|&&b| b == b'\n').count();
-        let col = before.len()
-            - before
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1);
-        at(
-            line + 1,
-            col + 1,
-            "expected UTF-8 text, found a byte that is not UTF-8",
-        )
-    })?;
+    let text = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
     let mut names = [None, None];
     let mut best_of = None;
     let mut entries = Vec::new();
     let mut lines = 0;
-    for (index, raw) in text.lines().enumerate() {
+    let mut unread = None;
+    // Line by line, as `str::lines` would: a fault is found in the order
+    // of the lines, whatever it is.
+    let body = text.strip_suffix(b"\n").unwrap_or(text);
+    let pieces = body.split(|&b| b == b'\n').take_while(|_| !text.is_empty());
+    for (index, raw) in pieces.enumerate() {
         let number = index + 1;
         lines = number;
-        if raw.len() > MAX_LINE {
-            return Err(format!("{}:{}", path, line_too_long(number)));
-        }
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let read = if raw.len() > MAX_LINE {
+            Err(format!("{}:{}", path, line_too_long(number)))
+        } else {
+            std::str::from_utf8(raw).map_err(|e| {
+                let message = "expected UTF-8 text, found a byte that is not UTF-8";
+                at(number, e.valid_up_to() + 1, message)
+            })
+        };
+        let raw = match read {
+            Ok(raw) => raw,
+            Err(fault) if !entries.is_empty() => {
+                unread = Some(fault);
+                break;
+            }
+            Err(fault) => return Err(fault),
+        };
         let line = raw.trim();
         let in_head = entries.is_empty();
         // Comments only in the head: a lot line may be a name with a `#`.
@@ -234,6 +239,7 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
             },
             entries,
             ends_line: bytes.is_empty() || bytes.ends_with(b"\n"),
+            fault: unread,
         }),
         _ => Err(at(
             lines + 1,

@@ -290,6 +290,9 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
             )));
         }
     }
+    if let Some(fault) = read.fault {
+        return Err(Failure::Other(fault));
+    }
     first_report(options, &game)?;
     let log = Log::append(path, read.ends_line).map_err(Failure::Other)?;
     Ok((game, log))
