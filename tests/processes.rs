@@ -243,3 +243,27 @@ fn ctrl_c_on_the_referee_kills_the_solution_it_ran() {
         "the solution outlived the referee"
     );
 }
+
+/// Once an earlier input failed, a later one under way with `-j` can no
+/// longer change the report: its run is killed, not waited for.
+#[cfg(target_os = "linux")]
+#[test]
+fn stress_does_not_wait_for_runs_whose_result_is_dropped() {
+    let dir = scratch("dropped-runs");
+    let run = dir.join("run.sh");
+    // Wrong at once on an input of one case; on any other, hangs.
+    let script = "read count\nif [ \"$count\" = 1 ]; then echo wrong; else exec sleep 1000; fi\n";
+    fs::write(&run, script).unwrap();
+    let output = referee()
+        .current_dir(&dir)
+        .args([
+            "stress", "fourrow", "--seed", "1", "--inputs", "2", "-j", "2",
+        ])
+        .args(["--timeout", "1000", "--", "sh"])
+        .arg(&run)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stdout).ends_with("0 passed, 1 failed\n"));
+}

@@ -60,6 +60,9 @@ pub(crate) const CANNOT_START: u8 = 4;
 /// enough to show what it wrote there, not all of a runaway program.
 const EXTRA_OUTPUT_KEPT: usize = 1 << 16;
 
+/// The flag of a run whose result is always looked at.
+pub(crate) static NEVER_DROPPED: AtomicBool = AtomicBool::new(false);
+
 /// What is judged: the referee's own solver (as `referee PROBLEM
 /// [--strict] FILE` would run on the file `name`), or a program to run.
 #[derive(Clone, Copy, Debug)]
@@ -74,12 +77,20 @@ pub(crate) enum Solution<'a> {
 
 impl Solution<'_> {
     /// Runs the solution on `input`, keeping enough of its output to
-    /// compare with `expected_len` bytes. An error: the program could not
-    /// be started.
-    fn run(&self, input: &[u8], expected_len: usize, timeout: Duration) -> io::Result<Run> {
+    /// compare with `expected_len` bytes; a program is killed as soon as
+    /// `dropped` is set (its result will not be looked at). An error: the
+    /// program could not be started.
+    fn run(
+        &self,
+        input: &[u8],
+        expected_len: usize,
+        timeout: Duration,
+        dropped: &AtomicBool,
+    ) -> io::Result<Run> {
         match *self {
             Solution::Program(command) => {
-                run::run(command, input, timeout, expected_len + EXTRA_OUTPUT_KEPT)
+                let kept = expected_len + EXTRA_OUTPUT_KEPT;
+                run::run(command, input, timeout, kept, dropped)
             }
             // As `referee PROBLEM` would run it, in-process.
             Solution::Referee {
@@ -449,7 +460,12 @@ mod tests {
             name: "x.in",
         };
         let run = referee
-            .run(b"1\nGame #1: 8\n", 0, Duration::from_secs(1))
+            .run(
+                b"1\nGame #1: 8\n",
+                0,
+                Duration::from_secs(1),
+                &NEVER_DROPPED,
+            )
             .unwrap();
         assert_eq!(run.end, End::Failed("exit status 1".to_string()));
         assert!(String::from_utf8_lossy(&run.stderr).starts_with("referee: x.in:2:"));

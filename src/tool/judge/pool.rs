@@ -7,13 +7,14 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
-/// Runs `work(i)` for `i` in `0..count` on up to `jobs` threads and gives
-/// each result to `take` in the order of `i`. When `take` returns false no
-/// further `i` is started; the runs under way finish and are dropped.
+/// Runs `work(i, dropped)` for `i` in `0..count` on up to `jobs` threads
+/// and gives each result to `take` in the order of `i`. When `take` returns
+/// false no further `i` is started, and `dropped` is set: the runs under
+/// way may end at once, their results are dropped.
 pub(crate) fn in_order<T, W, F>(count: usize, jobs: usize, work: W, mut take: F)
 where
     T: Send,
-    W: Fn(usize) -> T + Sync,
+    W: Fn(usize, &AtomicBool) -> T + Sync,
     F: FnMut(usize, T) -> bool,
 {
     let next = AtomicUsize::new(0);
@@ -28,7 +29,7 @@ where
                 if i >= count || stop.load(Ordering::Relaxed) {
                     break;
                 }
-                if sender.send((i, work(i))).is_err() {
+                if sender.send((i, work(i, stop))).is_err() {
                     break;
                 }
             });
@@ -60,7 +61,7 @@ mod tests {
             in_order(
                 20,
                 jobs,
-                |i| i * 10,
+                |i, _| i * 10,
                 |i, result| {
                     seen.push((i, result));
                     i < 11
@@ -73,7 +74,7 @@ mod tests {
         in_order(
             0,
             4,
-            |i| i,
+            |i, _| i,
             |_, _| {
                 none += 1;
                 true

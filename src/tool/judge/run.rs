@@ -73,6 +73,7 @@ pub fn run(
     input: &[u8],
     timeout: Duration,
     stdout_limit: usize,
+    dropped: &AtomicBool,
 ) -> io::Result<Run> {
     let (program, args) = command
         .split_first()
@@ -91,7 +92,7 @@ pub fn run(
     let mut child = command.spawn()?;
     #[cfg(unix)]
     guard::started(child.id());
-    let result = watch(&mut child, input, timeout, stdout_limit);
+    let result = watch(&mut child, input, timeout, stdout_limit, dropped);
     #[cfg(unix)]
     guard::done(child.id());
     result
@@ -103,6 +104,7 @@ fn watch(
     input: &[u8],
     timeout: Duration,
     stdout_limit: usize,
+    dropped: &AtomicBool,
 ) -> io::Result<Run> {
     let start = Instant::now();
     let mut stdin = child.stdin.take().expect("stdin is piped");
@@ -130,7 +132,14 @@ fn watch(
 
     let deadline = start + timeout;
     let mut pipes_open = 2;
-    let mut end = wait(child, deadline, &pipes_done, &mut pipes_open, &watched)?;
+    let mut end = wait(
+        child,
+        deadline,
+        &pipes_done,
+        &mut pipes_open,
+        &watched,
+        dropped,
+    )?;
     // A program may end by itself just as its output runs away.
     if watched.runaway.load(Ordering::SeqCst) && end != End::TimedOut {
         end = End::OutputLimit(watched.limit);
@@ -201,6 +210,7 @@ fn wait(
     pipe_closed: &Receiver<()>,
     pipes_open: &mut usize,
     output: &Watched,
+    dropped: &AtomicBool,
 ) -> io::Result<End> {
     let mut pause = FIRST_PAUSE;
     loop {
@@ -215,7 +225,9 @@ fn wait(
         let over = if output.runaway.load(Ordering::SeqCst) {
             Some(End::OutputLimit(output.limit))
         } else {
-            Some(End::TimedOut).filter(|_| now >= deadline)
+            // A run whose result is dropped ends as if its time were up.
+            let up = now >= deadline || dropped.load(Ordering::Relaxed);
+            Some(End::TimedOut).filter(|_| up)
         };
         if let Some(end) = over {
             // Killed before it is waited for, so that its id, the group's,
@@ -360,6 +372,11 @@ fn describe(status: ExitStatus) -> String {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+
+    /// `run` with a result that is always looked at.
+    fn run(command: &[String], input: &[u8], timeout: Duration, limit: usize) -> io::Result<Run> {
+        super::run(command, input, timeout, limit, &AtomicBool::new(false))
+    }
 
     fn sh(script: &str) -> Vec<String> {
         vec!["sh".to_string(), "-c".to_string(), script.to_string()]

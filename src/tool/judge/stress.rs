@@ -17,7 +17,7 @@ use super::progress::{self, Progress};
 use super::shrink::{self, Oracle};
 use super::{
     cannot_run, diff, judge, solver, summary, Compare, Expected, Failure, Solution, Verdict,
-    ACCEPTED, CANNOT_START, FAILED, UNUSABLE,
+    ACCEPTED, CANNOT_START, FAILED, NEVER_DROPPED, UNUSABLE,
 };
 use crate::tool::gen::Rng;
 use crate::tool::problem::Problem;
@@ -25,6 +25,7 @@ use std::collections::hash_map::{DefaultHasher, RandomState};
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::io;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// Candidates run while shrinking, at most.
@@ -89,12 +90,12 @@ pub fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u8 {
     let mut progress = Progress::new(n, "inputs");
     // The first input, in order, that did not pass, and what came of it.
     let mut first_bad = None;
-    let run_one = |i: usize| {
+    let run_one = |i: usize, dropped: &AtomicBool| {
         let i = i as u64;
         let Some((input, expected)) = input(problem, seed, i, n) else {
             return Outcome::NoInput;
         };
-        match solution.run(&input, expected.len(), how.timeout) {
+        match solution.run(&input, expected.len(), how.timeout, dropped) {
             Err(e) => Outcome::CannotRun(e),
             Ok(run) => match judge(&run, output(&expected), how.timeout, Compare::Exact) {
                 Verdict::Accepted => Outcome::Passed,
@@ -172,7 +173,7 @@ pub fn killer(
         let (input, expected) = input(problem, seed, i, inputs)
             .ok_or_else(|| format!("the generator made no valid input {}", i + 1))?;
         let run = solution
-            .run(&input, expected.len(), timeout)
+            .run(&input, expected.len(), timeout, &NEVER_DROPPED)
             .map_err(|e| cannot_run(command, &e))?;
         let verdict = judge(&run, output(&expected), timeout, Compare::Exact);
         if verdict != Verdict::Accepted {
@@ -288,7 +289,7 @@ impl<'a> Judge<'a> {
             // It started before: failing to start now is not a verdict.
             let run = self
                 .solution
-                .run(input, expected.len(), self.timeout)
+                .run(input, expected.len(), self.timeout, &NEVER_DROPPED)
                 .ok()?;
             let verdict = judge(&run, output(&expected), self.timeout, Compare::Exact);
             let stdout = match verdict {

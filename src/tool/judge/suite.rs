@@ -28,6 +28,7 @@ use std::ffi::OsStr;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// How `test` runs, from its flags.
@@ -139,7 +140,7 @@ pub fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String]) -> u
     let mut tally = Tally::default();
     let mut progress = Progress::new(cases.len() as u64, "cases");
     let mut broken_command = None;
-    let judge_one = |i: usize| judge_case(problem, &cases[i], command, how);
+    let judge_one = |i, dropped: &_| judge_case(problem, &cases[i], command, how, dropped);
     pool::in_order(cases.len(), how.jobs, judge_one, |i, outcome| {
         if let Outcome::CannotRun(e) = outcome {
             broken_command = Some(e);
@@ -191,8 +192,14 @@ struct Files {
     stderr: Option<Vec<u8>>,
 }
 
-/// Judges one case.
-fn judge_case(problem: Problem, case: &Case, command: &[String], how: &TestRun) -> Outcome {
+/// Judges one case; a run is cut short once `dropped` is set.
+fn judge_case(
+    problem: Problem,
+    case: &Case,
+    command: &[String],
+    how: &TestRun,
+    dropped: &AtomicBool,
+) -> Outcome {
     let own_case = case.args.is_some() || case.error.is_some();
     if !command.is_empty() && own_case {
         return Outcome::Skipped;
@@ -215,7 +222,7 @@ fn judge_case(problem: Problem, case: &Case, command: &[String], how: &TestRun) 
         stdout: &files.stdout,
         stderr: files.stderr.as_deref(),
     };
-    match solution.run(&files.input, files.stdout.len(), how.timeout) {
+    match solution.run(&files.input, files.stdout.len(), how.timeout, dropped) {
         Ok(run) => Outcome::Judged(judge(&run, expected, how.timeout, how.compare), run.time),
         Err(e) => Outcome::CannotRun(e),
     }
