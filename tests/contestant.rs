@@ -11,23 +11,15 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-use common::{referee, referee_path};
+use common::{referee, referee_path, text};
 
 fn scratch(name: &str) -> PathBuf {
     common::scratch("contestant", name)
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 /// A folder with `count` four-in-a-row inputs of one game each.
 fn fourrow_inputs(name: &str, count: usize) -> PathBuf {
-    let dir = scratch(name);
-    for i in 0..count {
-        fs::write(dir.join(format!("{}.in", i)), "1\nGame #1: 1234\n").unwrap();
-    }
-    dir
+    common::fourrow_inputs("contestant", name, count)
 }
 
 // ------------------------------------------------------------ closed pipe

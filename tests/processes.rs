@@ -8,23 +8,15 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-use common::{referee, referee_path};
+use common::{referee, referee_path, text};
 
 fn scratch(name: &str) -> PathBuf {
     common::scratch("processes", name)
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 /// A folder with `count` four-in-a-row inputs of one game each.
 fn fourrow_inputs(name: &str, count: usize) -> PathBuf {
-    let dir = scratch(name);
-    for i in 0..count {
-        fs::write(dir.join(format!("{}.in", i)), "1\nGame #1: 1234\n").unwrap();
-    }
-    dir
+    common::fourrow_inputs("processes", name, count)
 }
 
 /// Runs `test` with a 0.3 s limit on a solution given as a shell script

@@ -239,3 +239,18 @@ pub fn ends_on_open_input(args: &[&str], start: Vec<u8>) -> (Option<i32>, String
     drop(writer.join());
     result.expect("the referee waited for the end of an open input")
 }
+
+/// Bytes a program wrote, as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A scratch folder of `group` with `count` four-in-a-row inputs of one
+/// game each.
+pub fn fourrow_inputs(group: &str, name: &str, count: usize) -> PathBuf {
+    let dir = scratch(group, name);
+    for i in 0..count {
+        fs::write(dir.join(format!("{}.in", i)), "1\nGame #1: 1234\n").unwrap();
+    }
+    dir
+}
