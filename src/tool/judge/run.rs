@@ -214,7 +214,7 @@ fn wait(
 ) -> io::Result<End> {
     let mut pause = FIRST_PAUSE;
     loop {
-        if let Some(status) = ended(child)? {
+        if let Some(status) = child.try_wait()? {
             return Ok(if status.success() {
                 End::Success
             } else {
@@ -253,32 +253,6 @@ fn wait(
             thread::sleep(nap);
         }
     }
-}
-
-/// The program's exit status once it ended, `None` while it runs. Where
-/// the system shows a process's state (Linux's `/proc`), a program that
-/// ended is seen before it is waited for: what is left of its group (a
-/// process it started and left behind) is killed then, while the
-/// program's id is still taken and names its group and no other.
-fn ended(child: &mut Child) -> io::Result<Option<ExitStatus>> {
-    match ended_unwaited(child.id()) {
-        Some(true) => {
-            #[cfg(unix)]
-            guard::end_group(child.id());
-            child.wait().map(Some)
-        }
-        Some(false) => Ok(None),
-        None => child.try_wait(),
-    }
-}
-
-/// Whether the process `pid` ended and awaits its parent's wait (a
-/// zombie); `None` where `/proc` does not say.
-fn ended_unwaited(pid: u32) -> Option<bool> {
-    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid)).ok()?;
-    // The state follows the command's name, which is in parentheses.
-    let state = stat.rsplit(')').next()?.split_whitespace().next()?;
-    Some(state == "Z")
 }
 
 /// What of a pipe is kept: its first bytes (the output, watched for a
