@@ -289,17 +289,29 @@ pub(crate) fn judge(
 /// panic that is the panic's message: the backtrace and the notes about
 /// `RUST_BACKTRACE` that follow it are passed over.
 fn last_stderr_line(stderr: &[u8]) -> Option<String> {
-    let text = String::from_utf8_lossy(stderr);
-    let text = match text.find("\nstack backtrace:\n") {
-        Some(at) => &text[..at],
-        None => &text[..],
+    // Read as bytes, so that a byte that is not UTF-8 is shown as such.
+    let backtrace = b"\nstack backtrace:\n";
+    let end = stderr
+        .windows(backtrace.len())
+        .position(|w| w == backtrace)
+        .unwrap_or(stderr.len());
+    let trimmed = |line: &[u8]| {
+        let start = line.iter().position(|b| !b.is_ascii_whitespace());
+        let stop = line.iter().rposition(|b| !b.is_ascii_whitespace());
+        match (start, stop) {
+            (Some(start), Some(stop)) => line[start..=stop].to_vec(),
+            _ => Vec::new(),
+        }
     };
-    let says_nothing =
-        |l: &str| l.is_empty() || l.starts_with("note: ") && l.contains("RUST_BACKTRACE");
-    text.lines()
-        .map(str::trim)
+    let says_nothing = |l: &Vec<u8>| {
+        let about_backtraces = l.windows(14).any(|w| w == b"RUST_BACKTRACE");
+        l.is_empty() || l.starts_with(b"note: ") && about_backtraces
+    };
+    stderr[..end]
+        .split(|&b| b == b'\n')
+        .map(trimmed)
         .rfind(|l| !says_nothing(l))
-        .map(|line| diff::visible(line.as_bytes()))
+        .map(|line| diff::visible(&line))
 }
 
 /// Set once standard output is gone (a closed pipe, a full disk).
@@ -382,6 +394,15 @@ mod tests {
         assert_eq!(
             verdict(&traced, output(b"a\n")),
             "runtime error: exit status 101; stderr: boom"
+        );
+        let odd = finished(
+            End::Failed("exit status 1".to_string()),
+            b"",
+            b"first\n  \x1b[31mbad \xff\xe2\x80\xae  \n\n",
+        );
+        assert_eq!(
+            verdict(&odd, output(b"a\n")),
+            "runtime error: exit status 1; stderr: \\x1b[31mbad \\xff\\u{202e}"
         );
         let hung = finished(End::TimedOut, b"", b"");
         assert_eq!(
