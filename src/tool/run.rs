@@ -165,6 +165,15 @@ pub fn run(command: Command) -> u8 {
     }
 }
 
+/// The file `path` to read, or standard input for `-`.
+pub(crate) fn open_input(path: &str) -> io::Result<Box<dyn Read>> {
+    if path == "-" {
+        Ok(Box::new(io::stdin().lock()))
+    } else {
+        Ok(Box::new(File::open(path)?))
+    }
+}
+
 /// Runs `job` on FILE (standard input when `None`) into standard output;
 /// a file that cannot be opened is an error named by its path.
 fn with_input<F>(file: Option<String>, job: F) -> u8

@@ -227,7 +227,7 @@ impl<R: Read> Lines<R> {
                 return Err(Error::at(
                     self.number,
                     e.valid_up_to() + 1,
-                    "expected UTF-8 text, found a byte that is not UTF-8".to_string(),
+                    NOT_UTF8.to_string(),
                 ));
             }
         }
@@ -295,6 +295,9 @@ impl<R: Read> Lines<R> {
         Error::at(line, col, format!("{}, found end of input", expected))
     }
 }
+
+/// What is said of a line with a byte that is not UTF-8, at that byte.
+pub(crate) const NOT_UTF8: &str = "expected UTF-8 text, found a byte that is not UTF-8";
 
 /// The error for line `number` longer than `MAX_LINE`, at the byte past it.
 pub(crate) fn line_too_long(number: usize) -> Error {

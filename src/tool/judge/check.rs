@@ -8,6 +8,7 @@
 
 use super::{diff, solver, ACCEPTED, FAILED, UNUSABLE};
 use crate::tool::problem::Problem;
+use crate::tool::run::open_input;
 use crate::tool::solvers;
 use std::io::{self, Read};
 
@@ -27,7 +28,8 @@ pub fn check(problem: Problem, input: &str, output: &str, answer: Option<&str>) 
     };
     // The input is read as it is solved, so that an endless one is
     // stopped at its first fault.
-    let Ok(input_reader) = open(input).map_err(|e| eprintln!("referee: {}: {}", input, e)) else {
+    let opened = open_input(input).map_err(|e| eprintln!("referee: {}: {}", input, e));
+    let Ok(input_reader) = opened else {
         return UNUSABLE;
     };
     let (own_answer, solved) = solver::solve(problem, false, input_reader);
@@ -70,19 +72,10 @@ pub fn check(problem: Problem, input: &str, output: &str, answer: Option<&str>) 
 /// the two differ.
 const EXTRA_OUTPUT: u64 = 1 << 20;
 
-/// The file `path`, or standard input for `-`.
-fn open(path: &str) -> io::Result<Box<dyn Read>> {
-    if path == "-" {
-        Ok(Box::new(io::stdin().lock()))
-    } else {
-        Ok(Box::new(std::fs::File::open(path)?))
-    }
-}
-
 /// The first `most` bytes of the file `path`, or of standard input for `-`.
 fn read(path: &str, most: u64) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
-    open(path)?.take(most).read_to_end(&mut bytes)?;
+    open_input(path)?.take(most).read_to_end(&mut bytes)?;
     Ok(bytes)
 }
 

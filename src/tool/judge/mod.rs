@@ -295,15 +295,7 @@ fn last_stderr_line(stderr: &[u8]) -> Option<String> {
         .windows(backtrace.len())
         .position(|w| w == backtrace)
         .unwrap_or(stderr.len());
-    let trimmed = |line: &[u8]| {
-        let start = line.iter().position(|b| !b.is_ascii_whitespace());
-        let stop = line.iter().rposition(|b| !b.is_ascii_whitespace());
-        match (start, stop) {
-            (Some(start), Some(stop)) => line[start..=stop].to_vec(),
-            _ => Vec::new(),
-        }
-    };
-    let says_nothing = |l: &Vec<u8>| {
+    let says_nothing = |l: &&[u8]| {
         let about_backtraces = l.windows(14).any(|w| w == b"RUST_BACKTRACE");
         l.is_empty() || l.starts_with(b"note: ") && about_backtraces
     };
@@ -311,7 +303,17 @@ fn last_stderr_line(stderr: &[u8]) -> Option<String> {
         .split(|&b| b == b'\n')
         .map(trimmed)
         .rfind(|l| !says_nothing(l))
-        .map(|line| diff::visible(&line))
+        .map(diff::visible)
+}
+
+/// `line` without the ASCII blanks at either end.
+fn trimmed(line: &[u8]) -> &[u8] {
+    let start = line.iter().position(|b| !b.is_ascii_whitespace());
+    let stop = line.iter().rposition(|b| !b.is_ascii_whitespace());
+    match (start, stop) {
+        (Some(start), Some(stop)) => &line[start..=stop],
+        _ => &[],
+    }
 }
 
 /// Set once standard output is gone (a closed pipe, a full disk).

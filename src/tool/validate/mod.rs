@@ -7,6 +7,7 @@
 pub mod coverage;
 
 use crate::tool::problem::Problem;
+use crate::tool::run::open_input;
 use crate::tool::solvers;
 use std::io::{self, Read, Write};
 
@@ -36,13 +37,8 @@ pub fn run<W: Write>(
         let shown = if name == "-" { "<stdin>" } else { name };
         // Read as it is checked, so that an endless or huge input is
         // stopped at its first fault; a copy is kept only for coverage.
-        let opened: io::Result<Box<dyn Read>> = if name == "-" {
-            Ok(Box::new(io::stdin().lock()))
-        } else {
-            std::fs::File::open(name).map(|file| Box::new(file) as Box<dyn Read>)
-        };
         let mut kept = Vec::new();
-        let checked = opened.map(|input| {
+        let checked = open_input(name).map(|input| {
             let kept = coverage.then_some(&mut kept);
             verdict(problem, shown, Copying { input, kept })
         });

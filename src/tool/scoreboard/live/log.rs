@@ -15,7 +15,7 @@
 
 use super::state::Settings;
 use crate::core::io::error::shown;
-use crate::core::io::lines::{line_too_long, MAX_LINE};
+use crate::core::io::lines::{line_too_long, MAX_LINE, NOT_UTF8};
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -184,10 +184,7 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
         let read = if raw.len() > MAX_LINE {
             Err(format!("{}:{}", path, line_too_long(number)))
         } else {
-            std::str::from_utf8(raw).map_err(|e| {
-                let message = "expected UTF-8 text, found a byte that is not UTF-8";
-                at(number, e.valid_up_to() + 1, message)
-            })
+            std::str::from_utf8(raw).map_err(|e| at(number, e.valid_up_to() + 1, NOT_UTF8))
         };
         let raw = match read {
             Ok(raw) => raw,
