@@ -319,6 +319,47 @@ pub fn is_blank(byte: u8) -> bool {
     matches!(byte, b'\t'..=b'\r' | b' ')
 }
 
+/// Where the blanks from `at` on end in a reader's unread bytes, a LF
+/// not counted as one (it ends the line): `at` if none are there.
+///
+/// This and the next two read lines in place for the fast paths, in one
+/// of two forms: with `ANY` false, only the plainest (one space between
+/// tokens, none before the first or after the last, a LF at the end);
+/// with `ANY` true, blanks of any kind and number (R0.1), a CR before the
+/// LF among them. A fast path reads a line in the plainest form first,
+/// the commonest by far, and in the other only when that fails.
+#[inline(always)]
+pub(crate) fn after_blanks<const ANY: bool>(bytes: &[u8], mut at: usize) -> usize {
+    while ANY && matches!(bytes.get(at), Some(&b) if b != b'\n' && is_blank(b)) {
+        at += 1;
+    }
+    at
+}
+
+/// Where the next token starts when `at` is the end of one: past the
+/// blanks between them, at least one; `None` if no blank is at `at`.
+#[inline(always)]
+pub(crate) fn after_gap<const ANY: bool>(bytes: &[u8], at: usize) -> Option<usize> {
+    match *bytes.get(at)? {
+        b' ' if !ANY => Some(at + 1),
+        byte if ANY && byte != b'\n' && is_blank(byte) => Some(after_blanks::<ANY>(bytes, at)),
+        _ => None,
+    }
+}
+
+/// Where the next line starts when only blanks, if any, are left of this
+/// one from `at` on: just past its LF. The plainest form takes a CR LF
+/// too.
+#[inline(always)]
+pub(crate) fn after_line_end<const ANY: bool>(bytes: &[u8], at: usize) -> Option<usize> {
+    let end = after_blanks::<ANY>(bytes, at);
+    match *bytes.get(end)? {
+        b'\n' => Some(end + 1),
+        b'\r' if !ANY && bytes.get(end + 1) == Some(&b'\n') => Some(end + 2),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -331,6 +372,25 @@ mod tests {
             seen.push((line.number, String::from_utf8(line.text.to_vec()).unwrap()));
         }
         seen
+    }
+
+    #[test]
+    fn blanks_gaps_and_line_ends_in_place() {
+        let bytes = b"ann \t\x0b bob\r\n \n";
+        assert_eq!(after_blanks::<true>(bytes, 3), 7);
+        assert_eq!(after_blanks::<false>(bytes, 3), 3);
+        assert_eq!(after_gap::<true>(bytes, 3), Some(7));
+        assert_eq!(after_gap::<false>(bytes, 3), Some(4));
+        assert_eq!(after_gap::<true>(bytes, 2), None);
+        assert_eq!(after_gap::<true>(b"a\n", 1), None);
+        assert_eq!(after_gap::<false>(b"a\tb", 1), None);
+        assert_eq!(after_line_end::<true>(bytes, 10), Some(12));
+        assert_eq!(after_line_end::<false>(bytes, 9), None);
+        assert_eq!(after_line_end::<false>(bytes, 10), Some(12));
+        assert_eq!(after_line_end::<false>(bytes, 11), Some(12));
+        assert_eq!(after_line_end::<true>(bytes, 12), Some(14));
+        assert_eq!(after_line_end::<true>(bytes, 9), None);
+        assert_eq!(after_line_end::<true>(b"a  ", 1), None);
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! What the fast path knows of a line: a cache of the lines seen
 //! before, by their bytes ([`LineCache`]), and the word-at-a-time scanner
-//! that reads a line in the format's plainest form ([`fast_event`]).
+//! that reads an event line made of the format's words ([`fast_event`]).
 
 use super::super::balls::{Ball, Stroke, AGAIN, NONE, PLAY, WHITE, WORDS};
 use super::super::parse::Event;
 use super::super::rules::Verdict;
-use crate::core::io::lines::word;
+use crate::core::io::is_blank;
+use crate::core::io::lines::{after_blanks, word};
 
 /// Lines of up to 32 bytes, their line end included, by their bytes:
 /// what they say, and their verdicts as the frame asks for them. A line's
@@ -241,13 +242,26 @@ const fn word_table() -> [(u64, u8); 16] {
 static KEYS: [(u64, u8); 16] = word_table();
 
 /// The next line of `bytes` (a reader's unread bytes) if it is an event
-/// line in the format's plainest form: words of the format in any case,
-/// one space apart, a LF or CR LF at the end, each word and its place
-/// fine. Returns the event, where the text ends and the line's length
-/// with its line end. Any other line, errors included, is `None`: the
-/// general reading takes it (and says exactly what is wrong).
+/// line made of words of the format in any case, each word and its place
+/// fine, with blanks before, between and after them (R0.1), and a LF at
+/// the end. Returns the event, where the text ends (before a CR LF) and
+/// the line's length with its line end. Any other line, errors included,
+/// is `None`: the general reading takes it (and says exactly what is
+/// wrong).
 #[inline(always)]
 pub(super) fn fast_event(bytes: &[u8]) -> Option<(Event, usize, usize)> {
+    #[cold]
+    #[inline(never)]
+    fn other(bytes: &[u8]) -> Option<(Event, usize, usize)> {
+        event_line::<true>(bytes)
+    }
+    event_line::<false>(bytes).or_else(|| other(bytes))
+}
+
+/// `fast_event` in one form, `ANY` as for `after_blanks`: the plainest
+/// (one space between words, a LF or CR LF at the end), or any.
+#[inline(always)]
+fn event_line<const ANY: bool>(bytes: &[u8]) -> Option<(Event, usize, usize)> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     // Where the line stands: 0 before the first word, 1 after a ball hit
@@ -260,7 +274,19 @@ pub(super) fn fast_event(bytes: &[u8]) -> Option<(Event, usize, usize)> {
         // The first byte at or below b' ' ends the word.
         let ends = chunk.wrapping_sub(ONES * 0x21) & !chunk & HIGHS;
         let len = ends.trailing_zeros() as usize / 8;
-        if len == 0 || len == 8 {
+        if len == 0 {
+            // No word here: blanks, the line's end, or another byte at or
+            // below b' ', which no line the fast path takes holds.
+            match bytes[at] {
+                b'\n' => break,
+                byte if ANY && is_blank(byte) => {
+                    at = after_blanks::<ANY>(bytes, at);
+                    continue;
+                }
+                _ => return None,
+            }
+        }
+        if len == 8 {
             return None;
         }
         let low = u64::MAX >> (64 - 8 * len);
@@ -291,18 +317,28 @@ pub(super) fn fast_event(bytes: &[u8]) -> Option<(Event, usize, usize)> {
             (3, AGAIN) => 4,
             _ => return None,
         };
-        let end = bytes[at + len];
-        at += len + 1;
-        let line_len = match end {
-            b' ' => continue,
-            b'\n' => at,
-            b'\r' if bytes[at] == b'\n' => at + 1,
-            _ => return None,
-        };
-        return match state {
-            3 => None,
-            4 => Some((Event::PlayAgain, at - 1, line_len)),
-            _ => Some((Event::Stroke(stroke), at - 1, line_len)),
-        };
+        // One space before the next word is the plainest form; other
+        // blanks are passed at the top of the loop.
+        at += len;
+        match bytes[at] {
+            b' ' => at += 1,
+            b'\n' => break,
+            b'\r' if !ANY && bytes.get(at + 1) == Some(&b'\n') => {
+                at += 1;
+                break;
+            }
+            _ if !ANY => return None,
+            _ => {}
+        }
     }
+    // `at` is the line's LF, and a CR right before it is part of the
+    // line end.
+    let stop = at - usize::from(at > 0 && bytes[at - 1] == b'\r');
+    let event = match state {
+        // A blank line, which `Fast::run` passes, or `Play` alone.
+        0 | 3 => return None,
+        4 => Event::PlayAgain,
+        _ => Event::Stroke(stroke),
+    };
+    Some((event, stop, at + 1))
 }

@@ -1,9 +1,11 @@
-//! The fast path of the snooker reading: event lines in the format's
-//! plainest form (words of the format one space apart, LF or CR LF) are
-//! looked up by their bytes in a cache of lines seen before, or read by a
+//! The fast path of the snooker reading: event lines made of the format's
+//! words (in the plainest form one space apart with a LF or CR LF at the
+//! end, or with blanks of any kind and number, R0.1) are looked up by
+//! their bytes in a cache of lines seen before, or read by a
 //! word-at-a-time scanner, and played on the frame without the general
-//! reading's line bookkeeping. Any other line is left to the general
-//! reading, which gives the same events and the exact errors.
+//! reading's line bookkeeping; blank lines inside a frame are passed. Any
+//! other line is left to the general reading, which gives the same events
+//! and the exact errors.
 
 mod lines;
 
@@ -11,7 +13,7 @@ use self::lines::{newlines, LineCache};
 use super::parse::{impossible, read_names, Checks, Event, Names, Shortcut};
 use super::render::{Referee, TurnLines, STROKE_ROOM, WIDE};
 use super::rules::{Frame, Stage};
-use crate::core::io::lines::word;
+use crate::core::io::lines::{after_line_end, word};
 use crate::core::io::{is_blank, Error, Line, Lines};
 use std::io::{Read, Write};
 
@@ -71,10 +73,16 @@ impl<'o, W: Write> Shortcut<Referee<'o, W>> for Fast {
         names: &Names,
         referee: &mut Referee<'o, W>,
     ) -> Result<(), Error> {
-        if frame.stage() != Stage::Playing {
-            return Ok(());
+        while frame.stage() == Stage::Playing {
+            fast_run(lines, &mut self.cache, &self.turns, frame, names, referee)?;
+            // A blank line inside a frame (R0.1) stops a run, and the
+            // next run starts after it.
+            match after_line_end::<true>(lines.unread(), 0) {
+                Some(len) if frame.stage() == Stage::Playing => lines.consume(len, 1),
+                _ => break,
+            }
         }
-        fast_run(lines, &mut self.cache, &self.turns, frame, names, referee)
+        Ok(())
     }
 }
 
