@@ -1,13 +1,15 @@
-//! The fast path of the rating reading: game lines in the plainest form
-//! (five tokens one space apart, names of at most 16 bytes, a result word,
-//! plain piece counts, LF) are read a word at a time and exchanged. A line
-//! is only taken once everything about it proved fine; any other line,
-//! errors included, is left whole to the general reading.
+//! The fast path of the rating reading: header, player and game lines of
+//! plain tokens (names of at most 16 bytes, a result word, counts and
+//! ratings of plain digits) with blanks of any kind before, between and
+//! after them (R0.1), and blank lines, are read a word at a time; games
+//! are exchanged. A line is only taken once everything about it proved
+//! fine; any other line, errors included, is left whole to the general
+//! reading.
 
 use super::exchange::{exchange, in_range, Hundredths, Outcome};
 use super::parse::Shortcut;
 use super::players::{Key, Players};
-use crate::core::io::lines::word;
+use crate::core::io::lines::{after_blanks, after_gap, after_line_end, word};
 use crate::core::io::tokens::{head_of, low_bytes};
 use crate::core::io::Lines;
 use std::io::Read;
@@ -93,68 +95,106 @@ fn digits(bytes: &[u8], at: usize, most: usize) -> Option<(i64, usize)> {
     Some((value, next))
 }
 
-/// A plain rating at `at`, the most common form, then a newline: 1 to 12
-/// digits, then `.` and one or two digits, or none (hundredths, far within
-/// `MAX_RATING`); the rating and where the next line starts. `None` for
-/// any other form, which the general reading reads.
+/// A plain rating at `at`, the most common form, then the line's end: 1
+/// to 12 digits, then `.` and one or two digits, or none (hundredths, far
+/// within `MAX_RATING`); the rating and where the next line starts.
+/// `None` for any other form, which the general reading reads.
 #[inline(always)]
-fn rating_then_newline(bytes: &[u8], at: usize) -> Option<(Hundredths, usize)> {
+fn rating_then_line_end<const ANY: bool>(bytes: &[u8], at: usize) -> Option<(Hundredths, usize)> {
     let (whole, at) = digits(bytes, at, 12)?;
-    let digit = |b: &u8| b.is_ascii_digit();
-    let (cents, at) = match *bytes.get(at..at + 4)? {
-        [b'\n', ..] => (0, at),
-        [b'.', tens, b'\n', _] if digit(&tens) => (10 * (tens - b'0'), at + 2),
-        [b'.', tens, ones, b'\n'] if digit(&tens) && digit(&ones) => {
+    let digit = |b: u8| b.is_ascii_digit();
+    let (cents, at) = match *bytes.get(at..at + 3)? {
+        [b'.', tens, ones] if digit(tens) && digit(ones) => {
             (10 * (tens - b'0') + (ones - b'0'), at + 3)
         }
-        _ => return None,
+        [b'.', tens, _] if digit(tens) => (10 * (tens - b'0'), at + 2),
+        _ => (0, at),
     };
-    Some((whole * 100 + i64::from(cents), at + 1))
+    Some((
+        whole * 100 + i64::from(cents),
+        after_line_end::<ANY>(bytes, at)?,
+    ))
 }
 
-/// Takes a plain `n m` line (two plain counts one space apart, a LF).
+/// Where the first line that is not blank starts in `bytes`, from `at`
+/// on, and how many blank lines come before it (R0.1).
+#[inline(always)]
+fn after_blank_lines(bytes: &[u8], mut at: usize) -> (usize, usize) {
+    let mut blank = 0;
+    while let Some(next) = after_line_end::<true>(bytes, at) {
+        at = next;
+        blank += 1;
+    }
+    (at, blank)
+}
+
+/// Takes a plain `n m` line (two plain counts), after blank lines.
 #[inline(never)]
 fn fast_header<R: Read>(lines: &mut Lines<R>) -> Option<(usize, usize)> {
     if !lines.unread_is_ascii() {
         return None;
     }
     let bytes = lines.unread();
-    let (players, at) = number_then(bytes, 0, b' ')?;
-    let (games, len) = number_then(bytes, at, b'\n')?;
+    let (start, blank) = after_blank_lines(bytes, 0);
+    let (players, at) = number_then_gap::<true>(bytes, after_blanks::<true>(bytes, start))?;
+    let (games, len) = number_then_line_end::<true>(bytes, at)?;
     let counts = (usize::try_from(players).ok()?, usize::try_from(games).ok()?);
-    lines.consume(len, 1);
+    lines.consume(len, blank + 1);
     Some(counts)
 }
 
-/// Takes plain player lines (`name rating`, one space, a name of at most
-/// 16 bytes, a plain rating, a LF) while players are `left`, listing each;
-/// a name listed twice or a rating of another form is left to the general
-/// reading.
+/// A player line at the start of `bytes`, `ANY` as for `after_blanks`:
+/// the name's key, the name, the rating and the line's length.
+#[inline(always)]
+fn player_line<const ANY: bool>(bytes: &[u8]) -> Option<(Key, &[u8], Hundredths, usize)> {
+    let start = after_blanks::<ANY>(bytes, 0);
+    let (key, name) = name_key(bytes, start)?;
+    let at = after_gap::<ANY>(bytes, start + name)?;
+    let (rating, len) = rating_then_line_end::<ANY>(bytes, at)?;
+    Some((key, &bytes[start..start + name], rating, len))
+}
+
+/// `player_line` in the plainest form, else in any.
+#[inline(always)]
+fn any_player_line(bytes: &[u8]) -> Option<(Key, &[u8], Hundredths, usize)> {
+    #[cold]
+    #[inline(never)]
+    fn other(bytes: &[u8]) -> Option<(Key, &[u8], Hundredths, usize)> {
+        player_line::<true>(bytes)
+    }
+    player_line::<false>(bytes).or_else(|| other(bytes))
+}
+
+/// Takes plain player lines (`name rating`, a name of at most 16 bytes,
+/// a plain rating) while players are `left`, listing each, and blank
+/// lines; a name listed twice or a rating of another form is left to the
+/// general reading.
 #[inline(never)]
 fn fast_players<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut usize) {
     if !lines.unread_is_ascii() {
         return;
     }
     let bytes = lines.unread();
-    let (mut at, mut taken) = (0, 0);
+    let (mut at, mut taken, mut blank) = (0, 0, 0);
     while taken < *left {
         let rest = &bytes[at..];
-        let (key, name) = match name_key(rest, 0) {
-            Some((key, len)) if rest.get(len) == Some(&b' ') => (key, len),
-            _ => break,
-        };
-        let (rating, len) = match rating_then_newline(rest, name + 1) {
-            Some(rating) => rating,
-            None => break,
-        };
-        if !players.add(&key, &rest[..name], rating) {
-            break;
+        match any_player_line(rest) {
+            Some((key, name, rating, len)) if players.add(&key, name, rating) => {
+                at += len;
+                taken += 1;
+            }
+            Some(_) => break,
+            None => match after_line_end::<true>(rest, 0) {
+                Some(len) => {
+                    at += len;
+                    blank += 1;
+                }
+                None => break,
+            },
         }
-        at += len;
-        taken += 1;
     }
     *left -= taken;
-    lines.consume(at, taken);
+    lines.consume(at, taken + blank);
 }
 
 /// The parts of a plain game line: the two names' places, the result,
@@ -167,31 +207,32 @@ struct PlainGame {
     len: usize,
 }
 
-/// The name at `at` and where the next field starts, when a space
-/// follows the name.
+/// The name at `at` and where the next field starts, past the blanks
+/// after the name.
 #[inline(always)]
-fn name_then_space(bytes: &[u8], at: usize) -> Option<(Key, usize)> {
+fn name_then_gap<const ANY: bool>(bytes: &[u8], at: usize) -> Option<(Key, usize)> {
     let (key, len) = name_key(bytes, at)?;
-    if *bytes.get(at + len)? == b' ' {
-        Some((key, at + len + 1))
-    } else {
-        None
-    }
+    Some((key, after_gap::<ANY>(bytes, at + len)?))
 }
 
-/// Plain digits at `at`, 1 to 18 of them, then `end`: the number and
-/// where the byte after `end` is.
+/// Plain digits at `at`, 1 to 18 of them, then blanks: the number and
+/// where the next field starts.
 #[inline(always)]
-fn number_then(bytes: &[u8], at: usize, end: u8) -> Option<(i64, usize)> {
+fn number_then_gap<const ANY: bool>(bytes: &[u8], at: usize) -> Option<(i64, usize)> {
     let (value, at) = digits(bytes, at, 18)?;
-    if bytes.get(at) != Some(&end) {
-        return None;
-    }
-    Some((value, at + 1))
+    Some((value, after_gap::<ANY>(bytes, at)?))
 }
 
-/// A result word of the format and its space, in one word, as
-/// `head_of` makes it: from the judge core's words.
+/// Plain digits at `at`, 1 to 18 of them, then the line's end: the
+/// number and where the next line starts.
+#[inline(always)]
+fn number_then_line_end<const ANY: bool>(bytes: &[u8], at: usize) -> Option<(i64, usize)> {
+    let (value, at) = digits(bytes, at, 18)?;
+    Some((value, after_line_end::<ANY>(bytes, at)?))
+}
+
+/// A result word of the format in one word, as `head_of` makes it: from
+/// the judge core's words.
 struct ResultWord {
     head: u64,
     len: usize,
@@ -200,27 +241,27 @@ struct ResultWord {
 
 const fn result_word(at: usize) -> ResultWord {
     let (word, outcome) = Outcome::WORDS[at];
-    let len = word.len();
     ResultWord {
-        head: head_of(word.as_bytes()) | (b' ' as u64) << (8 * len),
-        len: len + 1,
+        head: head_of(word.as_bytes()),
+        len: word.len(),
         outcome,
     }
 }
 
 const RESULTS: [ResultWord; 3] = [result_word(0), result_word(1), result_word(2)];
 
+/// A game line at the start of `bytes`, `ANY` as for `after_blanks`.
 #[inline(always)]
-fn plain_game(bytes: &[u8]) -> Option<PlainGame> {
-    let (white, at) = name_then_space(bytes, 0)?;
-    let (black, at) = name_then_space(bytes, at)?;
+fn game_line<const ANY: bool>(bytes: &[u8]) -> Option<PlainGame> {
+    let (white, at) = name_then_gap::<ANY>(bytes, after_blanks::<ANY>(bytes, 0))?;
+    let (black, at) = name_then_gap::<ANY>(bytes, at)?;
     let result = word(bytes.get(at..at + 8)?);
     let found = RESULTS
         .iter()
         .find(|r| low_bytes(result, r.len) == r.head)?;
-    let (outcome, at) = (found.outcome, at + found.len);
-    let (white_pieces, at) = number_then(bytes, at, b' ')?;
-    let (black_pieces, len) = number_then(bytes, at, b'\n')?;
+    let (outcome, at) = (found.outcome, after_gap::<ANY>(bytes, at + found.len)?);
+    let (white_pieces, at) = number_then_gap::<ANY>(bytes, at)?;
+    let (black_pieces, len) = number_then_line_end::<ANY>(bytes, at)?;
     Some(PlainGame {
         white,
         black,
@@ -230,8 +271,20 @@ fn plain_game(bytes: &[u8]) -> Option<PlainGame> {
     })
 }
 
+/// `game_line` in the plainest form, else in any.
+#[inline(always)]
+fn plain_game(bytes: &[u8]) -> Option<PlainGame> {
+    #[cold]
+    #[inline(never)]
+    fn other(bytes: &[u8]) -> Option<PlainGame> {
+        game_line::<true>(bytes)
+    }
+    game_line::<false>(bytes).or_else(|| other(bytes))
+}
+
 /// Takes plain game lines while games are `left` and the next line is
-/// one, exchanging each; the reader is moved on once, at the end.
+/// one or blank, exchanging each; the reader is moved on once, at the
+/// end.
 #[inline(never)]
 fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut usize) {
     // Tokens of any bytes are taken here: the buffer must be known ASCII,
@@ -240,12 +293,19 @@ fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut u
         return;
     }
     let bytes = lines.unread();
-    let (mut at, mut taken) = (0, 0);
+    let (mut at, mut taken, mut blank) = (0, 0, 0);
     while taken < *left {
         let rest = &bytes[at..];
         let game = match plain_game(rest) {
             Some(game) => game,
-            None => break,
+            None => match after_line_end::<true>(rest, 0) {
+                Some(len) => {
+                    at += len;
+                    blank += 1;
+                    continue;
+                }
+                None => break,
+            },
         };
         // The names are at most 16 bytes: nothing past them to compare.
         let white = match players.get(&game.white, &[]) {
@@ -278,7 +338,7 @@ fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut u
         taken += 1;
     }
     *left -= taken;
-    lines.consume(at, taken);
+    lines.consume(at, taken + blank);
 }
 
 #[cfg(test)]
@@ -308,17 +368,18 @@ mod tests {
             "",
         ] {
             let line = format!("{}\nnext line", text);
-            if let Some((value, next)) = rating_then_newline(line.as_bytes(), 0) {
+            if let Some((value, next)) = rating_then_line_end::<false>(line.as_bytes(), 0) {
                 assert_eq!(Ok(value), parse_rating(text.as_bytes()), "{}", text);
                 assert_eq!(next, text.len() + 1);
             }
         }
-        let rating = |text: &[u8]| rating_then_newline(text, 0).map(|(value, _)| value);
+        let rating = |text: &[u8]| rating_then_line_end::<true>(text, 0).map(|(value, _)| value);
         assert_eq!(rating(b"76.9\n..."), Some(7690));
         assert_eq!(rating(b"76\n....."), Some(7600));
         assert_eq!(rating(b"1.\n....."), None);
         assert_eq!(rating(b"-5\n....."), None);
-        assert_eq!(rating(b"5 \n....."), None);
+        assert_eq!(rating(b"5 \t\r\n..."), Some(500));
+        assert_eq!(rating(b"5 x\n...."), None);
     }
 
     #[test]
@@ -328,9 +389,12 @@ mod tests {
         assert_eq!((game.white, game.black), (key(b"ann"), key(b"bob")));
         assert_eq!(game.len, 18);
         assert_eq!((game.outcome, game.pieces), (Outcome::Drew, (12, 3)));
+        let game = plain_game(b" ann\tbob  drew 12 3 \r\nrest of the buffer").unwrap();
+        assert_eq!((game.white, game.black), (key(b"ann"), key(b"bob")));
+        assert_eq!(game.len, 22);
         for other in [
-            &b"ann bob drew 12 3\r\n........"[..],
-            b"ann  bob drew 12 3\n........",
+            &b"ann bob drewn 12 3\n......."[..],
+            b"ann bob drew 12 3 x\n........",
             b"ann bob draw 12 3\n.........",
             b"ann bob won -1 3\n..........",
             b"ann bob won 1 3 4\n.........",
