@@ -1,6 +1,8 @@
 //! The fast path of the four-in-a-row reading: lines of the plainest form
 //! (`Game #n: ` and slot digits, or slot digits alone inside a game, then
-//! LF) are played without the general reading's byte-by-byte loop. A line
+//! LF or CR LF) are played without the general reading's byte-by-byte
+//! loop, and blank lines are passed (R0.1); a header with other blanks is
+//! the general reading's. A line
 //! is played on a copy and only kept once it proved plain, so the general
 //! reading can take any line from its start and say what is wrong.
 //! Whole games a line, the common case, are taken by a loop of their own
@@ -11,7 +13,7 @@
 
 use super::board::{Game, Heading, PLAIN_ROOM};
 use super::parse::{Reading, Shortcut};
-use crate::core::io::lines::word;
+use crate::core::io::lines::{after_line_end, word};
 use crate::core::io::tokens::head_of;
 use crate::core::io::{Error, Lines, Output};
 use crate::judge::fourrow::HEADING;
@@ -124,11 +126,20 @@ fn games_over_lines<W: Write>(
             // A line of slot digits alone, at least one, goes on the game.
             let mut played = game;
             let end = play_slots(&mut played, line, 0);
-            if end == 0 || line.get(end) != Some(&b'\n') || played.poisoned() {
-                break Ok(false);
-            }
+            let next = match after_line_end::<false>(line, end) {
+                Some(next) if end > 0 && !played.poisoned() => next,
+                // A blank line (R0.1) is passed.
+                _ => match after_line_end::<true>(line, 0) {
+                    Some(blank) => {
+                        at += blank;
+                        taken += 1;
+                        continue;
+                    }
+                    None => break Ok(false),
+                },
+            };
             game = played;
-            at += end + 1;
+            at += next;
             taken += 1;
         }
     };
@@ -192,8 +203,9 @@ fn one_line_games<W: Write>(
 }
 
 /// A whole game on the line at `at` of `bytes`, in the plainest form:
-/// `Game #n: ` (n of 1 to 8 digits, no leading zero), slot digits, LF.
-/// Its first 16 bytes, the number's digits, the game, and where the LF is.
+/// `Game #n: ` (n of 1 to 8 digits, no leading zero), slot digits, LF or
+/// CR LF. Its first 16 bytes, the number's digits, the game, and where
+/// the LF is.
 #[inline(always)]
 fn whole_game_line(bytes: &[u8], at: usize) -> Option<(&[u8; 16], usize, Game, usize)> {
     // A plain header starts with the verdict line's heading, `Game #`.
@@ -211,10 +223,11 @@ fn whole_game_line(bytes: &[u8], at: usize) -> Option<(&[u8; 16], usize, Game, u
     }
     let mut game = Game::default();
     let end = play_slots(&mut game, line, 8 + digits);
-    if line.get(end) != Some(&b'\n') || game.poisoned() {
+    let next = after_line_end::<false>(line, end)?;
+    if game.poisoned() {
         return None;
     }
-    Some((header, digits, game, at + end))
+    Some((header, digits, game, at + next - 1))
 }
 
 /// The heading and the game of a line that `whole_game_line` took, the
@@ -296,6 +309,7 @@ mod tests {
         };
         assert_eq!(read(b"Game #12: 123\n"), expected(b"12", "123", 13));
         assert_eq!(read(b"Game #1: \n"), expected(b"1", "", 9));
+        assert_eq!(read(b"Game #1: 1\r\n"), expected(b"1", "1", 11));
         assert_eq!(
             read(b"Game #12345678: 1234567123456712\nGame #1"),
             expected(b"12345678", "1234567123456712", 32)
@@ -308,7 +322,7 @@ mod tests {
             b"Game #123456789: 1\n",
             b"Game #1: 1 \n",
             b"Game #1: 18\n",
-            b"Game #1: 1\r\n",
+            b"Game #1: 1\r\r\n",
             b"Game #1: 1",
             b"game #1: 1\n",
         ] {

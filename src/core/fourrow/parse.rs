@@ -2,8 +2,8 @@
 //! their `Game #n:` header to the next `Game` or the end of input, over
 //! any number of lines (F1). Moves are played as they are read, and a
 //! game's verdict is written when the next header (or the end) shows the
-//! game is complete. The tool's reading takes lines of the plainest form
-//! by the fast path of [`super::fast`], with the same result.
+//! game is complete. The tool's reading takes the lines it can by the
+//! fast path of [`super::fast`], with the same result.
 
 use super::board::{Game, Heading};
 use crate::core::io::{self, is_blank, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
