@@ -143,26 +143,39 @@ fn fast_header<R: Read>(lines: &mut Lines<R>) -> Option<(usize, usize)> {
     Some(counts)
 }
 
-/// A player line at the start of `bytes`, `ANY` as for `after_blanks`:
-/// the name's key, the name, the rating and the line's length.
+/// The parts of a plain player line: the name's key, the name, the
+/// rating and the line's length with its line end.
+struct PlainPlayer<'a> {
+    key: Key,
+    name: &'a [u8],
+    rating: Hundredths,
+    len: usize,
+}
+
+/// A player line at the start of `bytes`, `ANY` as for `after_blanks`.
 #[inline(always)]
-fn player_line<const ANY: bool>(bytes: &[u8]) -> Option<(Key, &[u8], Hundredths, usize)> {
+fn player_line<const ANY: bool>(bytes: &[u8]) -> Option<PlainPlayer<'_>> {
     let start = after_blanks::<ANY>(bytes, 0);
     let (key, name) = name_key(bytes, start)?;
     let at = after_gap::<ANY>(bytes, start + name)?;
     let (rating, len) = rating_then_line_end::<ANY>(bytes, at)?;
-    Some((key, &bytes[start..start + name], rating, len))
+    Some(PlainPlayer {
+        key,
+        name: &bytes[start..start + name],
+        rating,
+        len,
+    })
 }
 
-/// `player_line` in the plainest form, else in any.
-#[inline(always)]
-fn any_player_line(bytes: &[u8]) -> Option<(Key, &[u8], Hundredths, usize)> {
-    #[cold]
-    #[inline(never)]
-    fn other(bytes: &[u8]) -> Option<(Key, &[u8], Hundredths, usize)> {
-        player_line::<true>(bytes)
+/// A line that is no player line in the plainest form: one in another
+/// form, or the length of a blank line (`Err`).
+#[cold]
+#[inline(never)]
+fn other_player_line(bytes: &[u8]) -> Option<Result<PlainPlayer<'_>, usize>> {
+    match player_line::<true>(bytes) {
+        Some(player) => Some(Ok(player)),
+        None => after_line_end::<true>(bytes, 0).map(Err),
     }
-    player_line::<false>(bytes).or_else(|| other(bytes))
 }
 
 /// Takes plain player lines (`name rating`, a name of at most 16 bytes,
@@ -178,20 +191,23 @@ fn fast_players<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut
     let (mut at, mut taken, mut blank) = (0, 0, 0);
     while taken < *left {
         let rest = &bytes[at..];
-        match any_player_line(rest) {
-            Some((key, name, rating, len)) if players.add(&key, name, rating) => {
-                at += len;
-                taken += 1;
-            }
-            Some(_) => break,
-            None => match after_line_end::<true>(rest, 0) {
-                Some(len) => {
+        let player = match player_line::<false>(rest) {
+            Some(player) => player,
+            None => match other_player_line(rest) {
+                Some(Ok(player)) => player,
+                Some(Err(len)) => {
                     at += len;
                     blank += 1;
+                    continue;
                 }
                 None => break,
             },
+        };
+        if !players.add(&player.key, player.name, player.rating) {
+            break;
         }
+        at += player.len;
+        taken += 1;
     }
     *left -= taken;
     lines.consume(at, taken + blank);
@@ -271,15 +287,15 @@ fn game_line<const ANY: bool>(bytes: &[u8]) -> Option<PlainGame> {
     })
 }
 
-/// `game_line` in the plainest form, else in any.
-#[inline(always)]
-fn plain_game(bytes: &[u8]) -> Option<PlainGame> {
-    #[cold]
-    #[inline(never)]
-    fn other(bytes: &[u8]) -> Option<PlainGame> {
-        game_line::<true>(bytes)
+/// A line that is no game line in the plainest form: one in another
+/// form, or the length of a blank line (`Err`).
+#[cold]
+#[inline(never)]
+fn other_game_line(bytes: &[u8]) -> Option<Result<PlainGame, usize>> {
+    match game_line::<true>(bytes) {
+        Some(game) => Some(Ok(game)),
+        None => after_line_end::<true>(bytes, 0).map(Err),
     }
-    game_line::<false>(bytes).or_else(|| other(bytes))
 }
 
 /// Takes plain game lines while games are `left` and the next line is
@@ -296,10 +312,11 @@ fn fast_games<R: Read>(lines: &mut Lines<R>, players: &mut Players, left: &mut u
     let (mut at, mut taken, mut blank) = (0, 0, 0);
     while taken < *left {
         let rest = &bytes[at..];
-        let game = match plain_game(rest) {
+        let game = match game_line::<false>(rest) {
             Some(game) => game,
-            None => match after_line_end::<true>(rest, 0) {
-                Some(len) => {
+            None => match other_game_line(rest) {
+                Some(Ok(game)) => game,
+                Some(Err(len)) => {
                     at += len;
                     blank += 1;
                     continue;
@@ -384,12 +401,13 @@ mod tests {
 
     #[test]
     fn plain_game_lines_and_the_others() {
-        let game = plain_game(b"ann bob drew 12 3\nrest of the buffer").unwrap();
+        let game = game_line::<false>(b"ann bob drew 12 3\nrest of the buffer").unwrap();
         let key = |name: &[u8]| Key::of(name, name);
         assert_eq!((game.white, game.black), (key(b"ann"), key(b"bob")));
         assert_eq!(game.len, 18);
         assert_eq!((game.outcome, game.pieces), (Outcome::Drew, (12, 3)));
-        let game = plain_game(b" ann\tbob  drew 12 3 \r\nrest of the buffer").unwrap();
+        assert!(game_line::<false>(b" ann bob drew 12 3\n......").is_none());
+        let game = game_line::<true>(b" ann\tbob  drew 12 3 \r\nrest of the buffer").unwrap();
         assert_eq!((game.white, game.black), (key(b"ann"), key(b"bob")));
         assert_eq!(game.len, 22);
         for other in [
@@ -402,7 +420,7 @@ mod tests {
             b"ann bob won 1\n.........",
         ] {
             assert!(
-                plain_game(other).is_none(),
+                game_line::<true>(other).is_none(),
                 "{:?}",
                 String::from_utf8_lossy(other)
             );
