@@ -1,8 +1,9 @@
 //! The fast path of the four-in-a-row reading: lines of the plainest form
 //! (`Game #n: ` and slot digits, or slot digits alone inside a game, then
 //! LF or CR LF) are played without the general reading's byte-by-byte
-//! loop, and blank lines are passed (R0.1); a header with other blanks is
-//! the general reading's. A line
+//! loop; inside a game, blank lines are passed and lines with other blanks
+//! (R0.1) are read one at a time, a header by the general reading's
+//! parser. A line
 //! is played on a copy and only kept once it proved plain, so the general
 //! reading can take any line from its start and say what is wrong.
 //! Whole games a line, the common case, are taken by a loop of their own
@@ -12,12 +13,13 @@
 //! by a loop that keeps the game being read, as long as they come.
 
 use super::board::{Game, Heading, PLAIN_ROOM};
-use super::parse::{Reading, Shortcut};
-use crate::core::io::lines::{after_line_end, word};
+use super::parse::{parse_header, set_heading, Reading, Shortcut, GAME};
+use crate::core::io::lines::{after_blanks, after_line_end, newline_from, word};
 use crate::core::io::tokens::head_of;
-use crate::core::io::{Error, Lines, Output};
+use crate::core::io::{Error, Line, Lines, Output};
 use crate::judge::fourrow::HEADING;
 use std::io::{Read, Write};
+use std::ops::Range;
 
 /// The fast path: what `referee fourrow` runs with the tolerant reading.
 /// `--strict` and `validate` read without it.
@@ -83,7 +85,8 @@ fn fast_lines<R: Read, W: Write>(
 
 /// Takes the lines that go on with the `current` game (F1), slot digits
 /// alone, and the games after it, header lines and such lines, for as
-/// long as they come. Returns `true` when the game was complete and the
+/// long as they come: in the plainest form, or with other blanks
+/// (`loose_line`), or blank. Returns `true` when the game was complete and the
 /// next line looks like a game of its own, for `one_line_games`. The
 /// game is worked on in locals, which can stay in registers, and handed
 /// back at the end.
@@ -125,18 +128,41 @@ fn games_over_lines<W: Write>(
         } else {
             // A line of slot digits alone, at least one, goes on the game.
             let mut played = game;
-            let end = play_slots(&mut played, line, 0);
+            let end = match line.first() {
+                Some(b'1'..=b'7') => play_slots(&mut played, line, 0),
+                _ => 0,
+            };
             let next = match after_line_end::<false>(line, end) {
                 Some(next) if end > 0 && !played.poisoned() => next,
-                // A blank line (R0.1) is passed.
-                _ => match after_line_end::<true>(line, 0) {
-                    Some(blank) => {
-                        at += blank;
-                        taken += 1;
-                        continue;
+                _ => {
+                    // Another form: a blank line (R0.1), or slot digits or
+                    // a header with other blanks.
+                    let (digits, played, len) = match after_line_end::<true>(line, 0) {
+                        Some(len) => (None, game, len),
+                        None => match loose_line(line, game) {
+                            Some(loose) => loose,
+                            None => break Ok(false),
+                        },
+                    };
+                    let written = match digits {
+                        // A header: the game before it is complete.
+                        Some(digits) if begun < scan.announced => {
+                            game.write(out, heading);
+                            set_heading(heading, &line[digits]);
+                            begun += 1;
+                            out.end_lines()
+                        }
+                        Some(_) => break Ok(false),
+                        None => Ok(()),
+                    };
+                    game = played;
+                    at += len;
+                    taken += 1;
+                    if let Err(e) = written {
+                        break Err(e);
                     }
-                    None => break Ok(false),
-                },
+                    continue;
+                }
             };
             game = played;
             at += next;
@@ -228,6 +254,48 @@ fn whole_game_line(bytes: &[u8], at: usize) -> Option<(&[u8; 16], usize, Game, u
         return None;
     }
     Some((header, digits, game, at + next - 1))
+}
+
+/// A line of another form than the plainest, from the start of `bytes`:
+/// blanks of any kind and number (R0.1), then maybe a header with blanks
+/// inside it (F1), read as the general reading reads one, then slot
+/// digits and blanks. Where the number of the game it begins is, if it
+/// begins one (as `parse_header` gives it); the game it begins or `game`
+/// played on with its slot digits; and the line's length with its LF.
+/// `None` for any other line (a header after slot digits, errors), which
+/// the general reading takes.
+#[cold]
+#[inline(never)]
+fn loose_line(bytes: &[u8], game: Game) -> Option<(Option<Range<usize>>, Game, usize)> {
+    let mut pos = after_blanks::<true>(bytes, 0);
+    let (mut digits, mut played) = (None, game);
+    if bytes[pos..].starts_with(GAME) {
+        let line = Line::new(0, &bytes[..newline_from(bytes, pos)?]);
+        let (number, next) = parse_header(&line, pos).ok()?;
+        (digits, played, pos) = (Some(number), Game::default(), next);
+    }
+    loop {
+        pos = after_blanks::<true>(bytes, pos);
+        match bytes.get(pos) {
+            Some(b'\n') => return Some((digits, played, pos + 1)),
+            Some(b'1'..=b'7') => {
+                // A run of slot digits, as `whole_game_line` plays one;
+                // the last few bytes of `bytes` one at a time.
+                let end = play_slots(&mut played, bytes, pos);
+                if played.poisoned() {
+                    return None;
+                }
+                pos = match end {
+                    _ if end > pos => end,
+                    _ => {
+                        played.play(bytes[pos]);
+                        pos + 1
+                    }
+                };
+            }
+            _ => return None,
+        }
+    }
 }
 
 /// The heading and the game of a line that `whole_game_line` took, the

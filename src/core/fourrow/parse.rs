@@ -9,6 +9,7 @@ use super::board::{Game, Heading};
 use crate::core::io::{self, is_blank, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
 use crate::judge::fourrow::HEADING;
 use std::io::{Read, Write};
+use std::ops::Range;
 
 /// The strict reading's hooks; the tolerant one (`io::Tolerant`) takes
 /// every default.
@@ -91,7 +92,7 @@ impl Reading {
                     game.play(byte);
                     pos += 1;
                 }
-                (_, b'G') if text[pos..].starts_with(b"Game") => {
+                (_, b'G') if text[pos..].starts_with(GAME) => {
                     // The game being read ends at the word `Game` (F1),
                     // whatever follows; a lone `G` is an error in the game.
                     self.finish_game(out)?;
@@ -104,7 +105,9 @@ impl Reading {
                             ),
                         ));
                     }
-                    let (heading, next) = parse_header(line, pos)?;
+                    let (digits, next) = parse_header(line, pos)?;
+                    let mut heading = Heading::new();
+                    set_heading(&mut heading, &text[digits]);
                     self.begun += 1;
                     self.current = Some((heading, Game::default()));
                     pos = next;
@@ -133,6 +136,9 @@ impl Reading {
 
 /// What every header error expects.
 const HEADER: &str = "a header `Game #n:`";
+
+/// The word that begins a header and ends the game before it (F1).
+pub(crate) const GAME: &[u8] = b"Game";
 
 /// Reads a whole input and writes every game's verdict to `out`, taking
 /// what lines `shortcut` can by it.
@@ -191,10 +197,10 @@ pub(crate) fn read_games<R: Read, C: Checks, S: Shortcut, W: Write>(
 }
 
 /// Parses a `Game #n:` header starting at byte `at` of the line (which
-/// holds the word `Game` there), blanks allowed between its pieces: the game's
-/// heading (the number without its leading zeros, F5) and the byte just
-/// past the colon.
-fn parse_header(line: &Line, at: usize) -> Result<(Heading, usize), Error> {
+/// holds the word `Game` there), blanks allowed between its pieces: where
+/// the game number's digits to show are (without its leading zeros, F5)
+/// and the byte just past the colon.
+pub(crate) fn parse_header(line: &Line, at: usize) -> Result<(Range<usize>, usize), Error> {
     let text = line.text;
     // Where the run of bytes that `takes` from `pos` on ends.
     let run_end = |pos: usize, takes: fn(&u8) -> bool| {
@@ -224,12 +230,18 @@ fn parse_header(line: &Line, at: usize) -> Result<(Heading, usize), Error> {
     }
     // `0` itself, or the digits from the first that is not zero.
     let shown = run_end(digits, |b| *b == b'0').min(digits_end - 1);
-    let heading = [HEADING.as_bytes(), &text[shown..digits_end]].concat();
     let colon = blanks_end(digits_end);
     if text.get(colon) != Some(&b':') {
         return error(colon, ": expected `:`");
     }
-    Ok((heading, colon + 1))
+    Ok((shown..digits_end, colon + 1))
+}
+
+/// Makes `heading` the heading of the game whose number shows as `digits`.
+pub(crate) fn set_heading(heading: &mut Heading, digits: &[u8]) {
+    heading.clear();
+    heading.extend_from_slice(HEADING.as_bytes());
+    heading.extend_from_slice(digits);
 }
 
 /// The character at byte `pos` (lines are UTF-8), quoted for a message.
@@ -250,8 +262,11 @@ mod tests {
     fn headers_keep_the_number_without_leading_zeros_whatever_its_length() {
         let heading = |text: &str| {
             let line = Line::new(2, text.as_bytes());
-            parse_header(&line, 0)
-                .map(|(heading, next)| (String::from_utf8(heading).unwrap(), next))
+            parse_header(&line, 0).map(|(digits, next)| {
+                let mut heading = Heading::new();
+                set_heading(&mut heading, &text.as_bytes()[digits]);
+                (String::from_utf8(heading).unwrap(), next)
+            })
         };
         assert_eq!(heading("Game #12: 1").unwrap(), ("Game #12".to_string(), 9));
         assert_eq!(heading("Game # 0070 :").unwrap().0, "Game #70");

@@ -360,6 +360,25 @@ pub(crate) fn after_line_end<const ANY: bool>(bytes: &[u8], at: usize) -> Option
     }
 }
 
+/// Where the first LF from `at` on is in a reader's unread bytes, looked
+/// for eight bytes at a time.
+#[inline(always)]
+pub(crate) fn newline_from(bytes: &[u8], mut at: usize) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    while let Some(eight) = bytes.get(at..at + 8) {
+        // A byte of `x` is zero where `eight` holds a LF: the lowest high
+        // bit set marks the first such byte.
+        let x = word(eight) ^ (ONES * u64::from(b'\n'));
+        let found = x.wrapping_sub(ONES) & !x & (ONES * 0x80);
+        if found != 0 {
+            return Some(at + found.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    let rest = bytes.get(at..)?;
+    rest.iter().position(|&b| b == b'\n').map(|i| at + i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -372,6 +391,16 @@ mod tests {
             seen.push((line.number, String::from_utf8(line.text.to_vec()).unwrap()));
         }
         seen
+    }
+
+    #[test]
+    fn newlines_are_found_from_any_place() {
+        let bytes = b"0123456789abcdef\n12345678\n\x8a\n";
+        for at in 0..bytes.len() {
+            let expected = bytes[at..].iter().position(|&b| b == b'\n').map(|i| at + i);
+            assert_eq!(newline_from(bytes, at), expected, "{}", at);
+        }
+        assert_eq!(newline_from(b"abc", 5), None);
     }
 
     #[test]
