@@ -73,16 +73,10 @@ impl<'o, W: Write> Shortcut<Referee<'o, W>> for Fast {
         names: &Names,
         referee: &mut Referee<'o, W>,
     ) -> Result<(), Error> {
-        while frame.stage() == Stage::Playing {
-            fast_run(lines, &mut self.cache, &self.turns, frame, names, referee)?;
-            // A blank line inside a frame (R0.1) stops a run, and the
-            // next run starts after it.
-            match after_line_end::<true>(lines.unread(), 0) {
-                Some(len) if frame.stage() == Stage::Playing => lines.consume(len, 1),
-                _ => break,
-            }
+        if frame.stage() != Stage::Playing {
+            return Ok(());
         }
-        Ok(())
+        fast_run(lines, &mut self.cache, &self.turns, frame, names, referee)
     }
 }
 
@@ -129,6 +123,14 @@ fn plain_record(bytes: &[u8]) -> Option<(usize, usize, usize)> {
     None
 }
 
+/// The length of the line at the start of `bytes` with its LF, if it is
+/// blank.
+#[cold]
+#[inline(never)]
+fn blank_line(bytes: &[u8]) -> Option<usize> {
+    after_line_end::<true>(bytes, 0)
+}
+
 /// How much output room the fast path asks the referee for at a time: the
 /// quick lines of a few hundred strokes, counted once.
 const RUN_ROOM: usize = 1 << 14;
@@ -171,7 +173,15 @@ fn fast_run<R: Read, W: Write>(
     let stopped = loop {
         let entry = match cache.entry(&bytes[at..]) {
             Some(entry) => entry,
-            None => break Ok(()),
+            // A blank line (R0.1) is passed.
+            None => match blank_line(&bytes[at..]) {
+                Some(len) => {
+                    at += len;
+                    taken += 1;
+                    continue;
+                }
+                None => break Ok(()),
+            },
         };
         // Read now, so that the entry is not held past the verdict.
         let (line_stop, line_len) = (entry.stop as usize, entry.len as usize);
