@@ -323,8 +323,9 @@ pub fn is_blank(byte: u8) -> bool {
 /// not counted as one (it ends the line): `at` if none are there.
 ///
 /// This and the next two read lines in place for the fast paths, in one
-/// of two forms: with `ANY` false, only the plainest (one space between
-/// tokens, none before the first or after the last, a LF at the end);
+/// of two forms: with `ANY` false, only the plainest (one space or tab
+/// between tokens, none before the first or after the last, a LF or CR LF
+/// at the end);
 /// with `ANY` true, blanks of any kind and number (R0.1), a CR before the
 /// LF among them. A fast path reads a line in the plainest form first,
 /// the commonest by far, and in the other only when that fails.
@@ -341,7 +342,7 @@ pub(crate) fn after_blanks<const ANY: bool>(bytes: &[u8], mut at: usize) -> usiz
 #[inline(always)]
 pub(crate) fn after_gap<const ANY: bool>(bytes: &[u8], at: usize) -> Option<usize> {
     match *bytes.get(at)? {
-        b' ' if !ANY => Some(at + 1),
+        b' ' | b'\t' if !ANY => Some(at + 1),
         byte if ANY && byte != b'\n' && is_blank(byte) => Some(after_blanks::<ANY>(bytes, at)),
         _ => None,
     }
@@ -412,7 +413,8 @@ mod tests {
         assert_eq!(after_gap::<false>(bytes, 3), Some(4));
         assert_eq!(after_gap::<true>(bytes, 2), None);
         assert_eq!(after_gap::<true>(b"a\n", 1), None);
-        assert_eq!(after_gap::<false>(b"a\tb", 1), None);
+        assert_eq!(after_gap::<false>(b"a\tb", 1), Some(2));
+        assert_eq!(after_gap::<false>(b"a\rb", 1), None);
         assert_eq!(after_line_end::<true>(bytes, 10), Some(12));
         assert_eq!(after_line_end::<false>(bytes, 9), None);
         assert_eq!(after_line_end::<false>(bytes, 10), Some(12));
