@@ -202,15 +202,11 @@ pub(crate) fn read_games<R: Read, C: Checks, S: Shortcut, W: Write>(
 /// and the byte just past the colon.
 pub(crate) fn parse_header(line: &Line, at: usize) -> Result<(Range<usize>, usize), Error> {
     let text = line.text;
-    // Where the run of bytes that `takes` from `pos` on ends.
-    let run_end = |pos: usize, takes: fn(&u8) -> bool| {
-        pos + text[pos..].iter().take_while(|b| takes(b)).count()
-    };
-    let blanks_end = |pos| run_end(pos, |b| is_blank(*b));
+    let blanks_end = |pos| run_end(text, pos, is_blank);
     // An error at `pos`, `what` saying which piece of the header is wrong:
     // what is found there is the text up to the next blank.
     let error = |pos: usize, what: &str| {
-        let found = match run_end(pos, |b| !is_blank(*b)) {
+        let found = match run_end(text, pos, |b| !is_blank(b)) {
             end if end == pos => "end of line".to_string(),
             end => shown(&text[pos..end]),
         };
@@ -224,17 +220,22 @@ pub(crate) fn parse_header(line: &Line, at: usize) -> Result<(Range<usize>, usiz
         return error(hash, ": expected `#`");
     }
     let digits = blanks_end(hash + 1);
-    let digits_end = run_end(digits, u8::is_ascii_digit);
+    let digits_end = run_end(text, digits, |b| b.is_ascii_digit());
     if digits_end == digits {
         return error(digits, ": expected the game number");
     }
     // `0` itself, or the digits from the first that is not zero.
-    let shown = run_end(digits, |b| *b == b'0').min(digits_end - 1);
+    let shown = run_end(text, digits, |b| b == b'0').min(digits_end - 1);
     let colon = blanks_end(digits_end);
     if text.get(colon) != Some(&b':') {
         return error(colon, ": expected `:`");
     }
     Ok((shown..digits_end, colon + 1))
+}
+
+/// Where the run of bytes of `text` that `takes` from `pos` on ends.
+fn run_end(text: &[u8], pos: usize, takes: impl Fn(u8) -> bool) -> usize {
+    pos + text[pos..].iter().take_while(|&&b| takes(b)).count()
 }
 
 /// Makes `heading` the heading of the game whose number shows as `digits`.
