@@ -1,16 +1,13 @@
 //! The tool's state machine of a frame, [`Frame`]: the referee, the
 //! scoreboards, the generator and the shrinker all play strokes through
-//! it. It states the judge core's rules a second time, on bits, for the
-//! fast path: what a stroke is with a ball on (S3 to S6) as a packed
-//! [`Verdict`], which the tests check against the judge core's
-//! `Stroke::call` for every stroke and every ball on, and how a verdict
-//! moves the frame on (S6 to S12), checked against the judge core's
+//! it. What a stroke is with a ball on (S3 to S6) is the judge core's
+//! `Stroke::call`, packed as a [`Verdict`] that the fast path caches. How
+//! a verdict moves the frame on (S6 to S12) is stated here a second time,
+//! on bits, for the fast path; it is checked against the judge core's
 //! `Frame` on every fixture and on generated input.
 
 use super::balls::{Ball, BallOn, Colours, Player, Stroke};
-
-/// The smallest penalty, and what potting the cue ball is worth (S4).
-const MIN_PENALTY: u32 = 4;
+use crate::judge::snooker as judged;
 
 /// Where a frame stands between strokes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,56 +104,75 @@ impl Verdict {
 }
 
 impl Stroke {
-    /// The rules of one stroke (S3 to S6) with `on` the ball on (as in
-    /// `Frame::on`), as the judge core's `Stroke::call` says them (see the
-    /// tests).
+    /// What the stroke is with `on` the ball on (as in `Frame::on`): the
+    /// judge core's call (S3 to S6), packed as a `Verdict`. A colour the
+    /// kata nominated outright (`ANY_COLOUR + c`) is the ball on for a
+    /// stroke that does not hit it first, and S3's nomination for one
+    /// that does.
     pub(crate) fn judge(&self, on: u8) -> Verdict {
-        // Balls by value (bit = value): 0 is nothing, 1 Red, 2 to 7 colours.
-        let first = self.first.map_or(0, |ball| ball as u32);
-        let target = match on {
-            ANY_COLOUR => match self.first {
-                Some(colour) if colour.is_colour() => colour as u32,
-                _ => Ball::Yellow as u32,
-            },
-            on if on > ANY_COLOUR => u32::from(on - ANY_COLOUR),
-            on => u32::from(on),
+        let ball = |ball: Ball| match ball {
+            Ball::Red => judged::Ball::Red,
+            colour => judged::Ball::COLOURS[colour as usize - 2],
         };
-        let colour_on = if target > 1 { 1u8 << target } else { 0 };
-        let wrong_colours = self.colours.0 & !colour_on;
-        let foul =
-            self.white || first != target || (self.reds > 0 && target != 1) || wrong_colours != 0;
-        let points = if foul {
-            // S4: the most valuable of 4, the ball on and every ball wrongly
-            // hit first or potted (the cue ball counts as 4, a red as 1):
-            // the highest bit of them all.
-            let involved = u32::from(wrong_colours) | 1 << target | 1 << first | 1 << MIN_PENALTY;
-            31 - involved.leading_zeros()
-        } else if target == 1 {
-            self.reds
-        } else if self.colours.0 & colour_on != 0 {
-            target
-        } else {
-            0
+        let colour = |value: u8| Ball::from_value(u32::from(value)).map(ball);
+        let judged_on = match on {
+            1 => judged::On::Reds,
+            ANY_COLOUR => judged::On::AnyColour,
+            on if on > ANY_COLOUR && self.first.map(ball) == colour(on - ANY_COLOUR) => {
+                judged::On::AnyColour
+            }
+            on => judged::On::Colour(colour(on % ANY_COLOUR).expect("a colour on")),
         };
-        // Colours potted in a foul go back; a colour potted legally goes
-        // back in phase one and stays down in phase two (S6).
-        let scored = !foul && points > 0;
-        let colour_potted = if scored { colour_on } else { 0 };
-        let (respot, for_good) = if foul {
-            (self.colours.0, 0)
-        } else if on >= ANY_COLOUR {
-            (colour_potted, 0)
-        } else {
-            (0, colour_potted)
+        let mut colours = judged::Colours::default();
+        self.colours.iter().for_each(|c| colours.insert(ball(c)));
+        let stroke = judged::Stroke {
+            first: self.first.map(ball),
+            reds: self.reds,
+            colours,
+            white: self.white,
         };
+        let call = stroke.call(judged_on);
+        let bits =
+            |colours: judged::Colours| colours.iter().fold(0, |bits, c| bits | 1 << c.value());
         Verdict(
             1 << 31
-                | u32::from(foul)
-                | u32::from(scored && target == 1) << 1
-                | points << 4
-                | u32::from(respot) << 8
-                | u32::from(for_good) << 16,
+                | u32::from(call.foul)
+                | u32::from(!call.foul && self.reds > 0) << 1
+                | call.points << 4
+                | bits(call.respotted) << 8
+                | call.stays_down.map_or(0, |c| 1 << c.value()) << 16,
         )
+    }
+}
+
+/// Every verdict asked for so far, by stroke and ball on, filled in by
+/// `Stroke::judge`: a stroke's verdict depends on nothing else. Its
+/// table is made when first used, zeroed, so that only the pages of
+/// verdicts asked for take memory.
+#[derive(Default)]
+pub(crate) struct Verdicts(Vec<u32>);
+
+impl Verdicts {
+    /// Bits of a stroke's index: the ball first hit (3), the reds (4),
+    /// the colours potted (6) and the cue ball (1); then the ball on (4).
+    const STROKE_BITS: u32 = 14;
+
+    pub(crate) fn verdict(&mut self, stroke: &Stroke, on: u8) -> Verdict {
+        if stroke.reds > Frame::REDS {
+            return stroke.judge(on);
+        }
+        if self.0.is_empty() {
+            self.0 = vec![0; 1 << (Verdicts::STROKE_BITS + 4)];
+        }
+        let index = stroke.first.map_or(0, |ball| ball as usize)
+            | (stroke.reds as usize) << 3
+            | usize::from(stroke.colours.0 >> 2) << 7
+            | usize::from(stroke.white) << 13
+            | usize::from(on) << Verdicts::STROKE_BITS;
+        if self.0[index] == Verdict::UNKNOWN.0 {
+            self.0[index] = stroke.judge(on).0;
+        }
+        Verdict(self.0[index])
     }
 }
 
@@ -305,13 +321,18 @@ impl Frame {
     }
 
     /// Plays a stroke that `check` let through, its verdicts at hand
-    /// (`verdicts[on]` filled in by `Stroke::judge` as needed): `play` in
-    /// two steps, so that no `Result` wraps the outcome on the fast path.
+    /// (`verdicts[on]` filled in from `known` as needed): `play` in two
+    /// steps, so that no `Result` wraps the outcome on the fast path.
     #[inline(always)]
-    pub(crate) fn play_checked(&mut self, stroke: &Stroke, verdicts: &mut [Verdict; 9]) -> Outcome {
+    pub(crate) fn play_checked(
+        &mut self,
+        stroke: &Stroke,
+        verdicts: &mut [Verdict; 9],
+        known: &mut Verdicts,
+    ) -> Outcome {
         let slot = &mut verdicts[usize::from(self.on)];
         if *slot == Verdict::UNKNOWN {
-            *slot = stroke.judge(self.on);
+            *slot = known.verdict(stroke, self.on);
         }
         self.apply(stroke, *slot)
     }

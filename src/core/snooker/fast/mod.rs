@@ -12,7 +12,7 @@ mod lines;
 use self::lines::{newlines, LineCache};
 use super::parse::{impossible, read_names, Checks, Event, Names, Shortcut};
 use super::render::{Referee, TurnLines, STROKE_ROOM, WIDE};
-use super::rules::{Frame, Stage};
+use super::rules::{Frame, Stage, Verdicts};
 use crate::core::io::lines::{after_line_end, word};
 use crate::core::io::{is_blank, Error, Line, Lines};
 use std::io::{Read, Write};
@@ -23,6 +23,7 @@ use std::io::{Read, Write};
 #[derive(Default)]
 pub(crate) struct Fast {
     cache: LineCache,
+    verdicts: Verdicts,
     turns: TurnLines,
 }
 
@@ -76,7 +77,16 @@ impl<'o, W: Write> Shortcut<Referee<'o, W>> for Fast {
         if frame.stage() != Stage::Playing {
             return Ok(());
         }
-        fast_run(lines, &mut self.cache, &self.turns, frame, names, referee)
+        let cache = &mut self.cache;
+        fast_run(
+            lines,
+            cache,
+            &mut self.verdicts,
+            &self.turns,
+            frame,
+            names,
+            referee,
+        )
     }
 }
 
@@ -155,6 +165,7 @@ fn quick_room<'r, W: Write>(referee: &'r mut Referee<'_, W>, turns: &TurnLines) 
 fn fast_run<R: Read, W: Write>(
     lines: &mut Lines<R>,
     cache: &mut LineCache,
+    verdicts: &mut Verdicts,
     turns: &TurnLines,
     frame_in_play: &mut Frame,
     names: &Names,
@@ -194,7 +205,7 @@ fn fast_run<R: Read, W: Write>(
         let written = match entry.event {
             Event::Stroke(stroke) => match frame.check(&stroke) {
                 Ok(()) => {
-                    let outcome = frame.play_checked(&stroke, &mut entry.verdicts);
+                    let outcome = frame.play_checked(&stroke, &mut entry.verdicts, verdicts);
                     let quick = room.get_mut(used..used + STROKE_ROOM).and_then(|room| {
                         turns.write_stroke(room.try_into().ok()?, &outcome, &frame)
                     });

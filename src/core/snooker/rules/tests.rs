@@ -283,49 +283,13 @@ fn scores_are_exact_at_the_limits_of_their_type() {
     assert_eq!(frame.score(Player::B), u64::MAX);
 }
 
-/// The judge core's call on `stroke` with `on` the ball on (as in
-/// `Frame::on`), packed as a `Verdict`: what `Stroke::judge` must give. A
-/// colour the kata nominated outright (`ANY_COLOUR + c`) is the ball on
-/// for a stroke that does not hit it first, and S3's nomination for one
-/// that does.
-fn judge_cores_call(stroke: &Stroke, on: u8) -> Verdict {
-    use crate::judge::snooker as judged;
-    let ball = |ball: Ball| match ball {
-        Ball::Red => judged::Ball::Red,
-        colour => judged::Ball::COLOURS[colour as usize - 2],
-    };
-    let colour = |value: u8| Ball::from_value(u32::from(value)).map(ball);
-    let judged_on = match on {
-        1 => judged::On::Reds,
-        ANY_COLOUR => judged::On::AnyColour,
-        on if on > ANY_COLOUR && stroke.first.map(ball) == colour(on - ANY_COLOUR) => {
-            judged::On::AnyColour
-        }
-        on => judged::On::Colour(colour(on % ANY_COLOUR).expect("a colour")),
-    };
-    let mut colours = judged::Colours::default();
-    stroke.colours.iter().for_each(|c| colours.insert(ball(c)));
-    let judged_stroke = judged::Stroke {
-        first: stroke.first.map(ball),
-        reds: stroke.reds,
-        colours,
-        white: stroke.white,
-    };
-    let call = judged_stroke.call(judged_on);
-    let bits = |colours: judged::Colours| colours.iter().fold(0, |bits, c| bits | 1 << c.value());
-    Verdict(
-        1 << 31
-            | u32::from(call.foul)
-            | u32::from(!call.foul && stroke.reds > 0) << 1
-            | call.points << 4
-            | bits(call.respotted) << 8
-            | call.stays_down.map_or(0, |c| 1 << c.value()) << 16,
-    )
-}
-
+/// Every stroke's verdict, with every ball on, unpacks to the judge
+/// core's call: the packing holds what the call says.
 #[test]
-fn every_strokes_verdict_is_the_judge_cores_call() {
+fn every_strokes_verdict_unpacks_to_the_judge_cores_call() {
+    use crate::judge::snooker as judged;
     let firsts = [None].into_iter().chain((1..=7).map(Ball::from_value));
+    let names = |colours: Colours| colours.iter().map(Ball::name).collect::<Vec<_>>();
     for first in firsts {
         for reds in 0..=15 {
             for colours in 0..64u8 {
@@ -336,15 +300,41 @@ fn every_strokes_verdict_is_the_judge_cores_call() {
                         colours: Colours(colours << 2),
                         white,
                     };
-                    // The reds, a colour, "a colour", a colour nominated.
-                    for on in (1..=ANY_COLOUR).chain(ANY_COLOUR + 2..=ANY_COLOUR + 7) {
+                    let mut words: Vec<&str> = vec![first.map_or("None", Ball::name)];
+                    words.extend(std::iter::repeat("Red").take(reds as usize));
+                    words.extend(names(stroke.colours));
+                    words.extend(white.then_some("White"));
+                    let judged = match judged::Stroke::read(&words) {
+                        Ok(judged) => judged,
+                        // `None` with balls potted but the cue ball.
+                        Err(_) => continue,
+                    };
+                    let colour = |ball: Ball| judged::Ball::from_name(ball.name()).unwrap();
+                    // The reds, a colour, "a colour".
+                    for on in 1..=ANY_COLOUR {
+                        let judged_on = match on {
+                            1 => judged::On::Reds,
+                            ANY_COLOUR => judged::On::AnyColour,
+                            on => {
+                                judged::On::Colour(colour(Ball::from_value(u32::from(on)).unwrap()))
+                            }
+                        };
+                        let call = judged.call(judged_on);
+                        let verdict = stroke.judge(on);
+                        let called = |colours: judged::Colours| {
+                            colours.iter().map(|c| c.name()).collect::<Vec<_>>()
+                        };
+                        let stays_down: Vec<&str> =
+                            call.stays_down.iter().map(|c| c.name()).collect();
                         assert_eq!(
-                            stroke.judge(on),
-                            judge_cores_call(&stroke, on),
+                            (verdict.foul(), verdict.points(), names(verdict.respot())),
+                            (call.foul, u64::from(call.points), called(call.respotted)),
                             "{:?} on {}",
-                            stroke,
+                            words,
                             on
                         );
+                        assert_eq!(names(Colours(verdict.potted_for_good())), stays_down);
+                        assert_eq!(verdict.red_potted(), !call.foul && reds > 0 && on == 1);
                     }
                 }
             }
