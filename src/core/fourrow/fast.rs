@@ -14,7 +14,7 @@
 
 use super::board::{Game, Heading, PLAIN_ROOM};
 use super::parse::{parse_header, set_heading, Reading, Shortcut, GAME};
-use crate::core::io::lines::{after_blanks, after_line_end, newline_from, word};
+use crate::core::io::in_place::{after_blanks, after_line_end, newline_from, word};
 use crate::core::io::tokens::head_of;
 use crate::core::io::{Error, Line, Lines, Output};
 use crate::judge::fourrow::HEADING;

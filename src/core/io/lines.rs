@@ -23,14 +23,6 @@ pub(crate) const PAD: usize = 8;
 /// A UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xef\xbb\xbf";
 
-/// Eight bytes as a little-endian word.
-#[inline(always)]
-pub(crate) fn word(bytes: &[u8]) -> u64 {
-    let mut w = [0u8; 8];
-    w.copy_from_slice(&bytes[..8]);
-    u64::from_le_bytes(w)
-}
-
 /// One input line without its line end (LF, or CR LF), with its 1-based
 /// number.
 pub struct Line<'a> {
@@ -319,67 +311,6 @@ pub fn is_blank(byte: u8) -> bool {
     matches!(byte, b'\t'..=b'\r' | b' ')
 }
 
-/// Where the blanks from `at` on end in a reader's unread bytes, a LF
-/// not counted as one (it ends the line): `at` if none are there.
-///
-/// This and the next two read lines in place for the fast paths, in one
-/// of two forms: with `ANY` false, only the plainest (one space or tab
-/// between tokens, none before the first or after the last, a LF or CR LF
-/// at the end);
-/// with `ANY` true, blanks of any kind and number (R0.1), a CR before the
-/// LF among them. A fast path reads a line in the plainest form first,
-/// the commonest by far, and in the other only when that fails.
-#[inline(always)]
-pub(crate) fn after_blanks<const ANY: bool>(bytes: &[u8], mut at: usize) -> usize {
-    while ANY && matches!(bytes.get(at), Some(&b) if b != b'\n' && is_blank(b)) {
-        at += 1;
-    }
-    at
-}
-
-/// Where the next token starts when `at` is the end of one: past the
-/// blanks between them, at least one; `None` if no blank is at `at`.
-#[inline(always)]
-pub(crate) fn after_gap<const ANY: bool>(bytes: &[u8], at: usize) -> Option<usize> {
-    match *bytes.get(at)? {
-        b' ' | b'\t' if !ANY => Some(at + 1),
-        byte if ANY && byte != b'\n' && is_blank(byte) => Some(after_blanks::<ANY>(bytes, at)),
-        _ => None,
-    }
-}
-
-/// Where the next line starts when only blanks, if any, are left of this
-/// one from `at` on: just past its LF. The plainest form takes a CR LF
-/// too.
-#[inline(always)]
-pub(crate) fn after_line_end<const ANY: bool>(bytes: &[u8], at: usize) -> Option<usize> {
-    let end = after_blanks::<ANY>(bytes, at);
-    match *bytes.get(end)? {
-        b'\n' => Some(end + 1),
-        b'\r' if !ANY && bytes.get(end + 1) == Some(&b'\n') => Some(end + 2),
-        _ => None,
-    }
-}
-
-/// Where the first LF from `at` on is in a reader's unread bytes, looked
-/// for eight bytes at a time.
-#[inline(always)]
-pub(crate) fn newline_from(bytes: &[u8], mut at: usize) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    while let Some(eight) = bytes.get(at..at + 8) {
-        // A byte of `x` is zero where `eight` holds a LF: the lowest high
-        // bit set marks the first such byte.
-        let x = word(eight) ^ (ONES * u64::from(b'\n'));
-        let found = x.wrapping_sub(ONES) & !x & (ONES * 0x80);
-        if found != 0 {
-            return Some(at + found.trailing_zeros() as usize / 8);
-        }
-        at += 8;
-    }
-    let rest = bytes.get(at..)?;
-    rest.iter().position(|&b| b == b'\n').map(|i| at + i)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -392,36 +323,6 @@ mod tests {
             seen.push((line.number, String::from_utf8(line.text.to_vec()).unwrap()));
         }
         seen
-    }
-
-    #[test]
-    fn newlines_are_found_from_any_place() {
-        let bytes = b"0123456789abcdef\n12345678\n\x8a\n";
-        for at in 0..bytes.len() {
-            let expected = bytes[at..].iter().position(|&b| b == b'\n').map(|i| at + i);
-            assert_eq!(newline_from(bytes, at), expected, "{}", at);
-        }
-        assert_eq!(newline_from(b"abc", 5), None);
-    }
-
-    #[test]
-    fn blanks_gaps_and_line_ends_in_place() {
-        let bytes = b"ann \t\x0b bob\r\n \n";
-        assert_eq!(after_blanks::<true>(bytes, 3), 7);
-        assert_eq!(after_blanks::<false>(bytes, 3), 3);
-        assert_eq!(after_gap::<true>(bytes, 3), Some(7));
-        assert_eq!(after_gap::<false>(bytes, 3), Some(4));
-        assert_eq!(after_gap::<true>(bytes, 2), None);
-        assert_eq!(after_gap::<true>(b"a\n", 1), None);
-        assert_eq!(after_gap::<false>(b"a\tb", 1), Some(2));
-        assert_eq!(after_gap::<false>(b"a\rb", 1), None);
-        assert_eq!(after_line_end::<true>(bytes, 10), Some(12));
-        assert_eq!(after_line_end::<false>(bytes, 9), None);
-        assert_eq!(after_line_end::<false>(bytes, 10), Some(12));
-        assert_eq!(after_line_end::<false>(bytes, 11), Some(12));
-        assert_eq!(after_line_end::<true>(bytes, 12), Some(14));
-        assert_eq!(after_line_end::<true>(bytes, 9), None);
-        assert_eq!(after_line_end::<true>(b"a  ", 1), None);
     }
 
     #[test]

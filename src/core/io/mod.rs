@@ -5,6 +5,7 @@
 //! side lives in [`strict`] and never goes into a judge bundle).
 
 pub mod error;
+pub(crate) mod in_place;
 pub mod lines;
 pub mod out;
 pub mod strict;

@@ -9,7 +9,7 @@
 use super::exchange::{exchange, in_range, Hundredths, Outcome};
 use super::parse::Shortcut;
 use super::players::{Key, Players};
-use crate::core::io::lines::{after_blanks, after_gap, after_line_end, word};
+use crate::core::io::in_place::{after_blanks, after_gap, after_line_end, word};
 use crate::core::io::tokens::{head_of, low_bytes};
 use crate::core::io::Lines;
 use std::io::Read;

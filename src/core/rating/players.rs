@@ -6,7 +6,7 @@
 //! chosen to collide under one run's key is spread out under the next).
 
 use super::exchange::{put_rating, rating_word, Hundredths};
-use crate::core::io::lines::word;
+use crate::core::io::in_place::word;
 use crate::core::io::tokens::{head_of, low_bytes};
 use crate::core::io::Output;
 use crate::core::limits::rating::MAX_RATING;

@@ -66,6 +66,7 @@ const CORE: &[(&str, &str)] = &[
     ("", include_str!("../../core/mod.rs")),
     ("io", include_str!("../../core/io/mod.rs")),
     ("io::error", include_str!("../../core/io/error.rs")),
+    ("io::in_place", include_str!("../../core/io/in_place.rs")),
     ("io::lines", include_str!("../../core/io/lines.rs")),
     ("io::out", include_str!("../../core/io/out.rs")),
     ("io::strict", include_str!("../../core/io/strict.rs")),

@@ -5,8 +5,8 @@
 use super::super::balls::{Ball, Stroke, AGAIN, NONE, PLAY, WHITE, WORDS};
 use super::super::parse::Event;
 use super::super::rules::Verdict;
+use crate::core::io::in_place::{after_blanks, word};
 use crate::core::io::is_blank;
-use crate::core::io::lines::{after_blanks, word};
 
 /// Lines of up to 32 bytes, their line end included, by their bytes:
 /// what they say, and their verdicts as the frame asks for them. A line's

@@ -13,7 +13,7 @@ use self::lines::{newlines, LineCache};
 use super::parse::{impossible, read_names, Checks, Event, Names, Shortcut};
 use super::render::{Referee, TurnLines, STROKE_ROOM, WIDE};
 use super::rules::{Frame, Stage, Verdicts};
-use crate::core::io::lines::{after_line_end, word};
+use crate::core::io::in_place::{after_line_end, word};
 use crate::core::io::{is_blank, Error, Line, Lines};
 use std::io::{Read, Write};
 
