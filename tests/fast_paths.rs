@@ -336,3 +336,32 @@ fn each_fast_path_takes_the_lines_it_was_written_for() {
         }
     }
 }
+
+/// A blank line longer than the line limit, after a line just within it
+/// (which grows the reader's buffer to hold it whole) and read in big
+/// pieces: the general reading refuses it, and so must the fast paths,
+/// which pass blank lines of any length.
+#[test]
+fn lines_over_the_limit_are_refused_by_the_fast_paths_too() {
+    use referee::core::io::lines::MAX_LINE;
+    // Each problem's lines before, between and after the long ones.
+    type Lines = (&'static [u8], &'static [u8], &'static [u8]);
+    let cases: [(Problem, Lines); 3] = [
+        (Problem::Snooker, (b"1\n\nAnn Bob\n", b"Red\n", b"Red\n")),
+        (Problem::Fourrow, (b"1\nGame #1: 1\n", b"2\n", b"3\n")),
+        (Problem::Rating, (b"1\n3 0\n", b"a 1\n", b"b 2\nc 3\n")),
+    ];
+    for (problem, (head, middle, tail)) in cases {
+        let mut input = head.to_vec();
+        input.extend(vec![b' '; MAX_LINE]);
+        input.extend(vec![b'\n'; 1 << 16]);
+        input.extend_from_slice(middle);
+        input.extend(vec![b' '; MAX_LINE + 5]);
+        input.push(b'\n');
+        input.extend_from_slice(tail);
+        let (fast, general) = readings(problem);
+        let general = outcome(general, &input);
+        assert!(general.1.contains("line too long"), "{:?}", general.1);
+        assert_eq!(outcome(fast, &input), general, "{:?}", problem);
+    }
+}

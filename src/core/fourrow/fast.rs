@@ -14,7 +14,7 @@
 
 use super::board::{Game, Heading, PLAIN_ROOM};
 use super::parse::{parse_header, set_heading, Reading, Shortcut, GAME};
-use crate::core::io::in_place::{after_blanks, after_line_end, newline_from, word};
+use crate::core::io::in_place::{after_blanks, after_line_end, fits, newline_from, word};
 use crate::core::io::tokens::head_of;
 use crate::core::io::{Error, Line, Lines, Output};
 use crate::judge::fourrow::HEADING;
@@ -277,7 +277,7 @@ fn loose_line(bytes: &[u8], game: Game) -> Option<(Option<Range<usize>>, Game, u
     loop {
         pos = after_blanks::<true>(bytes, pos);
         match bytes.get(pos) {
-            Some(b'\n') => return Some((digits, played, pos + 1)),
+            Some(b'\n') => return fits(pos).then_some((digits, played, pos + 1)),
             Some(b'1'..=b'7') => {
                 // A run of slot digits, as `whole_game_line` plays one;
                 // the last few bytes of `bytes` one at a time.

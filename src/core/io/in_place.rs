@@ -2,7 +2,7 @@
 //! reader's unread bytes (`Lines::unread`), eight at a time where they
 //! can, and hand what they took back through `Lines::consume`.
 
-use super::lines::is_blank;
+use super::lines::{is_blank, MAX_LINE};
 
 /// Eight bytes as a little-endian word.
 #[inline(always)]
@@ -42,15 +42,25 @@ pub(crate) fn after_gap<const ANY: bool>(bytes: &[u8], at: usize) -> Option<usiz
 
 /// Where the next line starts when only blanks, if any, are left of this
 /// one from `at` on: just past its LF. The plainest form takes a CR LF
-/// too.
+/// too. `bytes` starts where the line does, and a line that does not
+/// `fit` is left to the general reading.
 #[inline(always)]
 pub(crate) fn after_line_end<const ANY: bool>(bytes: &[u8], at: usize) -> Option<usize> {
     let end = after_blanks::<ANY>(bytes, at);
-    match *bytes.get(end)? {
-        b'\n' => Some(end + 1),
-        b'\r' if !ANY && bytes.get(end + 1) == Some(&b'\n') => Some(end + 2),
-        _ => None,
-    }
+    let newline = match *bytes.get(end)? {
+        b'\n' => end,
+        b'\r' if !ANY && bytes.get(end + 1) == Some(&b'\n') => end + 1,
+        _ => return None,
+    };
+    fits(newline).then_some(newline + 1)
+}
+
+/// Whether a fast path may take a line whose LF is `newline` bytes from
+/// its start: not when its text may be longer than `MAX_LINE`, which the
+/// general reading refuses.
+#[inline(always)]
+pub(crate) fn fits(newline: usize) -> bool {
+    newline <= MAX_LINE
 }
 
 /// Where the first LF from `at` on is in a reader's unread bytes, looked
@@ -104,5 +114,9 @@ mod tests {
         assert_eq!(after_line_end::<true>(bytes, 12), Some(14));
         assert_eq!(after_line_end::<true>(bytes, 9), None);
         assert_eq!(after_line_end::<true>(b"a  ", 1), None);
+        let mut long = vec![b' '; MAX_LINE + 1];
+        long.push(b'\n');
+        assert_eq!(after_line_end::<true>(&long, 0), None);
+        assert_eq!(after_line_end::<true>(&long[1..], 0), Some(MAX_LINE + 1));
     }
 }

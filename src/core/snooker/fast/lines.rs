@@ -5,7 +5,7 @@
 use super::super::balls::{Ball, Stroke, AGAIN, NONE, PLAY, WHITE, WORDS};
 use super::super::parse::Event;
 use super::super::rules::Verdict;
-use crate::core::io::in_place::{after_blanks, word};
+use crate::core::io::in_place::{after_blanks, fits, word};
 use crate::core::io::is_blank;
 
 /// Lines of up to 32 bytes, their line end included, by their bytes:
@@ -259,7 +259,7 @@ pub(super) fn fast_event(bytes: &[u8]) -> Option<(Event, usize, usize)> {
 }
 
 /// `fast_event` in one form, `ANY` as for `after_blanks`: the plainest
-/// (one space between words, a LF or CR LF at the end), or any.
+/// (one space after each word, a LF or CR LF at the end), or any.
 #[inline(always)]
 fn event_line<const ANY: bool>(bytes: &[u8]) -> Option<(Event, usize, usize)> {
     const ONES: u64 = 0x0101_0101_0101_0101;
@@ -333,6 +333,9 @@ fn event_line<const ANY: bool>(bytes: &[u8]) -> Option<(Event, usize, usize)> {
     }
     // `at` is the line's LF, and a CR right before it is part of the
     // line end.
+    if !fits(at) {
+        return None;
+    }
     let stop = at - usize::from(at > 0 && bytes[at - 1] == b'\r');
     let event = match state {
         // A blank line, which `Fast::run` passes, or `Play` alone.
