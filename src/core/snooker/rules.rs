@@ -157,22 +157,33 @@ impl Verdicts {
     /// the colours potted (6) and the cue ball (1); then the ball on (4).
     const STROKE_BITS: u32 = 14;
 
+    #[inline(always)]
     pub(crate) fn verdict(&mut self, stroke: &Stroke, on: u8) -> Verdict {
-        if stroke.reds > Frame::REDS {
-            return stroke.judge(on);
-        }
-        if self.0.is_empty() {
-            self.0 = vec![0; 1 << (Verdicts::STROKE_BITS + 4)];
-        }
         let index = stroke.first.map_or(0, |ball| ball as usize)
             | (stroke.reds as usize) << 3
             | usize::from(stroke.colours.0 >> 2) << 7
             | usize::from(stroke.white) << 13
             | usize::from(on) << Verdicts::STROKE_BITS;
-        if self.0[index] == Verdict::UNKNOWN.0 {
-            self.0[index] = stroke.judge(on).0;
+        match self.0.get(index) {
+            Some(&verdict) if verdict != Verdict::UNKNOWN.0 && stroke.reds <= Frame::REDS => {
+                Verdict(verdict)
+            }
+            _ => self.fill(stroke, on, index),
         }
-        Verdict(self.0[index])
+    }
+
+    /// The verdict at `index` not made yet: made and kept.
+    #[cold]
+    #[inline(never)]
+    fn fill(&mut self, stroke: &Stroke, on: u8, index: usize) -> Verdict {
+        let verdict = stroke.judge(on);
+        if stroke.reds <= Frame::REDS {
+            if self.0.is_empty() {
+                self.0 = vec![0; 1 << (Verdicts::STROKE_BITS + 4)];
+            }
+            self.0[index] = verdict.0;
+        }
+        verdict
     }
 }
 
