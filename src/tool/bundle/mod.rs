@@ -126,6 +126,10 @@ const CORE: &[(&str, &str)] = &[
         "snooker::rules",
         include_str!("../../core/snooker/rules.rs"),
     ),
+    (
+        "snooker::rules::verdict",
+        include_str!("../../core/snooker/rules/verdict.rs"),
+    ),
     ("snooker::said", include_str!("../../core/snooker/said.rs")),
     (
         "snooker::strict",
