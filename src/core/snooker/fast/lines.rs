@@ -37,7 +37,8 @@ struct Slot<const WORDS: usize> {
 /// What the fast path knows of a line.
 #[derive(Clone, Copy)]
 pub(super) struct Known {
-    pub(super) event: Event,
+    /// `None` for a blank line (R0.1), which the fast path passes.
+    pub(super) event: Option<Event>,
     /// Where the text ends (before a CR) and the line's whole length.
     pub(super) stop: u32,
     pub(super) len: u32,
@@ -46,7 +47,7 @@ pub(super) struct Known {
 
 /// Nothing known: what an empty slot holds, its key matching no line.
 const UNKNOWN: Known = Known {
-    event: Event::PlayAgain,
+    event: None,
     stop: 0,
     len: 0,
     verdicts: [Verdict::UNKNOWN; 9],
@@ -244,15 +245,15 @@ static KEYS: [(u64, u8); 16] = word_table();
 /// The next line of `bytes` (a reader's unread bytes) if it is an event
 /// line made of words of the format in any case, each word and its place
 /// fine, with blanks before, between and after them (R0.1), and a LF at
-/// the end. Returns the event, where the text ends (before a CR LF) and
-/// the line's length with its line end. Any other line, errors included,
-/// is `None`: the general reading takes it (and says exactly what is
-/// wrong).
+/// the end, or a blank line. Returns the event (`None` for a blank line),
+/// where the text ends (before a CR LF) and the line's length with its
+/// line end. Any other line, errors included, is `None`: the general
+/// reading takes it (and says exactly what is wrong).
 #[inline(always)]
-pub(super) fn fast_event(bytes: &[u8]) -> Option<(Event, usize, usize)> {
+pub(super) fn fast_event(bytes: &[u8]) -> Option<(Option<Event>, usize, usize)> {
     #[cold]
     #[inline(never)]
-    fn other(bytes: &[u8]) -> Option<(Event, usize, usize)> {
+    fn other(bytes: &[u8]) -> Option<(Option<Event>, usize, usize)> {
         event_line::<true>(bytes)
     }
     event_line::<false>(bytes).or_else(|| other(bytes))
@@ -261,7 +262,7 @@ pub(super) fn fast_event(bytes: &[u8]) -> Option<(Event, usize, usize)> {
 /// `fast_event` in one form, `ANY` as for `after_blanks`: the plainest
 /// (one space after each word, a LF or CR LF at the end), or any.
 #[inline(always)]
-fn event_line<const ANY: bool>(bytes: &[u8]) -> Option<(Event, usize, usize)> {
+fn event_line<const ANY: bool>(bytes: &[u8]) -> Option<(Option<Event>, usize, usize)> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     // Where the line stands: 0 before the first word, 1 after a ball hit
@@ -338,10 +339,58 @@ fn event_line<const ANY: bool>(bytes: &[u8]) -> Option<(Event, usize, usize)> {
     }
     let stop = at - usize::from(at > 0 && bytes[at - 1] == b'\r');
     let event = match state {
-        // A blank line, which `Fast::run` passes, or `Play` alone.
-        0 | 3 => return None,
-        4 => Event::PlayAgain,
-        _ => Event::Stroke(stroke),
+        // A blank line, which the run passes.
+        0 => None,
+        // `Play` alone.
+        3 => return None,
+        4 => Some(Event::PlayAgain),
+        _ => Some(Event::Stroke(stroke)),
     };
     Some((event, stop, at + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::parse::stroke;
+    use super::*;
+
+    /// `line` followed by enough bytes for the word-at-a-time reads.
+    fn padded(line: &str) -> Vec<u8> {
+        let mut bytes = line.as_bytes().to_vec();
+        bytes.extend_from_slice(&[b'x'; 80]);
+        bytes
+    }
+
+    #[test]
+    fn event_lines_and_blank_lines_are_read_others_are_left() {
+        let red_red = Some(Event::Stroke(stroke("Red Red")));
+        for (line, event, stop) in [
+            ("Red Red\n", red_red, 7),
+            ("\tRED  red \r\n", red_red, 10),
+            ("play again\n", Some(Event::PlayAgain), 10),
+            ("\n", None, 0),
+            ("\r\n", None, 0),
+            (" \t \x0b\x0c\n", None, 5),
+        ] {
+            let read = fast_event(&padded(line));
+            assert_eq!(read, Some((event, stop, line.len())), "{:?}", line);
+        }
+        for line in ["Play\n", "Red Play\n", "White\n", "Red x\n", "Red\x01\n"] {
+            assert_eq!(fast_event(&padded(line)), None, "{:?}", line);
+        }
+    }
+
+    #[test]
+    fn blank_lines_are_kept_in_the_cache_like_event_lines() {
+        let mut cache = LineCache::default();
+        cache.fit(BIG_INPUT);
+        for line in ["\n", " \t\r\n", &format!("{}\n", " ".repeat(40))] {
+            for _ in 0..2 {
+                let known = cache.entry(&padded(line)).map(|k| (k.event, k.len));
+                assert_eq!(known, Some((None, line.len() as u32)), "{:?}", line);
+            }
+        }
+        let known = cache.entry(&padded("Red\n")).map(|k| k.event);
+        assert_eq!(known, Some(Some(Event::Stroke(stroke("Red")))));
+    }
 }

@@ -184,7 +184,8 @@ fn fast_run<R: Read, W: Write>(
     let stopped = loop {
         let entry = match cache.entry(&bytes[at..]) {
             Some(entry) => entry,
-            // A blank line (R0.1) is passed.
+            // A blank line (R0.1) near the end of the bytes at hand, where
+            // the cache does not look, is passed too.
             None => match blank_line(&bytes[at..]) {
                 Some(len) => {
                     at += len;
@@ -202,7 +203,16 @@ fn fast_run<R: Read, W: Write>(
             number: number + taken + 1,
             text: bytes.get(at..at + line_stop).unwrap_or_default(),
         };
-        let written = match entry.event {
+        let event = match entry.event {
+            Some(event) => event,
+            // A blank line (R0.1) is passed.
+            None => {
+                at += line_len;
+                taken += 1;
+                continue;
+            }
+        };
+        let written = match event {
             Event::Stroke(stroke) => match frame.check(&stroke) {
                 Ok(()) => {
                     let outcome = frame.play_checked(&stroke, &mut entry.verdicts, verdicts);
