@@ -203,17 +203,8 @@ fn fast_run<R: Read, W: Write>(
             number: number + taken + 1,
             text: bytes.get(at..at + line_stop).unwrap_or_default(),
         };
-        let event = match entry.event {
-            Some(event) => event,
-            // A blank line (R0.1) is passed.
-            None => {
-                at += line_len;
-                taken += 1;
-                continue;
-            }
-        };
-        let written = match event {
-            Event::Stroke(stroke) => match frame.check(&stroke) {
+        let written = match entry.event {
+            Some(Event::Stroke(stroke)) => match frame.check(&stroke) {
                 Ok(()) => {
                     let outcome = frame.play_checked(&stroke, &mut entry.verdicts, verdicts);
                     let quick = room.get_mut(used..used + STROKE_ROOM).and_then(|room| {
@@ -240,7 +231,7 @@ fn fast_run<R: Read, W: Write>(
                 }
                 Err(why) => break Err(why),
             },
-            Event::PlayAgain => match frame.play_again() {
+            Some(Event::PlayAgain) => match frame.play_again() {
                 Ok(replay) => {
                     let quick = room.get_mut(used..used + WIDE).and_then(|room| {
                         Some(turns.write_play_again(room.try_into().ok()?, &replay))
@@ -261,6 +252,12 @@ fn fast_run<R: Read, W: Write>(
                 }
                 Err(why) => break Err(why),
             },
+            // A blank line (R0.1) is passed.
+            None => {
+                at += line_len;
+                taken += 1;
+                continue;
+            }
         };
         at += line_len;
         taken += 1;
