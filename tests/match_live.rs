@@ -410,6 +410,11 @@ fn a_logs_faults_are_shown_at_their_line_and_column() {
         "referee: m.log:1:1: expected the head of a match log (`player A: NAME`), \
          found end of input\n"
     );
+    assert_eq!(
+        resume(b"player A: Ann\nbest of: 1\nRed Red\n"),
+        "referee: m.log:3:1: expected the head of a match log (`player B: NAME`), \
+         found `Red Red`\n"
+    );
 }
 
 #[test]

@@ -34,11 +34,25 @@ pub(crate) struct Live<'a> {
     pub over: bool,
 }
 
+/// What a live report says of itself in its head, so that a match knows
+/// its report from a file it must not write over.
+const LIVE_MARK: &str = "<meta name=\"generator\" content=\"referee match\">\n";
+
+/// Whether `text` is a page `html` made for a live match.
+pub(crate) fn is_live_report(text: &[u8]) -> bool {
+    text.windows(LIVE_MARK.len())
+        .take(256)
+        .any(|w| w == LIVE_MARK.as_bytes())
+}
+
 /// The page for `steps`; `live` adds the state of play and the refresh.
 pub(crate) fn html(title: &str, steps: &[Step], live: Option<Live>) -> String {
     let frames = frames(steps);
     let mut page =
         String::from("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    if live.is_some() {
+        page.push_str(LIVE_MARK);
+    }
     if live.as_ref().is_some_and(|live| !live.over) {
         let _ = writeln!(
             page,

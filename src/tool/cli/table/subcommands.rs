@@ -60,11 +60,13 @@ the balls, w for White, n for None (`r r`, `bl bl w`); `again` (a) after
 a foul; the name of the lot's winner after a tie on the black; `free
 BALL FIRST [POTTED...]` (f) on the first stroke after the opponent's
 foul; `concede`; `undo` (u), as often as needed; `quit` (q) or the end
-of the input. A refused entry changes nothing.
+of the input. A refused entry changes nothing; a blank line is no entry
+and is not answered.
 
 Every accepted entry is written to the log before it is answered: a new
 file named after the players and the date unless --log says; --resume
-replays a log and goes on writing it.";
+replays a log and goes on writing it. No file that is there already is
+written over, but for the report of --html when a match made it.";
 
 pub static SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {

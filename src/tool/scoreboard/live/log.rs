@@ -103,7 +103,7 @@ fn new_file(path: &str) -> io::Result<File> {
     OpenOptions::new().write(true).create_new(true).open(path)
 }
 
-fn refusal(path: &str, error: io::Error) -> String {
+pub(super) fn refusal(path: &str, error: io::Error) -> String {
     if error.kind() == io::ErrorKind::AlreadyExists {
         format!(
             "{}: the file is there already (to go on with a match, use --resume {})",
@@ -219,8 +219,14 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
             best_of = Some(n.ok_or_else(|| at(number, col, &message))?);
         } else if names[0].is_none() || names[1].is_none() {
             let col = raw.len() - raw.trim_start().len() + 1;
+            let missing = if names[0].is_none() {
+                PLAYER_A
+            } else {
+                PLAYER_B
+            };
             let message = format!(
-                "expected the head of a match log (`player A: NAME`), found {}",
+                "expected the head of a match log (`{}NAME`), found {}",
+                missing,
                 shown(line.as_bytes())
             );
             return Err(at(number, col, &message));
@@ -238,11 +244,14 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
             ends_line: bytes.is_empty() || bytes.ends_with(b"\n"),
             fault: unread,
         }),
-        _ => Err(at(
-            lines + 1,
-            1,
-            "expected the head of a match log (`player A: NAME`), found end of input",
-        )),
+        [a, _] => {
+            let missing = if a.is_none() { PLAYER_A } else { PLAYER_B };
+            let message = format!(
+                "expected the head of a match log (`{}NAME`), found end of input",
+                missing
+            );
+            Err(at(lines + 1, 1, &message))
+        }
     }
 }
 

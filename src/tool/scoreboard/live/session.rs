@@ -10,6 +10,7 @@ use crate::core::io::lines::{too_long, MAX_LINE};
 use crate::tool::cli::Usage;
 use crate::tool::scoreboard::report;
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::Path;
 
 /// What the command line asks of a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,6 +100,16 @@ pub fn run(options: Options) -> u8 {
             _ => &text,
         };
         first_line = false;
+        // A blank line is no entry (R0.1): passed without an answer, but
+        // for a fresh prompt on the screen.
+        if text.trim().is_empty() && !too_long_entry(&line) {
+            if let Form::Screen { .. } = form {
+                if let Err(e) = answer(&mut out, form, &game, None) {
+                    return board_gone(&e);
+                }
+            }
+            continue;
+        }
         let parsed = if too_long_entry(&line) {
             Err(Refused::at(0, too_long()))
         } else {
@@ -235,6 +246,7 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
             "`--log` starts a new log and `--resume` goes on with one: give one".into(),
         ));
     }
+    check_report_path(options)?;
     if let Some(n) = options.best_of.filter(|n| n % 2 == 0) {
         return Err(Failure::Usage(format!(
             "`--best-of` takes an odd number of frames, found {}",
@@ -296,6 +308,52 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
     first_report(options, &game)?;
     let log = Log::append(path, read.ends_line).map_err(Failure::Other)?;
     Ok((game, log))
+}
+
+/// Whether `--html` names a file the report may be written to: not the
+/// log's, and not a file that is there already unless it is a match's
+/// report (so that a match resumed with the same `--html` goes on
+/// writing it). A new log's file must not be there either, so that the
+/// report is not written for a log refused later.
+fn check_report_path(options: &Options) -> Result<(), Failure> {
+    let Some(html) = options.html.as_deref() else {
+        return Ok(());
+    };
+    let log = options.log.as_deref().or(options.resume.as_deref());
+    if log.is_some_and(|log| same_file(html, log)) {
+        return Err(Failure::Usage(
+            "`--html` names the log's file: give the report a file of its own".into(),
+        ));
+    }
+    if let Some(path) = options.log.as_deref().filter(|p| Path::new(p).exists()) {
+        return Err(Failure::Other(log::refusal(
+            path,
+            io::ErrorKind::AlreadyExists.into(),
+        )));
+    }
+    match std::fs::read(html) {
+        Ok(text) if !report::is_live_report(&text) => Err(Failure::Other(format!(
+            "{}: the file is there already and is no match's report (give --html a new file)",
+            html
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Whether two paths name the same file, there yet or not.
+fn same_file(a: &str, b: &str) -> bool {
+    let full = |path: &str| {
+        let path = Path::new(path);
+        if let Ok(full) = path.canonicalize() {
+            return Some(full);
+        }
+        let folder = match path.parent() {
+            Some(folder) if !folder.as_os_str().is_empty() => folder,
+            _ => Path::new("."),
+        };
+        Some(folder.canonicalize().ok()?.join(path.file_name()?))
+    };
+    matches!((full(a), full(b)), (Some(a), Some(b)) if a == b)
 }
 
 /// The report as the match starts, if one is asked for: a report that

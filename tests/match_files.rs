@@ -1,0 +1,118 @@
+//! `referee match` and the files around it: the report (`--html`) is never
+//! written over a file the match did not make, nor over its log; and the
+//! blank lines among the entries (R0.1), which are no entries.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+/// A scratch folder of this test's own.
+fn scratch(name: &str) -> PathBuf {
+    common::scratch("match-files", name)
+}
+
+/// `referee match ARGS` in `dir`, the entries `entries` on stdin.
+fn run(dir: &Path, args: &[&str], entries: &str) -> Output {
+    assert_cmd::Command::cargo_bin("referee")
+        .unwrap()
+        .arg("match")
+        .args(args)
+        .current_dir(dir)
+        .write_stdin(entries)
+        .output()
+        .unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn the_report_never_writes_over_a_file_the_match_did_not_make() {
+    let dir = scratch("report-files");
+    let theirs = "a file of someone's\n";
+
+    // Someone's file.
+    fs::write(dir.join("notes.html"), theirs).unwrap();
+    let out = run(
+        &dir,
+        &["Ann", "Bob", "--log", "a.log", "--html", "notes.html"],
+        "r r\n",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("notes.html: the file is there already"));
+    assert_eq!(fs::read_to_string(dir.join("notes.html")).unwrap(), theirs);
+    assert!(
+        !dir.join("a.log").exists(),
+        "no log for a match not started"
+    );
+
+    // The log itself, resumed or new.
+    let out = run(&dir, &["Ann", "Bob", "--log", "m.log"], "r r\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let log = fs::read_to_string(dir.join("m.log")).unwrap();
+    for args in [
+        &["Ann", "Bob", "--resume", "m.log", "--html", "m.log"][..],
+        &["Ann", "Bob", "--resume", "m.log", "--html", "./m.log"][..],
+        &["Ann", "Bob", "--log", "new.log", "--html", "new.log"][..],
+    ] {
+        let out = run(&dir, args, "k k\n");
+        assert_eq!(out.status.code(), Some(2), "{:?}: {}", args, stderr(&out));
+        assert!(stderr(&out).contains("the log's file"), "{}", stderr(&out));
+    }
+    assert_eq!(fs::read_to_string(dir.join("m.log")).unwrap(), log);
+    assert!(!dir.join("new.log").exists());
+
+    // A log that is there already stops the start before the report.
+    let out = run(
+        &dir,
+        &["Ann", "Bob", "--log", "m.log", "--html", "r.html"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!dir.join("r.html").exists());
+
+    // A match's own report is written again when the match goes on.
+    let out = run(
+        &dir,
+        &["Ann", "Bob", "--log", "b.log", "--html", "r.html"],
+        "r r\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run(
+        &dir,
+        &["Ann", "Bob", "--resume", "b.log", "--html", "r.html"],
+        "k k\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let page = fs::read_to_string(dir.join("r.html")).unwrap();
+    assert!(page.contains("In play: Ann 8 : 0 Bob"), "{}", page);
+    // A report of `scoreboard --html` is no match's: not written over.
+    fs::write(dir.join("frames.html"), "<!DOCTYPE html>\n<html>\n").unwrap();
+    let out = run(
+        &dir,
+        &["Ann", "Bob", "--log", "c.log", "--html", "frames.html"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn blank_lines_among_the_entries_are_passed_unanswered_and_unlogged() {
+    let dir = scratch("blank-entries");
+    let entries = "r r\n\n \t\r\nk k\n\n";
+    let out = run(&dir, &["Ann", "Bob", "--log", "a.log"], entries);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let board = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(board.lines().count(), 2, "{}", board);
+    assert!(!board.contains("refused"), "{}", board);
+    let log = fs::read_to_string(dir.join("a.log")).unwrap();
+    assert!(log.ends_with("\nRed Red\nBlack Black\n"), "{}", log);
+
+    let out = run(&dir, &["Ann", "Bob", "--log", "b.log", "--json"], entries);
+    let answers = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(answers.lines().count(), 2, "{}", answers);
+    assert!(answers.lines().all(|a| a.ends_with("\"error\":null}")));
+}
