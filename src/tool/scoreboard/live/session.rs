@@ -9,7 +9,7 @@ use super::state::{Match, Settings};
 use crate::core::io::lines::{too_long, MAX_LINE};
 use crate::tool::cli::Usage;
 use crate::tool::scoreboard::report;
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::Path;
 
 /// What the command line asks of a match.
@@ -331,8 +331,11 @@ fn check_report_path(options: &Options) -> Result<(), Failure> {
             io::ErrorKind::AlreadyExists.into(),
         )));
     }
-    match std::fs::read(html) {
-        Ok(text) if !report::is_live_report(&text) => Err(Failure::Other(format!(
+    // The head of the file is enough to know a report by.
+    let mut head = Vec::new();
+    let read = std::fs::File::open(html).and_then(|file| file.take(4096).read_to_end(&mut head));
+    match read {
+        Ok(_) if !report::is_live_report(&head) => Err(Failure::Other(format!(
             "{}: the file is there already and is no match's report (give --html a new file)",
             html
         ))),
