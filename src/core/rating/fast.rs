@@ -1,6 +1,6 @@
 //! The fast path of the rating reading: header, player and game lines of
-//! plain tokens (names of at most 16 bytes, a result word, counts and
-//! ratings of plain digits) with blanks of any kind before, between and
+//! plain tokens (names of at most 16 bytes, a result word, counts of
+//! plain digits, ratings of plain digits after an optional minus) with blanks of any kind before, between and
 //! after them (R0.1), and blank lines, are read a word at a time; games
 //! are exchanged. A line is only taken once everything about it proved
 //! fine; any other line, errors included, is left whole to the general
@@ -95,12 +95,16 @@ fn digits(bytes: &[u8], at: usize, most: usize) -> Option<(i64, usize)> {
     Some((value, next))
 }
 
-/// A plain rating at `at`, the most common form, then the line's end: 1
-/// to 12 digits, then `.` and one or two digits, or none (hundredths, far
-/// within `MAX_RATING`); the rating and where the next line starts.
-/// `None` for any other form, which the general reading reads.
+/// A plain rating at `at`, the most common form, then the line's end: a
+/// minus or not, 1 to 12 digits, then `.` and one or two digits, or none
+/// (hundredths, far within `MAX_RATING`); the rating and where the next
+/// line starts. `None` for any other form, which the general reading
+/// reads.
 #[inline(always)]
 fn rating_then_line_end<const ANY: bool>(bytes: &[u8], at: usize) -> Option<(Hundredths, usize)> {
+    if bytes.get(at) == Some(&b'-') {
+        return negative_rating_then_line_end::<ANY>(bytes, at + 1);
+    }
     let (whole, at) = digits(bytes, at, 12)?;
     let digit = |b: u8| b.is_ascii_digit();
     let (cents, at) = match *bytes.get(at..at + 3)? {
@@ -114,6 +118,19 @@ fn rating_then_line_end<const ANY: bool>(bytes: &[u8], at: usize) -> Option<(Hun
         whole * 100 + i64::from(cents),
         after_line_end::<ANY>(bytes, at)?,
     ))
+}
+
+/// `rating_then_line_end` of the rating after a minus at `at - 1`.
+#[cold]
+#[inline(never)]
+fn negative_rating_then_line_end<const ANY: bool>(
+    bytes: &[u8],
+    at: usize,
+) -> Option<(Hundredths, usize)> {
+    match bytes.get(at) {
+        Some(b'-') => None,
+        _ => rating_then_line_end::<ANY>(bytes, at).map(|(rating, next)| (-rating, next)),
+    }
 }
 
 /// Where the first line that is not blank starts in `bytes`, from `at`
@@ -377,6 +394,12 @@ mod tests {
             "1.234",
             "1.2.3",
             "-5",
+            "-0.05",
+            "-0.00",
+            "-12.5",
+            "--1",
+            "-",
+            "-.5",
             "+1",
             "1e3",
             "12a.00",
@@ -394,7 +417,9 @@ mod tests {
         assert_eq!(rating(b"76.9\n..."), Some(7690));
         assert_eq!(rating(b"76\n....."), Some(7600));
         assert_eq!(rating(b"1.\n....."), None);
-        assert_eq!(rating(b"-5\n....."), None);
+        assert_eq!(rating(b"-5\n....."), Some(-500));
+        assert_eq!(rating(b"-0.5\n..."), Some(-50));
+        assert_eq!(rating(b"- 5\n...."), None);
         assert_eq!(rating(b"5 \t\r\n..."), Some(500));
         assert_eq!(rating(b"5 x\n...."), None);
     }
