@@ -2,6 +2,10 @@
 //! decimals, and games that reach what `rating::exchange` treats apart:
 //! pairs exactly 3.00 apart (equal after the handicap), equal ratings,
 //! gaps over 10.00, self-play, doubling (fewer pieces for the winner).
+//! A few ratings are negative (some above -1.00, `-0.50`), and a few games
+//! have piece values near 2^31, 2^53 or the 64-bit limit, a little apart:
+//! what a solution reading the sign off the whole part, or comparing
+//! pieces in 32 bits or in floating point, gets wrong.
 
 use super::{length, letters, Rng};
 use crate::core::limits::rating::{GAMES, NAME_LETTERS, PLAYERS};
@@ -31,6 +35,10 @@ struct Mix {
     equal_pair: u64,
     /// A player meeting himself.
     self_play: u64,
+    /// A negative rating.
+    negative: u64,
+    /// A game's piece values near a limit of narrower numbers.
+    huge_pieces: u64,
 }
 
 const PLAIN: Mix = Mix {
@@ -41,6 +49,8 @@ const PLAIN: Mix = Mix {
     handicap_pair: 10,
     equal_pair: 10,
     self_play: 10,
+    negative: 3,
+    huge_pieces: 1,
 };
 
 /// Bigger tournaments, names of any letters and lengths.
@@ -52,6 +62,8 @@ const VARIED: Mix = Mix {
     handicap_pair: 15,
     equal_pair: 15,
     self_play: 15,
+    negative: 10,
+    huge_pieces: 10,
 };
 
 fn mix(style: Style) -> &'static Mix {
@@ -99,6 +111,7 @@ pub(crate) fn tournament(rng: &mut Rng, style: Style, out: &mut Vec<u8>) {
         let rating = match (i.checked_sub(1), rng.below(100)) {
             (Some(before), roll) if roll < mix.handicap_pair => ratings[before] + 300,
             (Some(before), roll) if roll < mix.handicap_pair + mix.equal_pair => ratings[before],
+            (_, roll) if roll >= 100 - mix.negative => negative_rating(rng),
             (_, roll) if roll < 50 => rng.range(0, 3000) as Hundredths,
             _ => rng.range(0, 10000) as Hundredths,
         };
@@ -122,11 +135,16 @@ pub(crate) fn tournament(rng: &mut Rng, style: Style, out: &mut Vec<u8>) {
             rng.below(players as u64) as usize
         };
         let result = *rng.pick(&["won", "drew", "lost"]);
-        let white_pieces = rng.range(0, 40);
-        let black_pieces = if rng.chance(20) {
-            white_pieces
+        let (white_pieces, black_pieces) = if rng.chance(mix.huge_pieces) {
+            huge_pieces(rng)
         } else {
-            rng.range(0, 40)
+            let white_pieces = rng.range(0, 40);
+            let black_pieces = if rng.chance(20) {
+                white_pieces
+            } else {
+                rng.range(0, 40)
+            };
+            (white_pieces as i64, black_pieces as i64)
         };
         out.extend_from_slice(&names[white]);
         out.push(b' ');
@@ -135,6 +153,26 @@ pub(crate) fn tournament(rng: &mut Rng, style: Style, out: &mut Vec<u8>) {
             format!(" {} {} {}\n", result, white_pieces, black_pieces).as_bytes(),
         );
     }
+}
+
+/// A negative rating: half of them above -1.00.
+fn negative_rating(rng: &mut Rng) -> Hundredths {
+    let hundredths = if rng.chance(50) {
+        rng.range(1, 99)
+    } else {
+        rng.range(100, 10000)
+    };
+    -(hundredths as Hundredths)
+}
+
+/// Two piece values a little apart near 2^31, 2^53 or the largest 64-bit
+/// number: equal in 32 bits or in floating point, not as integers.
+fn huge_pieces(rng: &mut Rng) -> (i64, i64) {
+    let base = *rng.pick(&[1 << 31, 1 << 53, i64::MAX - 40]);
+    (
+        base + rng.range(0, 40) as i64,
+        base + rng.range(0, 40) as i64,
+    )
 }
 
 #[cfg(test)]

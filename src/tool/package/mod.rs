@@ -157,8 +157,14 @@ pub fn files(problem: Problem) -> Result<Vec<PackageFile>, String> {
     }
     let mut cases = data::cases(problem);
     for killer in killers::killers(problem)? {
-        // An input already there catches the mistake as well.
-        if cases.iter().any(|c| c.input == killer.input) {
+        // An input already there catches the mistake as well: its
+        // description says so.
+        if let Some(case) = cases.iter().find(|c| c.input == killer.input) {
+            let description = format!("{}.desc", case.path);
+            match files.iter_mut().find(|f| f.path == description) {
+                Some(known) => known.bytes.extend_from_slice(killer.description.as_bytes()),
+                None => files.push(file(description, killer.description)),
+            }
             continue;
         }
         let path = format!("data/secret/{:02}-catches-{}", cases.len(), killer.name);

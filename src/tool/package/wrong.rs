@@ -120,6 +120,18 @@ const RATING: &[Mistake] = &[
         replace: ".then_with(|| names[a].cmp(&names[b]))",
     },
     Mistake {
+        name: "sign_read_off_the_whole_part",
+        breaks: "P6: a rating's minus sign holds for its decimals too, -0.50 included",
+        find: "    let (negative, digits) = match text.strip_prefix('-') {\n        Some(rest) => (true, rest),\n        None => (false, text),\n    };\n    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, \"\"));\n    let mut value: i64 = whole.parse::<i64>().unwrap() * 100;\n    let fraction = format!(\"{:0<2}\", fraction);\n    value += fraction[..2].parse::<i64>().unwrap();\n    if negative {\n        -value\n    } else {\n        value\n    }",
+        replace: "    let (whole, fraction) = text.split_once('.').unwrap_or((text, \"\"));\n    let whole: i64 = whole.parse().unwrap();\n    let fraction: i64 = format!(\"{:0<2}\", fraction)[..2].parse().unwrap();\n    if whole < 0 {\n        whole * 100 - fraction\n    } else {\n        whole * 100 + fraction\n    }",
+    },
+    Mistake {
+        name: "pieces_compared_as_floats",
+        breaks: "P3, P7: piece values are 64-bit integers, compared exactly",
+        find: "if winner_pieces < loser_pieces {",
+        replace: "if (winner_pieces as f64) < (loser_pieces as f64) {",
+    },
+    Mistake {
         name: "small_negatives_unsigned",
         breaks: "P5: a negative rating has its minus sign, -0.05 too",
         find: "    let sign = if value < 0 { \"-\" } else { \"\" };\n    format!(\"{}{}.{:02}\", sign, value.abs() / 100, value.abs() % 100)",
