@@ -11,12 +11,18 @@ use std::ops::RangeInclusive;
 
 /// The strict reading. It remembers the blank lines before the record it
 /// handed out last, so that the solver's hooks can say how many the
-/// format wants there.
+/// format wants there, and a fault after that record's last token.
 #[derive(Default)]
 pub(crate) struct Strict {
     /// Blank lines before the record read last, and the first of them.
     blanks: usize,
     first_blank: usize,
+    /// A fault at the end of the record read last (a CR LF, no final
+    /// newline, trailing blanks): it comes after the record's last token,
+    /// so the record is read, and the output of a case it ends written,
+    /// before the fault is reported, when the next line is asked for
+    /// (R0.3).
+    pending: Option<Error>,
 }
 
 impl Strict {
@@ -53,28 +59,42 @@ impl Strict {
         if !lines.next_line()? {
             return Ok(None);
         }
-        let terminated = lines.terminated();
-        let crlf = lines.ended_by_crlf();
-        let line = lines.current();
-        let len = line.text.len();
-        if crlf {
-            return Err(line.error(len + 1, "expected a LF line end, found CR LF".to_string()));
+        match line_end_fault(lines) {
+            Some(fault) => Err(fault),
+            None => Ok(Some(lines.current())),
         }
-        if !terminated {
-            return Err(if line.text.last() == Some(&b'\r') {
-                line.error(
-                    len,
-                    "expected a LF line end, found a CR at the end of input".to_string(),
-                )
-            } else {
-                line.error(
-                    len + 1,
-                    "expected a newline at the end of the last line, found end of input"
-                        .to_string(),
-                )
-            });
+    }
+
+    /// Reports the fault found at the end of the record read last, if any.
+    fn report_pending(&mut self) -> Result<(), Error> {
+        match self.pending.take() {
+            Some(fault) => Err(fault),
+            None => Ok(()),
         }
-        Ok(Some(line))
+    }
+
+    /// Tokens separated by single spaces, nothing before the first or
+    /// after the last. Blanks after the last token are a fault that waits
+    /// until the record was read (see `pending`).
+    pub(crate) fn check_layout(&mut self, line: &Line) -> Result<(), Error> {
+        let fault = match layout_fault(line) {
+            Some(fault) => fault,
+            None => return Ok(()),
+        };
+        let last_token_end = line
+            .text
+            .iter()
+            .rposition(|&b| !is_blank(b))
+            .map_or(0, |i| i + 1);
+        if fault.0 > last_token_end {
+            // A fault of the line's end, found first, is the one said.
+            if self.pending.is_none() {
+                self.pending = Some(line.error(fault.0, fault.1));
+            }
+            Ok(())
+        } else {
+            Err(line.error(fault.0, fault.1))
+        }
     }
 
     /// Counts a blank line, which must be empty.
@@ -109,17 +129,27 @@ impl Layout for Strict {
     }
 
     fn next_record<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
+        self.report_pending()?;
         self.blanks = 0;
         loop {
-            match Strict::checked_line(lines)? {
-                None => return Ok(false),
-                Some(line) if is_blank_line(&line) => self.blank(&line)?,
-                Some(_) => return Ok(true),
+            if !lines.next_line()? {
+                return Ok(false);
             }
+            let fault = line_end_fault(lines);
+            let line = lines.current();
+            if !is_blank_line(&line) {
+                self.pending = fault;
+                return Ok(true);
+            }
+            if let Some(fault) = fault {
+                return Err(fault);
+            }
+            self.blank(&line)?;
         }
     }
 
     fn end<R: Read>(&mut self, lines: &mut Lines<R>, after: &str) -> Result<(), Error> {
+        self.report_pending()?;
         match Strict::checked_line(lines)? {
             None => Ok(()),
             Some(line) if is_blank_line(&line) => Err(line.error(
@@ -131,9 +161,36 @@ impl Layout for Strict {
     }
 }
 
-/// Tokens separated by single spaces, nothing before the first or after
-/// the last.
-pub(crate) fn check_layout(line: &Line) -> Result<(), Error> {
+/// What is wrong with the end of the line read last, if anything: a CR
+/// LF, or no newline at the end of the input.
+fn line_end_fault<R: Read>(lines: &Lines<R>) -> Option<Error> {
+    let terminated = lines.terminated();
+    let crlf = lines.ended_by_crlf();
+    let line = lines.current();
+    let len = line.text.len();
+    if crlf {
+        return Some(line.error(len + 1, "expected a LF line end, found CR LF".to_string()));
+    }
+    if terminated {
+        return None;
+    }
+    Some(if line.text.last() == Some(&b'\r') {
+        line.error(
+            len,
+            "expected a LF line end, found a CR at the end of input".to_string(),
+        )
+    } else {
+        line.error(
+            len + 1,
+            "expected a newline at the end of the last line, found end of input".to_string(),
+        )
+    })
+}
+
+/// Where tokens are not separated by single spaces, or something comes
+/// before the first or after the last, in `line`: the first such column
+/// and what is wrong there.
+fn layout_fault(line: &Line) -> Option<(usize, String)> {
     let text = line.text;
     for (i, &b) in text.iter().enumerate() {
         let bad = if b == b' ' {
@@ -149,13 +206,13 @@ pub(crate) fn check_layout(line: &Line) -> Result<(), Error> {
                 b'\t' => "found a tab",
                 _ => "found a control character",
             };
-            return Err(line.error(
+            return Some((
                 i + 1,
                 format!("expected single spaces between tokens, {}", what),
             ));
         }
     }
-    Ok(())
+    None
 }
 
 /// A count within the statement's bounds.
@@ -206,14 +263,14 @@ pub(crate) fn check_digits(
 /// The checks of a line that holds a count of cases: first in the input,
 /// laid out exactly, no leading zeros, within `limits`.
 pub(crate) fn check_count(
-    strict: &Strict,
+    strict: &mut Strict,
     line: &Line,
     token: &Token,
     limits: RangeInclusive<u64>,
     what: &str,
 ) -> Result<(), Error> {
     strict.expect_blanks(line, 0, "before the count")?;
-    check_layout(line)?;
+    strict.check_layout(line)?;
     check_digits(line, token.col, token.text, what)?;
     check_limit(line, token, limits, what)
 }
@@ -299,6 +356,36 @@ mod tests {
     }
 
     #[test]
+    fn a_fault_after_the_last_token_waits_until_the_record_was_read() {
+        for (text, fault) in [
+            (
+                &b"a b \nc\n"[..],
+                "1:4: expected single spaces between tokens, found a trailing space",
+            ),
+            (b"a b\r\nc\n", "1:4: expected a LF line end, found CR LF"),
+            (
+                b"a b",
+                "1:4: expected a newline at the end of the last line, found end of input",
+            ),
+        ] {
+            let mut lines = Lines::new(text);
+            let mut strict = Strict::new();
+            assert!(strict.next_record(&mut lines).unwrap());
+            assert!(strict.check_layout(&lines.current()).is_ok());
+            let reported = strict.end(&mut lines, "the last case").unwrap_err();
+            assert_eq!(reported.to_string(), fault);
+        }
+        // Before the last token, a fault is reported at once.
+        let mut strict = Strict::new();
+        let e = strict.check_layout(&Line::new(1, b"a  b")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "1:3: expected single spaces between tokens, found two spaces"
+        );
+        assert!(strict.report_pending().is_ok());
+    }
+
+    #[test]
     fn layout_digits_and_limits() {
         for (text, col) in [
             (" a", 1),
@@ -307,14 +394,10 @@ mod tests {
             ("a\tb", 2),
             ("a\x0bb", 2),
         ] {
-            let e = check_layout(&Line::new(1, text.as_bytes())).unwrap_err();
-            assert!(
-                matches!(e, Error::Input { col: c, .. } if c == col),
-                "{:?}",
-                text
-            );
+            let fault = layout_fault(&Line::new(1, text.as_bytes()));
+            assert_eq!(fault.map(|(c, _)| c), Some(col), "{:?}", text);
         }
-        assert!(check_layout(&Line::new(1, b"a b c")).is_ok());
+        assert!(layout_fault(&Line::new(1, b"a b c")).is_none());
         let line = Line::new(1, b"007");
         assert!(check_digits(&line, 1, b"0", "n").is_ok());
         assert_eq!(

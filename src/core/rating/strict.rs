@@ -6,7 +6,7 @@
 //! zero.
 
 use super::parse::{read_tournaments, Checks, NoShortcut};
-use crate::core::io::strict::{check_count, check_digits, check_layout, check_limit, Strict};
+use crate::core::io::strict::{check_count, check_digits, check_limit, Strict};
 use crate::core::io::{shown, Error, Line, Lines, Output, Token};
 use crate::core::limits::rating::{GAMES, NAME_LETTERS, PLAYERS, TOURNAMENTS};
 use std::io::{self, Read};
@@ -18,7 +18,7 @@ impl Checks for Strict {
 
     fn record(&mut self, line: &Line) -> Result<(), Error> {
         self.expect_blanks(line, 0, "between records")?;
-        check_layout(line)
+        self.check_layout(line)
     }
 
     fn header(&mut self, line: &Line, n: &Token, m: &Token) -> Result<(), Error> {

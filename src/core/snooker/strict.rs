@@ -6,7 +6,7 @@
 use super::balls::{Player, Stroke};
 use super::parse::{canonical, read_frames, read_names, Checks, Names, Visit};
 use super::rules::{Frame, Outcome, Replay};
-use crate::core::io::strict::{check_count, check_layout, Strict};
+use crate::core::io::strict::{check_count, Strict};
 use crate::core::io::{shown, Error, Line, Lines, Token};
 use crate::core::limits::snooker::{FRAMES, NAME_LETTERS};
 use std::io::Read;
@@ -24,7 +24,7 @@ impl Checks for Strict {
         visit: &mut V,
     ) -> Result<(), Error> {
         self.expect_blanks(line, 1, "before every frame")?;
-        check_layout(line)?;
+        self.check_layout(line)?;
         for token in line.tokens() {
             let letters = token.text.iter().all(u8::is_ascii_alphabetic);
             if !letters || !NAME_LETTERS.contains(&token.text.len()) {
@@ -45,7 +45,7 @@ impl Checks for Strict {
 
     fn event(&mut self, line: &Line, lot: bool) -> Result<(), Error> {
         self.expect_blanks(line, 0, "inside a frame")?;
-        check_layout(line)?;
+        self.check_layout(line)?;
         if lot {
             return Ok(());
         }
