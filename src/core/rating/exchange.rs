@@ -6,6 +6,8 @@ use crate::core::io::{parse_u64, Output};
 use crate::core::limits::rating::MAX_RATING;
 use std::io::Write;
 
+/// A rating with exactly two decimals: `-0.05`, `86.70`.
+pub(crate) use crate::judge::rating::rating_text;
 pub use crate::judge::rating::{Hundredths, Outcome};
 
 /// 1.00.
@@ -82,13 +84,6 @@ pub(crate) fn parse_rating(text: &[u8]) -> Result<Hundredths, BadRating> {
     Ok(if negative { -value } else { value })
 }
 
-/// A rating with exactly two decimals: `-0.05`, `86.70`.
-pub(crate) fn rating_text(rating: Hundredths) -> String {
-    let abs = rating.unsigned_abs();
-    let sign = if rating < 0 { "-" } else { "" };
-    format!("{}{}.{:02}", sign, abs / 100, abs % 100)
-}
-
 /// ` RATING\n` in the low bytes of a word, and how many they are, for a
 /// rating from 0 to 999.99: a space, the rating with exactly two
 /// decimals, a newline.
@@ -107,11 +102,18 @@ pub(crate) fn rating_word(rating: Hundredths) -> Option<(u64, usize)> {
 }
 
 /// Writes ` RATING\n`: a space, the rating with exactly two decimals, a
-/// newline.
+/// newline. A rating from -999.99 to -0.01 is ` -` and the word of its
+/// size without its space.
 pub(crate) fn put_rating<W: Write>(out: &mut Output<W>, rating: Hundredths) {
     match rating_word(rating) {
         Some((word, len)) => out.put_word(word, len),
-        None => out.put(format!(" {}\n", rating_text(rating)).as_bytes()),
+        None => match rating_word(-rating).filter(|_| rating < 0) {
+            Some((word, len)) => {
+                out.put(b" -");
+                out.put_word(word >> 8, len - 1);
+            }
+            None => out.put(format!(" {}\n", rating_text(rating)).as_bytes()),
+        },
     }
 }
 
