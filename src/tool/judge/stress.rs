@@ -38,8 +38,10 @@ const MOST_TIMEOUTS: usize = 25;
 /// Generated cases tried for one case of an input before giving up.
 const MOST_TRIES: usize = 1000;
 
-/// Shrunk inputs and outputs up to this many lines are printed.
+/// The most lines of a shrunk input or an output printed, and the most
+/// bytes of one line; what is left is counted.
 const SHOWN_LINES: usize = 30;
+const SHOWN_BYTES: usize = 200;
 
 /// How `stress` runs, from its flags.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -369,7 +371,10 @@ fn report(
     if let Some(expected) = solver::strict_answer(problem, &shrunk.input) {
         match diff::first_difference(&expected, &oracle.last_output) {
             // The same output: it failed another way.
-            None => show("expected output", &expected, 1),
+            None => {
+                show("expected output", &expected, 1);
+                say!("solver's output: the same");
+            }
             Some(difference) => {
                 show("expected output", &expected, difference.line);
                 show("solver's output", &oracle.last_output, difference.line);
@@ -384,27 +389,35 @@ fn report(
     written
 }
 
-/// Prints a short text from its line `from` (counted from 1) on, indented
-/// under a heading, each line with its invisible characters spelled out
-/// as in a difference (a CR, a control byte, a trailing space), so that
-/// what a program wrote cannot reach the terminal raw.
+/// Prints a text from its line `from` (counted from 1) on, indented under
+/// a heading, each line with its invisible characters spelled out as in a
+/// difference (a CR, a control byte, a trailing space), so that what a
+/// program wrote cannot reach the terminal raw. At most `SHOWN_LINES`
+/// lines of at most `SHOWN_BYTES` bytes are printed; the rest is counted.
 fn show(heading: &str, text: &[u8], from: usize) {
-    let body = text.strip_suffix(b"\n").unwrap_or(text);
-    let lines: Vec<&[u8]> = body.split(|&b| b == b'\n').collect();
-    if lines.len() > SHOWN_LINES + from - 1 {
-        return;
-    }
     match from {
         _ if text.is_empty() => say!("{}: none", heading),
         1 => say!("{}:", heading),
         _ => say!("{} from line {}:", heading, from),
     }
-    for line in lines.iter().skip(from - 1).filter(|_| !text.is_empty()) {
-        if line.is_empty() {
-            say!("");
-        } else {
-            say!("    {}", diff::visible(line));
+    if text.is_empty() {
+        return;
+    }
+    let body = text.strip_suffix(b"\n").unwrap_or(text);
+    let lines: Vec<&[u8]> = body.split(|&b| b == b'\n').skip(from - 1).collect();
+    for line in lines.iter().take(SHOWN_LINES) {
+        match line.len() {
+            0 => say!(""),
+            len if len > SHOWN_BYTES => say!(
+                "    {}... ({} more bytes)",
+                diff::visible(&line[..SHOWN_BYTES]),
+                len - SHOWN_BYTES
+            ),
+            _ => say!("    {}", diff::visible(line)),
         }
+    }
+    if lines.len() > SHOWN_LINES {
+        say!("    ... ({} more lines)", lines.len() - SHOWN_LINES);
     }
 }
 
