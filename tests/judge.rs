@@ -132,6 +132,26 @@ fn check_reads_the_output_from_stdin() {
         .stdout("accepted\n");
 }
 
+#[test]
+fn a_verdict_that_cannot_be_written_is_an_io_error_unless_its_reader_left() {
+    let full = std::path::Path::new("/dev/full");
+    if !full.exists() {
+        return;
+    }
+    let input = common::fixtures_dir().join("snooker/sample.in");
+    let answer = common::fixtures_dir().join("snooker/sample.out");
+    let out = std::process::Command::new(common::referee_path())
+        .args(["check", "snooker"])
+        .arg(&input)
+        .arg(&answer)
+        .stdout(fs::OpenOptions::new().write(true).open(full).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "accepted, but not said");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.starts_with("referee: <stdout>: "), "{}", said);
+}
+
 // ---------------------------------------------------------------- test
 
 /// A folder of four-in-a-row cases: a win on a diagonal through the top

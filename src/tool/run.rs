@@ -119,7 +119,7 @@ pub fn run(command: Command) -> u8 {
             input,
             output,
             answer,
-        } => judge::check(problem, &input, &output, answer.as_deref()),
+        } => judge::with_report_status(judge::check(problem, &input, &output, answer.as_deref())),
         Command::Test {
             problem,
             dir,
@@ -142,7 +142,7 @@ pub fn run(command: Command) -> u8 {
                 junit,
                 compare,
             };
-            judge::test(problem, &dir, &how, &command)
+            judge::with_report_status(judge::test(problem, &dir, &how, &command))
         }
         Command::Stress {
             problem,
@@ -160,7 +160,7 @@ pub fn run(command: Command) -> u8 {
                 jobs,
                 out,
             };
-            judge::stress(problem, &how, &command)
+            judge::with_report_status(judge::stress(problem, &how, &command))
         }
     }
 }
