@@ -169,8 +169,11 @@ fn parse_subcommand(
         }
     }
     take_words(sub, words, &mut found)?;
+    // `--` with nothing after it names no command, whether one is needed
+    // or not.
+    let dashes = command.is_some();
     found.command = command.unwrap_or_default();
-    if sub.tail == Tail::Required && found.command.is_empty() {
+    if (sub.tail == Tail::Required || dashes) && found.command.is_empty() {
         return Err(Usage::new(format!(
             "`{}` needs the command to run, after `--`",
             sub.name

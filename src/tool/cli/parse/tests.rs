@@ -211,6 +211,8 @@ fn the_command_after_double_dash_is_kept_word_for_word() {
     }
     assert!(error("stress fourrow").contains("after `--`"));
     assert!(error("stress fourrow --").contains("after `--`"));
+    assert!(error("test fourrow d --").contains("after `--`"));
+    assert!(matches!(run("test fourrow d"), Ok(Command::Test { .. })));
     assert_eq!(error("-hV"), "`-h` takes no value");
     assert_eq!(
         error("snooker -- a b"),
