@@ -284,7 +284,7 @@ fn test_stops_a_program_whose_output_runs_away_before_its_time() {
 }
 
 #[test]
-fn test_and_stress_exit_4_when_the_command_cannot_be_run() {
+fn test_and_stress_exit_4_when_the_command_cannot_be_run_after_their_summary() {
     let dir = fourrow_cases("test-missing");
     let missing = "./no-such-solution-here";
     referee()
@@ -293,7 +293,7 @@ fn test_and_stress_exit_4_when_the_command_cannot_be_run() {
         .args(["--", missing])
         .assert()
         .code(4)
-        .stdout("")
+        .stdout("0 passed, 0 failed\n")
         .stderr(predicate::str::starts_with(format!(
             "referee: cannot run `{}`: ",
             missing
@@ -302,6 +302,7 @@ fn test_and_stress_exit_4_when_the_command_cannot_be_run() {
         .args(["stress", "fourrow", "--", missing])
         .assert()
         .code(4)
+        .stdout("0 passed, 0 failed\n")
         .stderr(predicate::str::contains(format!(
             "referee: cannot run `{}`: ",
             missing
@@ -309,11 +310,12 @@ fn test_and_stress_exit_4_when_the_command_cannot_be_run() {
 }
 
 #[test]
-fn test_exits_3_for_a_folder_that_is_missing_or_empty() {
+fn test_exits_3_for_a_folder_that_is_missing_or_empty_after_its_summary() {
     referee()
         .args(["test", "fourrow", "no/such/folder"])
         .assert()
         .code(3)
+        .stdout("0 passed, 0 failed\n")
         .stderr(predicate::str::starts_with("referee: no/such/folder: "));
     let dir = scratch("test-empty");
     referee()
@@ -321,5 +323,6 @@ fn test_exits_3_for_a_folder_that_is_missing_or_empty() {
         .arg(&dir)
         .assert()
         .code(3)
+        .stdout("0 passed, 0 failed\n")
         .stderr(predicate::str::contains("no `*.in` files"));
 }

@@ -125,10 +125,12 @@ pub fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u8 {
         Outcome::Failed(input, stdout, verdict) => (input, stdout, verdict),
         Outcome::NoInput => {
             eprintln!("referee: the generator made no valid input {}", i + 1);
+            say!("{}", summary(i, 0));
             return UNUSABLE;
         }
         Outcome::CannotRun(e) => {
             eprintln!("{}", cannot_run(command, &e));
+            say!("{}", summary(i, 0));
             return CANNOT_START;
         }
         Outcome::Passed => unreachable!("only a failure stops the run"),

@@ -130,11 +130,13 @@ pub fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String]) -> u
         Ok(cases) => cases,
         Err((path, e)) => {
             eprintln!("referee: {}: {}", path.display(), e);
+            say!("{}", summary(0, 0));
             return UNUSABLE;
         }
     };
     if cases.is_empty() {
         eprintln!("referee: {}: no `*.in` files to test", dir);
+        say!("{}", summary(0, 0));
         return UNUSABLE;
     }
     let mut tally = Tally::default();
@@ -153,6 +155,7 @@ pub fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String]) -> u
     progress::clear();
     if let Some(e) = broken_command {
         eprintln!("{}", cannot_run(command, &e));
+        say!("{}", summary(tally.passed, tally.failed + tally.broken));
         return CANNOT_START;
     }
     if tally.skipped > 0 {
