@@ -1,6 +1,6 @@
 //! `referee test PROBLEM DIR [-- CMD [ARG...]]`: every `*.in` under DIR
 //! (recursively, in byte order of their paths; DIR may also be one input
-//! file) through CMD, each against the `.out` or `.ans` beside it, or the
+//! file) through CMD, each against the `.ans` or else `.out` beside it, or the
 //! referee's own answer where there is none. One line per failing case
 //! (per case with `-v`, with its time), the slowest case, then `N passed,
 //! M failed`. `-j N` judges N cases at a time; the lines keep the order of
@@ -49,7 +49,7 @@ struct Case {
     /// The input's path below DIR, for the report.
     name: String,
     input: PathBuf,
-    /// `.out` or `.ans` beside the input; `None`: the referee's answer.
+    /// `.ans`, else `.out`, beside the input; `None`: the referee's answer.
     answer: Option<PathBuf>,
     /// `.args`: options of `referee PROBLEM` for this case.
     args: Option<PathBuf>,
@@ -325,7 +325,9 @@ fn find_cases(dir: &Path, problem: Problem) -> Result<Vec<Case>, (PathBuf, io::E
             };
             Case {
                 name,
-                answer: beside("out").or_else(|| beside("ans")),
+                // `.ans` is an answer by name; `.out` may be a program's
+                // output left beside it.
+                answer: beside("ans").or_else(|| beside("out")),
                 args: beside("args"),
                 error: beside("err"),
                 input,
@@ -427,7 +429,7 @@ mod tests {
         assert_eq!(
             shown,
             [
-                ("a.in".to_string(), Some("out".to_string())),
+                ("a.in".to_string(), Some("ans".to_string())),
                 ("b/2.in".to_string(), Some("ans".to_string())),
                 ("c.in".to_string(), None),
                 ("fourrow-sample.in".to_string(), None),

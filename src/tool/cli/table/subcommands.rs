@@ -310,14 +310,14 @@ first difference on stderr. One of the files may be `-`, standard input.",
                 name: "DIR",
                 kind: ArgKind::Dir,
                 count: Count::One,
-                help: "a folder of tests (NAME.in with NAME.out or NAME.ans beside it), or one .in file",
+                help: "a folder of tests (NAME.in with NAME.ans or NAME.out beside it), or one .in file",
             },
         ],
         tail: Tail::Optional,
         summary: "run a solver on a folder of tests",
         about: "\
 Runs a solver on every NAME.in below DIR (or on the one file DIR) and
-compares its output with NAME.out or NAME.ans beside it, or with the
+compares its output with NAME.ans beside it, else NAME.out, or with the
 referee's own answer when there is neither. The solver is the command
 after `--`, taken word for word. One line per failing case (-v: per
 case, with its time), the slowest case, then `N passed, M failed`.
