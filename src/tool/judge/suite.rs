@@ -318,6 +318,15 @@ fn find_cases(dir: &Path, problem: Problem) -> Result<Vec<Case>, (PathBuf, io::E
             } else {
                 name.display().to_string()
             };
+            // A control character in a file's name does not reach the
+            // terminal raw.
+            let name = name
+                .chars()
+                .map(|c| match c.is_control() {
+                    true => c.escape_default().to_string(),
+                    false => c.to_string(),
+                })
+                .collect();
             // A file beside the input counts whatever it is (a link to
             // nothing, a folder): it is then a case that cannot be read.
             let beside = |ext: &str| {
@@ -445,6 +454,17 @@ mod tests {
             1,
             "a folder given is walked whatever its name"
         );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn control_characters_in_a_cases_name_are_spelled_out() {
+        let dir = std::env::temp_dir().join(format!("referee-names-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join("a\u{1}b\tc.in"), "").unwrap();
+        let cases = find_cases(&dir, Problem::Fourrow).unwrap();
+        let names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["a\\u{1}b\\tc.in"]);
         fs::remove_dir_all(&dir).unwrap();
     }
 
