@@ -75,24 +75,25 @@ fn name_key(bytes: &[u8], at: usize) -> Option<(Key, usize)> {
     }
 }
 
-/// Plain digits at `at`, 1 to `most` of them: their number and where
-/// the first byte after them is.
+/// Plain digits at `at`, 1 to `most` of them (at most 19), of a number
+/// within 64 bits: the number and where the first byte after them is.
 #[inline(always)]
 fn digits(bytes: &[u8], at: usize, most: usize) -> Option<(i64, usize)> {
-    let mut value: i64 = 0;
+    let mut value: u64 = 0;
     let mut next = at;
     while let Some(digit) = bytes.get(next).map(|b| b.wrapping_sub(b'0')) {
         if digit > 9 {
             break;
         }
-        // Past `most` digits (at most 18) the token is refused below.
-        value = value.wrapping_mul(10).wrapping_add(i64::from(digit));
+        // Past `most` digits the token is refused below; 19 digits fit
+        // in a u64.
+        value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
         next += 1;
     }
     if next == at || next - at > most {
         return None;
     }
-    Some((value, next))
+    Some((i64::try_from(value).ok()?, next))
 }
 
 /// A plain rating at `at`, the most common form, then the line's end: a
@@ -248,19 +249,19 @@ fn name_then_gap<const ANY: bool>(bytes: &[u8], at: usize) -> Option<(Key, usize
     Some((key, after_gap::<ANY>(bytes, at + len)?))
 }
 
-/// Plain digits at `at`, 1 to 18 of them, then blanks: the number and
+/// Plain digits at `at`, 1 to 19 of them, then blanks: the number and
 /// where the next field starts.
 #[inline(always)]
 fn number_then_gap<const ANY: bool>(bytes: &[u8], at: usize) -> Option<(i64, usize)> {
-    let (value, at) = digits(bytes, at, 18)?;
+    let (value, at) = digits(bytes, at, 19)?;
     Some((value, after_gap::<ANY>(bytes, at)?))
 }
 
-/// Plain digits at `at`, 1 to 18 of them, then the line's end: the
+/// Plain digits at `at`, 1 to 19 of them, then the line's end: the
 /// number and where the next line starts.
 #[inline(always)]
 fn number_then_line_end<const ANY: bool>(bytes: &[u8], at: usize) -> Option<(i64, usize)> {
-    let (value, at) = digits(bytes, at, 18)?;
+    let (value, at) = digits(bytes, at, 19)?;
     Some((value, after_line_end::<ANY>(bytes, at)?))
 }
 
@@ -431,6 +432,8 @@ mod tests {
         assert_eq!((game.white, game.black), (key(b"ann"), key(b"bob")));
         assert_eq!(game.len, 18);
         assert_eq!((game.outcome, game.pieces), (Outcome::Drew, (12, 3)));
+        let most = game_line::<false>(b"a b lost 9223372036854775807 0\n........").unwrap();
+        assert_eq!(most.pieces, (i64::MAX, 0));
         assert!(game_line::<false>(b" ann bob drew 12 3\n......").is_none());
         let game = game_line::<true>(b" ann\tbob  drew 12 3 \r\nrest of the buffer").unwrap();
         assert_eq!((game.white, game.black), (key(b"ann"), key(b"bob")));
@@ -443,6 +446,7 @@ mod tests {
             b"ann bob won 1 3 4\n.........",
             b"abcdefghijklmnopq bob won 1 3\n........",
             b"ann bob won 1\n.........",
+            b"ann bob won 1 9223372036854775808\n........",
         ] {
             assert!(
                 game_line::<true>(other).is_none(),
