@@ -43,19 +43,6 @@ pub fn run(command: Command) -> u8 {
             (Problem::Rating, false) => rating::solve(input, out),
             (Problem::Rating, true) => rating::solve_strict(input, out),
         }),
-        Command::Scoreboard {
-            tsv: true,
-            html: true,
-            ..
-        } => {
-            eprint!(
-                "{}",
-                cli::Usage::new("`--tsv` and `--html` are two views: give one")
-                    .of("scoreboard")
-                    .report()
-            );
-            2
-        }
         Command::Scoreboard { tsv, html, file } => with_input(file, |input, out| {
             if tsv {
                 scoreboard::run_tsv(input, out)

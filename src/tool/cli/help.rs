@@ -14,6 +14,8 @@ const WIDTH: usize = 80;
 pub(crate) enum Part {
     /// An optional flag: its spelling and the name of its value, if any.
     Flag(String, Option<String>),
+    /// Two optional flags that exclude each other, each as in `Flag`.
+    Either([(String, Option<String>); 2]),
     /// A positional argument and how many it takes.
     Arg(&'static str, Count),
     /// The command after `--`: required or not.
@@ -23,8 +25,12 @@ pub(crate) enum Part {
 impl Part {
     pub(crate) fn plain(&self) -> String {
         match self {
-            Part::Flag(flag, None) => format!("[{}]", flag),
-            Part::Flag(flag, Some(value)) => format!("[{} {}]", flag, value),
+            Part::Flag(flag, value) => format!("[{}]", flag_and_value(flag, value)),
+            Part::Either([a, b]) => format!(
+                "[{} | {}]",
+                flag_and_value(&a.0, &a.1),
+                flag_and_value(&b.0, &b.1)
+            ),
             Part::Arg(name, Count::One) => name.to_string(),
             Part::Arg(name, Count::Optional) => format!("[{}]", name),
             Part::Arg(name, Count::Many) => format!("[{}...]", name),
@@ -34,17 +40,36 @@ impl Part {
     }
 }
 
+/// A flag and the name of its value, as usage lines write them.
+fn flag_and_value(flag: &str, value: &Option<String>) -> String {
+    match value {
+        Some(value) => format!("{} {}", flag, value),
+        None => flag.to_string(),
+    }
+}
+
 /// The words after `referee SUBCOMMAND` in its usage line: the required
-/// arguments and PROBLEM, the flags (but `--help`), the rest, the command.
+/// arguments and PROBLEM, the flags (but `--help`; two that exclude each
+/// other together, where the first is), the rest, the command.
 pub(crate) fn parts(sub: &Subcommand) -> Vec<Part> {
     let first = |a: &&table::Arg| a.count == Count::One || a.kind == table::ArgKind::Problem;
     let arg = |a: &table::Arg| Part::Arg(a.name, a.count);
     let mut parts: Vec<Part> = sub.args.iter().filter(first).map(arg).collect();
-    parts.extend(
-        table::flags_in(Some(sub.name))
-            .filter(|(flag, _)| flag.short != Some('h'))
-            .map(|(flag, _)| Part::Flag(flag.spelling(), flag.value_name())),
-    );
+    let shown = |flag: &Flag| (flag.spelling(), flag.value_name());
+    for (flag, _) in table::flags_in(Some(sub.name)).filter(|(flag, _)| flag.short != Some('h')) {
+        let pair = table::exclusive_in(sub.name).find(|pair| pair.flags.contains(&flag.long));
+        match pair {
+            Some(pair) if pair.flags[1] == flag.long => {}
+            Some(pair) => {
+                let other = table::flags_in(Some(sub.name))
+                    .find(|(other, _)| other.long == pair.flags[1])
+                    .map(|(other, _)| shown(other))
+                    .expect("an exclusive flag is a flag of its subcommand");
+                parts.push(Part::Either([shown(flag), other]));
+            }
+            None => parts.push(Part::Flag(flag.spelling(), flag.value_name())),
+        }
+    }
     parts.extend(sub.args.iter().filter(|a| !first(a)).map(arg));
     match sub.tail {
         Tail::No => {}
@@ -238,6 +263,11 @@ mod tests {
             parts.iter().map(Part::plain).collect::<Vec<_>>().join(" ")
         };
         assert_eq!(line("snooker"), "[--strict] [FILE]");
+        assert_eq!(line("scoreboard"), "[--tsv | --html] [FILE]");
+        assert_eq!(
+            line("match"),
+            "NAME_A NAME_B [--best-of N] [--log FILE | --resume FILE] [--json] [--html FILE]"
+        );
         assert_eq!(line("bench"), "[PROBLEM] [--mb N] [--style plain|varied]");
         assert_eq!(line("validate"), "PROBLEM [--coverage] [FILE...]");
         assert_eq!(line("package"), "PROBLEM DIR [--force]");

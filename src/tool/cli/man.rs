@@ -50,12 +50,24 @@ fn italic(text: &str) -> String {
     format!("\\fI{}\\fR", escape(text))
 }
 
+/// A flag in bold and the name of its value, if any, in italics.
+fn flag_and_value(flag: &str, value: &Option<String>) -> String {
+    match value {
+        Some(value) => format!("{}\\ {}", bold(flag), italic(value)),
+        None => bold(flag),
+    }
+}
+
 /// One word of a usage line in roff fonts: flags bold, values italic,
 /// joined by unbreakable spaces so a line never breaks inside a word.
 fn part(part: &Part) -> String {
     match part {
-        Part::Flag(flag, None) => format!("[{}]", bold(flag)),
-        Part::Flag(flag, Some(value)) => format!("[{}\\ {}]", bold(flag), italic(value)),
+        Part::Flag(flag, value) => format!("[{}]", flag_and_value(flag, value)),
+        Part::Either([a, b]) => format!(
+            "[{}\\ |\\ {}]",
+            flag_and_value(&a.0, &a.1),
+            flag_and_value(&b.0, &b.1)
+        ),
         Part::Arg(name, Count::One) => italic(name),
         Part::Arg(name, Count::Optional) => format!("[{}]", italic(name)),
         Part::Arg(name, Count::Many) => format!("[{}...]", italic(name)),

@@ -168,6 +168,11 @@ fn parse_subcommand(
             return Ok(Command::Help(help::subcommand(sub)));
         }
     }
+    for pair in table::exclusive_in(sub.name) {
+        if pair.flags.iter().all(|long| given.contains(long)) {
+            return Err(Usage::new(format!("{}: give one", pair.why)));
+        }
+    }
     take_words(sub, words, &mut found)?;
     // `--` with nothing after it names no command, whether one is needed
     // or not.

@@ -212,6 +212,11 @@ fn the_command_after_double_dash_is_kept_word_for_word() {
     assert!(error("stress fourrow").contains("after `--`"));
     assert!(error("stress fourrow --").contains("after `--`"));
     assert!(error("test fourrow d --").contains("after `--`"));
+    assert_eq!(
+        error("scoreboard --html x --tsv"),
+        "`--tsv` and `--html` are two views: give one"
+    );
+    assert!(error("match a b --resume x --log y").ends_with("goes on with one: give one"));
     assert!(matches!(run("test fourrow d"), Ok(Command::Test { .. })));
     assert_eq!(error("-hV"), "`-h` takes no value");
     assert_eq!(

@@ -268,6 +268,33 @@ pub(crate) fn subcommand(name: &str) -> Option<&'static Subcommand> {
     SUBCOMMANDS.iter().find(|s| s.name == name)
 }
 
+/// Two flags of a subcommand that exclude each other, and why: at most
+/// one of them is given, and usage lines show them as `[--a | --b]`.
+pub struct Exclusive {
+    pub sub: &'static str,
+    /// Their long names, in the order of the table of flags.
+    pub flags: [&'static str; 2],
+    pub why: &'static str,
+}
+
+pub static EXCLUSIVE: &[Exclusive] = &[
+    Exclusive {
+        sub: "scoreboard",
+        flags: ["tsv", "html"],
+        why: "`--tsv` and `--html` are two views",
+    },
+    Exclusive {
+        sub: "match",
+        flags: ["log", "resume"],
+        why: "`--log` starts a new log and `--resume` goes on with one",
+    },
+];
+
+/// The pairs of `sub`'s flags that exclude each other.
+pub(crate) fn exclusive_in(sub: &str) -> impl Iterator<Item = &'static Exclusive> + '_ {
+    EXCLUSIVE.iter().filter(move |pair| pair.sub == sub)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

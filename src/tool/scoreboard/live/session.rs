@@ -241,11 +241,6 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
             a.trim()
         )));
     }
-    if options.log.is_some() && options.resume.is_some() {
-        return Err(Failure::Usage(
-            "`--log` starts a new log and `--resume` goes on with one: give one".into(),
-        ));
-    }
     check_report_path(options)?;
     if let Some(n) = options.best_of.filter(|n| n % 2 == 0) {
         return Err(Failure::Usage(format!(
