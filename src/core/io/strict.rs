@@ -66,7 +66,7 @@ impl Strict {
     }
 
     /// Reports the fault found at the end of the record read last, if any.
-    fn report_pending(&mut self) -> Result<(), Error> {
+    pub(crate) fn report_pending(&mut self) -> Result<(), Error> {
         match self.pending.take() {
             Some(fault) => Err(fault),
             None => Ok(()),
