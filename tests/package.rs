@@ -166,6 +166,45 @@ fn a_rerun_replaces_its_own_files_and_keeps_the_coachs() {
     assert_eq!(fs::read(&four).unwrap(), b"print()\n");
 }
 
+#[test]
+fn a_rerun_never_writes_over_a_file_it_did_not_write_nor_through_a_link() {
+    let dir = scratch("not-ours");
+    let package = || referee().args(["package", "fourrow"]).arg(&dir).assert();
+    package().success();
+    // A file of this package's whose path the manifest no longer lists is
+    // someone's: the run stops before writing anything.
+    let manifest = dir.join("referee-manifest.txt");
+    let listed = fs::read_to_string(&manifest).unwrap();
+    let taken = "problem.yaml";
+    let unlisted: String = listed
+        .lines()
+        .filter(|l| *l != taken)
+        .map(|l| format!("{}\n", l))
+        .collect();
+    fs::write(&manifest, &unlisted).unwrap();
+    fs::write(dir.join(taken), "a coach's own\n").unwrap();
+    package()
+        .code(1)
+        .stderr(predicates::str::contains("problem.yaml is there already"));
+    assert_eq!(fs::read(dir.join(taken)).unwrap(), b"a coach's own\n");
+    fs::write(&manifest, &listed).unwrap();
+    // A link put where a file of ours was is replaced, not written through.
+    #[cfg(unix)]
+    {
+        let outside = scratch("not-ours-outside").join("notes.txt");
+        fs::write(&outside, "outside\n").unwrap();
+        let ours = dir.join("data/sample/sample.ans");
+        fs::remove_file(&ours).unwrap();
+        std::os::unix::fs::symlink(&outside, &ours).unwrap();
+        package().success();
+        assert_eq!(fs::read(&outside).unwrap(), b"outside\n");
+        assert!(!fs::symlink_metadata(&ours)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+    }
+}
+
 /// What `program` writes for `input`.
 fn output_of(program: &Path, input: &[u8]) -> Vec<u8> {
     run_on(program, input).1

@@ -262,6 +262,20 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
         }
     };
     let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    // A file that the earlier package did not list is someone's own, even
+    // where this package would put one of its files.
+    let theirs = paths.iter().find(|path| {
+        !earlier.iter().any(|e| e == *path) && dir.join(path).symlink_metadata().is_ok()
+    });
+    if let Some(path) = theirs {
+        return Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!(
+                "{} is there already and is no file of the earlier package's; move it away first",
+                path
+            ),
+        ));
+    }
     fs::create_dir_all(dir)?;
     // Everything of ours listed before anything is written: a run cut
     // short leaves no file of ours unlisted.
@@ -281,7 +295,15 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent)?;
         }
-        fs::write(&path, &f.bytes)?;
+        // Written beside and renamed into place: a link someone put where
+        // a file of ours was is replaced, not written through.
+        let beside = path.with_file_name(format!(
+            ".{}.partial",
+            path.file_name()
+                .map_or("file".into(), |n| n.to_string_lossy())
+        ));
+        fs::write(&beside, &f.bytes)?;
+        fs::rename(&beside, &path)?;
     }
     fs::write(
         dir.join(manifest::NAME),
