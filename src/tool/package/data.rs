@@ -40,6 +40,14 @@ fn fixtures(problem: Problem) -> &'static [(&'static str, &'static [u8])] {
                 "play-again-and-lot",
                 include_bytes!("../../../fixtures/snooker/play-again-and-lot.in"),
             ),
+            (
+                "names-ball-words",
+                include_bytes!("../../../fixtures/snooker/names-ball-words.in"),
+            ),
+            (
+                "names-play-again",
+                include_bytes!("../../../fixtures/snooker/names-play-again.in"),
+            ),
         ],
         Problem::Fourrow => &[("edge", include_bytes!("../../../fixtures/fourrow/edge.in"))],
         Problem::Rating => &[("edge", include_bytes!("../../../fixtures/rating/edge.in"))],
@@ -141,6 +149,26 @@ mod tests {
             assert_eq!(samples.count(), 1);
             let generated = cases.iter().filter(|c| c.path.contains("-seed-"));
             assert!(generated.count() >= 20);
+        }
+    }
+
+    #[test]
+    fn every_fixture_that_passes_strict_is_a_case() {
+        for problem in Problem::ALL {
+            let cases = cases(problem);
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("fixtures")
+                .join(problem.name());
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().map_or(true, |e| e != "in") {
+                    continue;
+                }
+                let input = std::fs::read(&path).unwrap();
+                let strict = crate::tool::solvers::check(problem, &input[..]).is_ok();
+                let listed = cases.iter().any(|c| c.input == input);
+                assert!(!strict || listed, "{} is no case", path.display());
+            }
         }
     }
 
