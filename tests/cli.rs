@@ -277,8 +277,8 @@ fn out_of_range_numbers_are_usage_errors_not_aborts() {
             "`--timeout` takes a number of seconds",
         ),
         (
-            &["gen", "snooker", "--cases", "0"],
-            "`--cases` takes a whole number from 1 to 10000000",
+            &["gen", "snooker", "--cases", "10000001"],
+            "`--cases` takes a whole number from 0 to 10000000",
         ),
         (
             &["stress", "snooker", "--inputs", "0", "--", "x"],

@@ -139,7 +139,7 @@ pub static FLAGS: &[Flag] = &[
         help: "how many cases to generate in the input",
         kind: Kind::Whole {
             name: "N",
-            min: 1,
+            min: 0,
             set: |o, n| o.cases = Some(n),
         },
         scope: Scope::In(&[Use::on("gen").max(10_000_000)]),
