@@ -103,7 +103,7 @@ const RATING: &[Mistake] = &[
     },
     Mistake {
         name: "no_white_handicap",
-        breaks: "the white player counts as three points stronger",
+        breaks: "P2: the white player counts as three points stronger (the handicap)",
         find: "let counted = white + 300;",
         replace: "let counted = white;",
     },
