@@ -1,0 +1,147 @@
+//! Unit tests of the judging commands' shared parts.
+
+use super::*;
+
+fn finished(end: End, stdout: &[u8], stderr: &[u8]) -> Run {
+    Run {
+        end,
+        stdout: stdout.to_vec(),
+        stderr: stderr.to_vec(),
+        time: Duration::ZERO,
+    }
+}
+
+fn output(stdout: &[u8]) -> Expected<'_> {
+    Expected {
+        stdout,
+        stderr: None,
+    }
+}
+
+fn verdict(run: &Run, expected: Expected<'_>) -> String {
+    judge(run, expected, Duration::from_secs(1), Compare::Exact).to_string()
+}
+
+#[test]
+fn verdicts_read_well() {
+    let ok = finished(End::Success, b"a\n", b"");
+    assert_eq!(verdict(&ok, output(b"a\n")), "accepted");
+    let wrong = finished(End::Success, b"b\n", b"");
+    assert_eq!(
+        verdict(&wrong, output(b"a\n")),
+        "wrong answer: 1:1: expected `a\\n`, found `b\\n`"
+    );
+    let panicked = finished(
+        End::Failed("exit status 101".to_string()),
+        b"a\n",
+        b"thread 'main' panicked at x.rs:1:1:\nboom\nnote: run with `RUST_BACKTRACE=1` for more\n",
+    );
+    assert_eq!(
+        verdict(&panicked, output(b"a\n")),
+        "runtime error: exit status 101; stderr: boom"
+    );
+    let traced = finished(
+        End::Failed("exit status 101".to_string()),
+        b"",
+        b"thread 'main' panicked at x.rs:1:1:\nboom\nstack backtrace:\n   0: f\n             at x.rs:3\nnote: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.\n",
+    );
+    assert_eq!(
+        verdict(&traced, output(b"a\n")),
+        "runtime error: exit status 101; stderr: boom"
+    );
+    let odd = finished(
+        End::Failed("exit status 1".to_string()),
+        b"",
+        b"first\n  \x1b[31mbad \xff\xe2\x80\xae  \n\n",
+    );
+    assert_eq!(
+        verdict(&odd, output(b"a\n")),
+        "runtime error: exit status 1; stderr: \\x1b[31mbad \\xff\\u{202e}"
+    );
+    let hung = finished(End::TimedOut, b"", b"");
+    assert_eq!(
+        verdict(&hung, output(b"a\n")),
+        "time limit exceeded: killed after 1s"
+    );
+}
+
+#[test]
+fn an_expected_error_needs_status_1_the_output_and_the_message() {
+    let expected = Expected {
+        stdout: b"a\n",
+        stderr: Some(b"referee: x.in:2:1: bad\n"),
+    };
+    let failed = |stdout: &[u8], stderr: &[u8]| {
+        finished(End::Failed("exit status 1".to_string()), stdout, stderr)
+    };
+    let right = failed(b"a\n", b"referee: x.in:2:1: bad\n");
+    assert_eq!(verdict(&right, expected), "accepted");
+    let other = failed(b"a\n", b"referee: x.in:2:2: bad\n");
+    assert_eq!(
+        verdict(&other, expected),
+        "wrong error: 1:17: expected `x.in:2:1: bad\\n`, found `x.in:2:2: bad\\n`"
+    );
+    assert!(verdict(&failed(b"", b""), expected).starts_with("wrong answer: "));
+    let passed = finished(End::Success, b"a\n", b"");
+    assert_eq!(
+        verdict(&passed, expected),
+        "wrong error: exit status 0, expected 1"
+    );
+}
+
+#[test]
+fn ignore_space_forgives_only_blanks_at_line_ends() {
+    let lenient = |expected: &[u8], found: &[u8]| {
+        let run = finished(End::Success, found, b"");
+        judge(
+            &run,
+            output(expected),
+            Duration::from_secs(1),
+            Compare::IgnoreSpace,
+        )
+    };
+    assert_eq!(lenient(b"a b\nc\n", b"a b  \r\nc"), Verdict::Accepted);
+    assert_ne!(lenient(b"a b\n", b"a  b\n"), Verdict::Accepted);
+    assert_ne!(lenient(b"a\n", b"a\n\n"), Verdict::Accepted);
+}
+
+#[test]
+fn a_command_in_one_word_gets_a_hint() {
+    let missing = io::Error::new(io::ErrorKind::NotFound, "not found");
+    let one = ["python3 sol.py".to_string()];
+    assert!(cannot_run(&one, &missing).ends_with("after `--`)"));
+    let two = ["python3".to_string(), "sol.py".to_string()];
+    assert_eq!(
+        cannot_run(&two, &missing),
+        "referee: cannot run `python3 sol.py`: not found"
+    );
+}
+
+#[test]
+fn a_program_of_the_current_folder_without_dot_slash_gets_a_hint() {
+    // The tests run in the package's folder, which holds `Cargo.toml`.
+    let missing = io::Error::new(io::ErrorKind::NotFound, "not found");
+    let here = ["Cargo.toml".to_string()];
+    assert!(cannot_run(&here, &missing).ends_with("write `./Cargo.toml`)"));
+    let nowhere = ["no-such-file-here".to_string()];
+    assert!(cannot_run(&nowhere, &missing).ends_with("not found"));
+}
+
+#[test]
+fn the_referee_as_a_solution_fails_like_the_binary_on_bad_input() {
+    let referee = Solution::Referee {
+        problem: Problem::Fourrow,
+        strict: false,
+        name: "x.in",
+    };
+    let run = referee
+        .run(
+            b"1\nGame #1: 8\n",
+            0,
+            Duration::from_secs(1),
+            &NEVER_DROPPED,
+        )
+        .unwrap();
+    assert_eq!(run.end, End::Failed("exit status 1".to_string()));
+    assert!(String::from_utf8_lossy(&run.stderr).starts_with("referee: x.in:2:"));
+}
