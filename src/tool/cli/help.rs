@@ -67,7 +67,10 @@ pub(crate) fn parts(sub: &Subcommand) -> Vec<Part> {
                     .expect("an exclusive flag is a flag of its subcommand");
                 parts.push(Part::Either([shown(flag), other]));
             }
-            None => parts.push(Part::Flag(flag.spelling(), flag.value_name())),
+            None => {
+                let (spelling, value) = shown(flag);
+                parts.push(Part::Flag(spelling, value));
+            }
         }
     }
     parts.extend(sub.args.iter().filter(|a| !first(a)).map(arg));

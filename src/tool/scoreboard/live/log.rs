@@ -219,14 +219,9 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
             best_of = Some(n.ok_or_else(|| at(number, col, &message))?);
         } else if names[0].is_none() || names[1].is_none() {
             let col = raw.len() - raw.trim_start().len() + 1;
-            let missing = if names[0].is_none() {
-                PLAYER_A
-            } else {
-                PLAYER_B
-            };
             let message = format!(
                 "expected the head of a match log (`{}NAME`), found {}",
-                missing,
+                missing_player(&names),
                 shown(line.as_bytes())
             );
             return Err(at(number, col, &message));
@@ -244,14 +239,22 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
             ends_line: bytes.is_empty() || bytes.ends_with(b"\n"),
             fault: unread,
         }),
-        [a, _] => {
-            let missing = if a.is_none() { PLAYER_A } else { PLAYER_B };
+        _ => {
             let message = format!(
                 "expected the head of a match log (`{}NAME`), found end of input",
-                missing
+                missing_player(&names)
             );
             Err(at(lines + 1, 1, &message))
         }
+    }
+}
+
+/// The head line of the first player a log's head has not named yet.
+fn missing_player(names: &[Option<String>; 2]) -> &'static str {
+    if names[0].is_none() {
+        PLAYER_A
+    } else {
+        PLAYER_B
     }
 }
 

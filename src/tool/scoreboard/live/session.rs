@@ -102,7 +102,8 @@ pub fn run(options: Options) -> u8 {
         first_line = false;
         // A blank line is no entry (R0.1): passed without an answer, but
         // for a fresh prompt on the screen.
-        if text.trim().is_empty() && !too_long_entry(&line) {
+        let over_limit = too_long_entry(&line);
+        if text.trim().is_empty() && !over_limit {
             if let Form::Screen { .. } = form {
                 if let Err(e) = answer(&mut out, form, &game, None) {
                     return board_gone(&e);
@@ -110,7 +111,7 @@ pub fn run(options: Options) -> u8 {
             }
             continue;
         }
-        let parsed = if too_long_entry(&line) {
+        let parsed = if over_limit {
             Err(Refused::at(0, too_long()))
         } else {
             entry::parse(text, &game.settings.names, game.state.lot_due())
