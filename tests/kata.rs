@@ -21,8 +21,11 @@ fn a_new_frame_starts_with_player_1_at_0_0() {
     let frame = given_a_new_frame();
     // Then player 1 is the current player
     assert_eq!(frame.current_player(), PLAYER_1);
+    assert_eq!(frame.name(frame.current_player()), "Player1");
+    assert_eq!(frame.name(PLAYER_2), "Player2");
     // And the score is 0 - 0
     assert_eq!(score(&frame), (0, 0));
+    assert_eq!(frame.needs_snookers(), None);
 }
 
 #[test]
@@ -143,6 +146,8 @@ fn up_to_the_last_black(frame: &mut Scoreboard) {
 fn a_foul_that_ends_the_frame_ends_the_break_too() {
     let mut frame = given_a_new_frame();
     up_to_the_last_black(&mut frame);
+    // 140 to 0 with 7 left: player 2 needs snookers.
+    assert_eq!(frame.needs_snookers(), Some(PLAYER_2));
     // A foul on the only black ends the frame (S9).
     let outcome = frame.shot(Some(Ball::Black), &[Ball::Black], true).unwrap();
     assert!(outcome.foul);

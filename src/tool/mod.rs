@@ -2,15 +2,15 @@
 //! scoreboard view, bundler, the judging of a contestant's own solution,
 //! and strict validation and problem packages for judges.
 
-pub mod bench;
+pub(crate) mod bench;
 pub mod bundle;
 pub mod cli;
 pub mod gen;
-pub mod judge;
+pub(crate) mod judge;
 mod markup;
 pub mod package;
 pub mod problem;
 pub mod run;
 pub mod scoreboard;
 pub mod solvers;
-pub mod validate;
+pub(crate) mod validate;

@@ -2,7 +2,7 @@
 //! the core's solvers: a strict check that writes nothing, and the strict
 //! solver's answer. A change of the core's API is a change of this file.
 
-pub use crate::core::io::Error;
+pub(crate) use crate::core::io::Error;
 use crate::core::{fourrow, rating, snooker};
 use crate::tool::problem::Problem;
 use std::io::Read;

@@ -29,10 +29,10 @@
 //! win); [`parse`] reads the format; [`fast`] reads plain lines faster for
 //! the tool; [`strict`] holds the input to the format.
 
-pub mod board;
-pub mod fast;
-pub mod parse;
-pub mod strict;
+pub(crate) mod board;
+pub(crate) mod fast;
+pub(crate) mod parse;
+pub(crate) mod strict;
 
 pub use self::board::{Game, Verdict};
 use crate::core::io::strict::Strict;

@@ -66,9 +66,9 @@ impl Shortcut for NoShortcut {}
 /// Where the reading stands: the games announced and begun, and the game
 /// being read with its heading.
 pub struct Reading {
-    pub announced: u64,
-    pub begun: u64,
-    pub current: Option<(Heading, Game)>,
+    pub(crate) announced: u64,
+    pub(crate) begun: u64,
+    pub(crate) current: Option<(Heading, Game)>,
 }
 
 impl Reading {

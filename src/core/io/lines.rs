@@ -32,7 +32,7 @@ pub struct Line<'a> {
 
 impl<'a> Line<'a> {
     /// A line on its own (tests, and text that is not in a reader).
-    pub fn new(number: usize, text: &'a [u8]) -> Line<'a> {
+    pub(crate) fn new(number: usize, text: &'a [u8]) -> Line<'a> {
         Line { number, text }
     }
 

@@ -4,17 +4,17 @@
 //! holds input to the statement's exact layout ([`Layout`]; the strict
 //! side lives in [`strict`] and never goes into a judge bundle).
 
-pub mod error;
+pub(crate) mod error;
 pub(crate) mod in_place;
 pub mod lines;
-pub mod out;
-pub mod strict;
-pub mod tokens;
+pub(crate) mod out;
+pub(crate) mod strict;
+pub(crate) mod tokens;
 
 pub use self::error::{shown, Error};
 pub use self::lines::{is_blank, Line, Lines};
-pub use self::out::Output;
-pub use self::tokens::Token;
+pub(crate) use self::out::Output;
+pub(crate) use self::tokens::Token;
 use std::io::{ErrorKind, Read};
 
 /// Where the tolerant and the strict reading of an input part ways. The
@@ -118,7 +118,7 @@ pub(crate) fn read_count<'a, R: Read, L: Layout>(
 /// input (NAME the input's name), `referee: NAME: ...` for a failed read
 /// and `referee: <stdout>: ...` for a failed write; returns the exit
 /// status. A reader that closed the pipe early ends the run quietly.
-pub fn report(result: Result<(), Error>, name: &str) -> i32 {
+pub(crate) fn report(result: Result<(), Error>, name: &str) -> i32 {
     let e = match result {
         Ok(()) => return 0,
         Err(e) => e,

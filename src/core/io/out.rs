@@ -51,7 +51,7 @@ pub struct Output<W: Write> {
 }
 
 impl<W: Write> Output<W> {
-    pub fn new(out: W) -> Output<W> {
+    pub(crate) fn new(out: W) -> Output<W> {
         Output {
             out,
             buf: vec![0; FIRST],

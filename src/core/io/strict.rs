@@ -26,7 +26,7 @@ pub(crate) struct Strict {
 }
 
 impl Strict {
-    pub fn new() -> Strict {
+    pub(crate) fn new() -> Strict {
         Strict::default()
     }
 

@@ -32,10 +32,10 @@
 //! the tool; [`strict`] holds the input to the format.
 
 pub mod exchange;
-pub mod fast;
-pub mod parse;
-pub mod players;
-pub mod strict;
+pub(crate) mod fast;
+pub(crate) mod parse;
+pub(crate) mod players;
+pub(crate) mod strict;
 
 pub use self::exchange::{exchange, Hundredths, Outcome};
 use crate::core::io::strict::Strict;

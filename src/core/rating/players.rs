@@ -64,7 +64,7 @@ struct Slot {
 }
 
 /// The players of one tournament.
-pub struct Players {
+pub(crate) struct Players {
     /// A power of two long, at most seven eighths full.
     slots: Vec<Slot>,
     /// The players' slots, in the order they were listed.

@@ -82,7 +82,7 @@ pub struct Colours(pub u8);
 
 impl Colours {
     pub(crate) const NONE: Colours = Colours(0);
-    pub const ALL: Colours = Colours(0b1111_1100);
+    pub(crate) const ALL: Colours = Colours(0b1111_1100);
 
     /// The set of one colour.
     pub(crate) fn of(colour: Ball) -> Colours {
@@ -141,7 +141,7 @@ pub enum BallOn {
 }
 
 impl BallOn {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             BallOn::Reds => "Red",
             BallOn::AnyColour => "Colour",

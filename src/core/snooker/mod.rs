@@ -36,13 +36,13 @@
 //! is the referee's `Visit`; [`fast`] reads plain lines faster for the
 //! tool; [`strict`] holds the input to the format.
 
-pub mod balls;
-pub mod fast;
+pub(crate) mod balls;
+pub(crate) mod fast;
 pub mod parse;
-pub mod render;
-pub mod rules;
+pub(crate) mod render;
+pub(crate) mod rules;
 mod said;
-pub mod strict;
+pub(crate) mod strict;
 
 pub use self::balls::{Ball, BallOn, Colours, Player, Stroke};
 pub use self::parse::{Names, Visit};

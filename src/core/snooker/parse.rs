@@ -74,7 +74,7 @@ pub trait Visit {
 pub struct Names([Vec<u8>; 2]);
 
 impl Names {
-    pub fn name(&self, player: Player) -> &[u8] {
+    pub(crate) fn name(&self, player: Player) -> &[u8] {
         &self.0[player.index()]
     }
 

@@ -72,7 +72,7 @@ fn win_index(player: Player) -> usize {
 /// made once per frame by the fast path, which writes with them (see
 /// `Referee::stroke_alone`). Beside them, the quick stroke's tables made
 /// once per input from the referee's words.
-pub struct TurnLines {
+pub(crate) struct TurnLines {
     lines: [[u8; WIDE]; 6],
     lens: [usize; 6],
     /// Whether the tables below were made from the referee's words; they
@@ -189,7 +189,7 @@ impl TurnLines {
     /// otherwise, for the general way. Only for lines that `fit` (the
     /// caller asks once per frame or run): else they are another frame's.
     #[inline(always)]
-    pub fn write_stroke(
+    pub(crate) fn write_stroke(
         &self,
         room: &mut [u8; STROKE_ROOM],
         outcome: &Outcome,
@@ -246,7 +246,7 @@ impl TurnLines {
 }
 
 impl<'o, W: Write> Referee<'o, W> {
-    pub fn new(out: &'o mut Output<W>) -> Referee<'o, W> {
+    pub(crate) fn new(out: &'o mut Output<W>) -> Referee<'o, W> {
         let said = Said::new();
         let first = said.frame.clone().into_bytes();
         let others = [said.between_frames.as_bytes(), &first].concat();

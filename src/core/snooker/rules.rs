@@ -41,15 +41,15 @@ pub struct Outcome {
     /// Colours put back on their spots (never on a frame-ending stroke, S9).
     pub respot: Colours,
     /// The cue ball went in on a foul: the next player is in hand (S12).
-    pub in_hand: bool,
+    pub(crate) in_hand: bool,
     pub next: Next,
 }
 
 /// The offender that the other player may ask to play again (S11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Replay {
-    pub offender: Player,
-    pub in_hand: bool,
+    pub(crate) offender: Player,
+    pub(crate) in_hand: bool,
 }
 
 /// Why a line cannot be applied to the frame as it stands (S11, S14).
@@ -167,7 +167,7 @@ impl Frame {
     }
 
     /// The most points still to be scored (K1).
-    pub fn points_remaining(&self) -> u64 {
+    pub(crate) fn points_remaining(&self) -> u64 {
         let black = Ball::Black.value();
         match self.stage {
             Stage::Over => 0,
@@ -228,7 +228,7 @@ impl Frame {
     /// only with balls that are on the table (bit 0, for nothing hit,
     /// always is).
     #[inline(always)]
-    pub fn check(&self, stroke: &Stroke) -> Result<(), Impossible> {
+    pub(crate) fn check(&self, stroke: &Stroke) -> Result<(), Impossible> {
         let first = stroke.first.map_or(0, |ball| ball as u32);
         let table = u32::from(self.colours.0) | u32::from(self.reds > 0) << 1 | 1;
         if self.stage != Stage::Playing {

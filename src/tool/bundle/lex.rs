@@ -12,7 +12,7 @@
 
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// An identifier or keyword, raw ones (`r#type`) included.
     Ident,
     /// `'a`, `'static`, or a loop label.
@@ -32,10 +32,10 @@ pub enum Kind {
 
 /// One token: its kind and its byte span in the source.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Token {
-    pub kind: Kind,
-    pub start: usize,
-    pub end: usize,
+pub(crate) struct Token {
+    pub(crate) kind: Kind,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
 }
 
 impl Token {

@@ -23,7 +23,7 @@ pub(crate) struct Library<'a> {
     name: &'a str,
     files: &'a [(&'a str, &'a str)],
     root: &'a [&'a str],
-    pub mount: &'a str,
+    pub(crate) mount: &'a str,
     neighbours: &'a [&'a str],
     /// The top-level modules (the root file's `mod x;`).
     modules: Vec<&'a str>,
@@ -42,7 +42,7 @@ const BUILD_TIME_MACROS: [&str; 5] = [
 ];
 
 impl<'a> Library<'a> {
-    pub fn new(
+    pub(crate) fn new(
         name: &'a str,
         files: &'a [(&'a str, &'a str)],
         root: &'a [&'a str],

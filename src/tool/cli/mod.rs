@@ -9,14 +9,15 @@
 //! [`Command`] or a [`Usage`] error; `man_page` and `completions` give
 //! the texts of `referee man` and `referee completions SHELL`.
 
-pub mod complete;
+pub(crate) mod complete;
 pub mod help;
-pub mod man;
+pub(crate) mod man;
 pub mod parse;
-pub mod suggest;
+pub(crate) mod suggest;
 pub mod table;
 
-pub use parse::{parse, parse_os};
+pub(crate) use parse::parse;
+pub use parse::parse_os;
 
 use crate::tool::problem::Problem;
 use std::fmt;
@@ -118,7 +119,7 @@ impl Style {
         Style::NAMES[self as usize]
     }
 
-    pub fn from_name(name: &str) -> Option<Style> {
+    pub(crate) fn from_name(name: &str) -> Option<Style> {
         Style::ALL.into_iter().find(|s| s.name() == name)
     }
 }
@@ -132,15 +133,15 @@ pub enum Shell {
 }
 
 impl Shell {
-    pub const ALL: [Shell; 3] = [Shell::Bash, Shell::Zsh, Shell::Fish];
+    pub(crate) const ALL: [Shell; 3] = [Shell::Bash, Shell::Zsh, Shell::Fish];
     /// The names `referee completions` takes, in the order of [`Shell::ALL`].
     pub(crate) const NAMES: &'static [&'static str] = &["bash", "zsh", "fish"];
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         Shell::NAMES[self as usize]
     }
 
-    pub fn from_name(name: &str) -> Option<Shell> {
+    pub(crate) fn from_name(name: &str) -> Option<Shell> {
         Shell::ALL.into_iter().find(|s| s.name() == name)
     }
 }
@@ -150,15 +151,15 @@ impl Shell {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Usage {
     /// One line, without the `referee: ` in front.
-    pub message: String,
+    pub(crate) message: String,
     /// Whether to print the tool's usage before the hint (`referee` alone).
-    pub with_usage: bool,
+    pub(crate) with_usage: bool,
     /// The subcommand whose command line it is, for the hint.
-    pub subcommand: Option<&'static str>,
+    pub(crate) subcommand: Option<&'static str>,
 }
 
 impl Usage {
-    pub fn new(message: impl Into<String>) -> Usage {
+    pub(crate) fn new(message: impl Into<String>) -> Usage {
         Usage {
             message: message.into(),
             with_usage: false,

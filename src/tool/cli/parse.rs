@@ -29,7 +29,7 @@ pub fn parse_os<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Us
 }
 
 /// Parses the arguments after the program name.
-pub fn parse(args: Vec<String>) -> Result<Command, Usage> {
+pub(crate) fn parse(args: Vec<String>) -> Result<Command, Usage> {
     let mut args = args.into_iter();
     let first = match args.next() {
         Some(first) => first,

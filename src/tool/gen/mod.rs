@@ -17,7 +17,7 @@ mod fourrow;
 mod rating;
 mod snooker;
 
-pub use self::snooker::write_stroke;
+pub(crate) use self::snooker::write_stroke;
 
 use crate::core::limits;
 use crate::tool::cli::Style;

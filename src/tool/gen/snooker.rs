@@ -117,7 +117,7 @@ fn random_stroke(rng: &mut Rng, mix: &Mix, frame: &Frame) -> Stroke {
 
 /// The text of a stroke, the potted balls in a random order (also used
 /// by the judge's shrinker to write the strokes that end a frame).
-pub fn write_stroke(rng: &mut Rng, stroke: &Stroke, out: &mut Vec<u8>) {
+pub(crate) fn write_stroke(rng: &mut Rng, stroke: &Stroke, out: &mut Vec<u8>) {
     out.extend_from_slice(stroke.first.map_or(NONE_WORD, Ball::name).as_bytes());
     let mut potted: Vec<&str> = vec![Ball::Red.name(); stroke.reds as usize];
     potted.extend(stroke.colours.iter().map(Ball::name));

@@ -14,7 +14,7 @@ use std::io::{self, Read};
 
 /// Checks the file `output` against the answer for the file `input`, or
 /// the file `answer` (`-` is standard input) and returns the exit status.
-pub fn check(problem: Problem, input: &str, output: &str, answer: Option<&str>) -> u8 {
+pub(crate) fn check(problem: Problem, input: &str, output: &str, answer: Option<&str>) -> u8 {
     let files = [Some(input), Some(output), answer];
     if files.iter().filter(|&&f| f == Some("-")).count() > 1 {
         let usage = crate::tool::cli::Usage::new(

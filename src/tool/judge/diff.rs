@@ -18,16 +18,16 @@ const EXCERPT_CHARS: usize = 40;
 
 /// Where and how two outputs first differ.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Difference {
+pub(crate) struct Difference {
     /// 1-based line and byte column of the first differing byte of the
     /// program's output (one past its end when it ends early).
-    pub line: usize,
-    pub col: usize,
+    pub(crate) line: usize,
+    pub(crate) col: usize,
     /// Excerpts in backticks, or `end of output`.
-    pub expected: String,
-    pub found: String,
+    pub(crate) expected: String,
+    pub(crate) found: String,
     /// `only whitespace differs` and the like, `; `-separated; may be empty.
-    pub note: String,
+    pub(crate) note: String,
 }
 
 impl fmt::Display for Difference {

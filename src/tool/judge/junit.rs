@@ -9,13 +9,13 @@ use std::time::Duration;
 /// One case of the report: its name, time, and `(kind, verdict)` when it
 /// failed.
 pub(crate) struct Entry {
-    pub name: String,
-    pub time: Duration,
-    pub failure: Option<(&'static str, String)>,
+    pub(crate) name: String,
+    pub(crate) time: Duration,
+    pub(crate) failure: Option<(&'static str, String)>,
 }
 
 /// The whole report for the cases of `suite` (the problem's name).
-pub fn report(suite: &str, entries: &[Entry]) -> String {
+pub(crate) fn report(suite: &str, entries: &[Entry]) -> String {
     let failures = entries.iter().filter(|e| e.failure.is_some()).count();
     let total: Duration = entries.iter().map(|e| e.time).sum();
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");

@@ -34,9 +34,9 @@ mod solver;
 mod stress;
 mod suite;
 
-pub use check::check;
-pub use stress::{killer, stress, Killer, StressRun};
-pub use suite::{test, TestRun};
+pub(crate) use check::check;
+pub(crate) use stress::{killer, stress, StressRun};
+pub(crate) use suite::{test, TestRun};
 
 use crate::tool::problem::Problem;
 use diff::Difference;
@@ -149,15 +149,15 @@ fn cannot_run(command: &[String], error: &io::Error) -> String {
 /// What a run must give to pass.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Expected<'a> {
-    pub stdout: &'a [u8],
+    pub(crate) stdout: &'a [u8],
     /// `Some`: the run must end with exit status 1 and write this on
     /// standard error (a `.err` beside an input).
-    pub stderr: Option<&'a [u8]>,
+    pub(crate) stderr: Option<&'a [u8]>,
 }
 
 /// How outputs are compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Compare {
+pub(crate) enum Compare {
     /// Byte for byte, as the contest judges compare.
     Exact,
     /// Trailing blanks, CR LF and a missing final newline forgiven.
@@ -325,7 +325,7 @@ static STDOUT_FAILED: AtomicBool = AtomicBool::new(false);
 /// A verdict command's exit status once its work is done: at least 1, the
 /// status of an I/O error, when its report could not be written for
 /// another reason than a reader that left (the README's Usage).
-pub fn with_report_status(status: u8) -> u8 {
+pub(crate) fn with_report_status(status: u8) -> u8 {
     if STDOUT_FAILED.load(Ordering::Relaxed) {
         status.max(1)
     } else {

@@ -24,7 +24,7 @@ pub(crate) struct Progress {
 }
 
 impl Progress {
-    pub fn new(total: u64, noun: &'static str) -> Progress {
+    pub(crate) fn new(total: u64, noun: &'static str) -> Progress {
         Progress {
             on: io::stderr().is_terminal(),
             start: Instant::now(),

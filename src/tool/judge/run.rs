@@ -55,13 +55,13 @@ pub(crate) enum End {
 /// A finished run: how it ended and what it wrote.
 #[derive(Clone, Debug)]
 pub(crate) struct Run {
-    pub end: End,
+    pub(crate) end: End,
     /// At most the limit given to `run`.
-    pub stdout: Vec<u8>,
+    pub(crate) stdout: Vec<u8>,
     /// The last bytes of standard error.
-    pub stderr: Vec<u8>,
+    pub(crate) stderr: Vec<u8>,
     /// From the start to the end of the program (or to its kill).
-    pub time: Duration,
+    pub(crate) time: Duration,
 }
 
 /// Runs `command` (a program and its arguments) on `input`. At most

@@ -11,7 +11,11 @@ use std::io::Read;
 
 /// The referee's answer for `input`: the output written and how the run
 /// ended. `strict` holds the input to the statement's exact format.
-pub fn solve<R: Read>(problem: Problem, strict: bool, input: R) -> (Vec<u8>, Result<(), Error>) {
+pub(crate) fn solve<R: Read>(
+    problem: Problem,
+    strict: bool,
+    input: R,
+) -> (Vec<u8>, Result<(), Error>) {
     let mut out = Vec::new();
     let result = match (problem, strict) {
         (Problem::Snooker, false) => snooker::solve(input, &mut out),

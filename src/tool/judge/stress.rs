@@ -45,15 +45,15 @@ const SHOWN_BYTES: usize = 200;
 
 /// How `stress` runs, from its flags.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StressRun {
+pub(crate) struct StressRun {
     /// How many inputs to generate.
-    pub inputs: u64,
+    pub(crate) inputs: u64,
     /// `None`: a random one, printed on stderr.
-    pub seed: Option<u64>,
-    pub timeout: Duration,
-    pub jobs: usize,
+    pub(crate) seed: Option<u64>,
+    pub(crate) timeout: Duration,
+    pub(crate) jobs: usize,
     /// Where the shrunk input is written.
-    pub out: String,
+    pub(crate) out: String,
 }
 
 /// The most cases in one input: the last inputs of a run have this many
@@ -77,7 +77,7 @@ enum Outcome {
 }
 
 /// Runs the stress test and returns the exit status.
-pub fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u8 {
+pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u8 {
     let seed = how.seed.unwrap_or_else(|| {
         let seed = RandomState::new().build_hasher().finish();
         // An input's size depends on how many there are: both repeat it.
@@ -153,19 +153,19 @@ pub fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u8 {
 }
 
 /// A failing input found by [`killer`], shrunk.
-pub struct Killer {
-    pub input: Vec<u8>,
+pub(crate) struct Killer {
+    pub(crate) input: Vec<u8>,
     /// Whether no single part of it can go and it still fail.
-    pub minimal: bool,
+    pub(crate) minimal: bool,
     /// The verdict on it, in words.
-    pub verdict: String,
+    pub(crate) verdict: String,
 }
 
 /// What `stress` does, one input at a time and printing nothing: the first
 /// input among `inputs` of a run with `seed` that `command` fails, shrunk;
 /// `None` when it passes all. An error: the generator made no valid input,
 /// or the program could not be started.
-pub fn killer(
+pub(crate) fn killer(
     problem: Problem,
     seed: u64,
     inputs: u64,

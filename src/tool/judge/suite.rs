@@ -33,14 +33,14 @@ use std::time::Duration;
 
 /// How `test` runs, from its flags.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TestRun {
-    pub timeout: Duration,
-    pub jobs: usize,
+pub(crate) struct TestRun {
+    pub(crate) timeout: Duration,
+    pub(crate) jobs: usize,
     /// A line for every case, with its time.
-    pub verbose: bool,
+    pub(crate) verbose: bool,
     /// Where to write a JUnit XML report.
-    pub junit: Option<String>,
-    pub compare: Compare,
+    pub(crate) junit: Option<String>,
+    pub(crate) compare: Compare,
 }
 
 /// One case: its input and the files beside it.
@@ -125,7 +125,7 @@ impl Tally {
 
 /// Runs the cases under `dir` through `command` (the referee's own solver
 /// when empty) and returns the exit status.
-pub fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String]) -> u8 {
+pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String]) -> u8 {
     let cases = match find_cases(Path::new(dir), problem) {
         Ok(cases) => cases,
         Err((path, e)) => {

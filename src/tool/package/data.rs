@@ -14,8 +14,8 @@ use crate::tool::problem::Problem;
 /// One test case: its path in the package without `.in` or `.ans`, and
 /// its input.
 pub(crate) struct Case {
-    pub path: String,
-    pub input: Vec<u8>,
+    pub(crate) path: String,
+    pub(crate) input: Vec<u8>,
 }
 
 /// The statement's sample of each problem.

@@ -33,7 +33,7 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 
 /// One killer test: the name of the mistake it catches, its input, and the
 /// text of its `.desc` file.
-pub struct Killer {
+pub(crate) struct Killer {
     pub(crate) name: &'static str,
     pub(crate) input: Vec<u8>,
     pub(crate) description: String,

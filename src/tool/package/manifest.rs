@@ -22,7 +22,7 @@ const HEADING: &str = "# Files written by `referee package`, replaced by its nex
 
 /// What a folder holds before a package is written into it.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Found {
+pub(crate) enum Found {
     /// Nothing: no folder, or an empty one.
     Nothing,
     /// A package of `problem` listing the files it wrote.

@@ -39,7 +39,7 @@
 //! [`live`] is `referee match`, the scoreboard at the table: live entry of
 //! a whole match, on the same `Frame`, with its own rulings (M1 to M7).
 
-pub mod live;
+pub(crate) mod live;
 mod record;
 mod report;
 mod views;
@@ -84,11 +84,11 @@ impl Breaks {
 /// for a foul), and the striker's break after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shot {
-    pub striker: Player,
+    pub(crate) striker: Player,
     pub foul: bool,
-    pub points: u64,
+    pub(crate) points: u64,
     pub break_after: u64,
-    pub outcome: Outcome,
+    pub(crate) outcome: Outcome,
 }
 
 impl Shot {

@@ -44,24 +44,24 @@ impl Step {
 /// stroke was a foul.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct WormPoint {
-    pub scores: [u64; 2],
-    pub foul: bool,
+    pub(crate) scores: [u64; 2],
+    pub(crate) foul: bool,
 }
 
 /// One frame of the record, folded.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct FrameRecord {
-    pub number: u64,
-    pub names: [String; 2],
-    pub worm: Vec<WormPoint>,
+    pub(crate) number: u64,
+    pub(crate) names: [String; 2],
+    pub(crate) worm: Vec<WormPoint>,
     /// Every break that ended, by player index, in order.
-    pub breaks: Vec<(usize, u64)>,
+    pub(crate) breaks: Vec<(usize, u64)>,
     /// The winner's index and whether the other conceded; None while on.
-    pub result: Option<(usize, bool)>,
-    pub fouls: [u64; 2],
+    pub(crate) result: Option<(usize, bool)>,
+    pub(crate) fouls: [u64; 2],
     /// Legal points scored, and visits with at least one stroke.
-    pub points: [u64; 2],
-    pub visits: [u64; 2],
+    pub(crate) points: [u64; 2],
+    pub(crate) visits: [u64; 2],
 }
 
 impl FrameRecord {
@@ -136,13 +136,13 @@ pub(crate) fn frames(steps: &[Step]) -> Vec<FrameRecord> {
 /// One player's totals over the frames.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Totals {
-    pub name: String,
-    pub frames_won: u64,
-    pub highest: u64,
-    pub centuries: u64,
-    pub fouls: u64,
-    pub points: u64,
-    pub visits: u64,
+    pub(crate) name: String,
+    pub(crate) frames_won: u64,
+    pub(crate) highest: u64,
+    pub(crate) centuries: u64,
+    pub(crate) fouls: u64,
+    pub(crate) points: u64,
+    pub(crate) visits: u64,
 }
 
 /// The totals of every player named, in order of first appearance.

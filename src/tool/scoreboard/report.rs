@@ -29,9 +29,9 @@ th:first-child,td:first-child{text-align:left}.now{font-size:1.2em;font-weight:b
 /// A live match's state for its report.
 pub(crate) struct Live<'a> {
     /// The board's line: the state of play, or the result.
-    pub now: &'a str,
+    pub(crate) now: &'a str,
     /// The match is over: the page is no longer reloaded.
-    pub over: bool,
+    pub(crate) over: bool,
 }
 
 /// What a live report says of itself in its head, so that a match knows

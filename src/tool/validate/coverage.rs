@@ -19,24 +19,24 @@ use std::ops::RangeInclusive;
 /// seen.
 #[derive(Clone, Debug)]
 pub(crate) struct Bound {
-    pub what: &'static str,
-    pub range: RangeInclusive<i128>,
-    pub seen: Option<(i128, i128)>,
+    pub(crate) what: &'static str,
+    pub(crate) range: RangeInclusive<i128>,
+    pub(crate) seen: Option<(i128, i128)>,
 }
 
 /// A kind of thing that may happen, and how often it was seen.
 #[derive(Clone, Debug)]
-pub struct Kind {
-    pub what: String,
-    pub seen: u64,
+pub(crate) struct Kind {
+    pub(crate) what: String,
+    pub(crate) seen: u64,
 }
 
 /// The coverage of the inputs added so far.
 #[derive(Clone, Debug)]
 pub(crate) struct Coverage {
     problem: Problem,
-    pub bounds: Vec<Bound>,
-    pub kinds: Vec<Kind>,
+    pub(crate) bounds: Vec<Bound>,
+    pub(crate) kinds: Vec<Kind>,
 }
 
 const SNOOKER_FIRST: [&str; 8] = [
@@ -80,7 +80,7 @@ fn letters(r: RangeInclusive<usize>) -> RangeInclusive<i128> {
 
 impl Coverage {
     /// Nothing seen yet.
-    pub fn new(problem: Problem) -> Coverage {
+    pub(crate) fn new(problem: Problem) -> Coverage {
         let bound = |what, range| Bound {
             what,
             range,
@@ -333,7 +333,7 @@ impl Coverage {
     }
 
     /// One line a bound or kind: what was seen, and whether it is reached.
-    pub fn report(&self) -> String {
+    pub(crate) fn report(&self) -> String {
         let mut text = String::new();
         let reached = |yes: bool| if yes { "reached" } else { "NOT reached" };
         for bound in &self.bounds {

@@ -4,7 +4,7 @@
 //! succeeds only when all of them are valid. With `--coverage`, the valid
 //! files' reach towards the statement's bounds follows (`coverage`).
 
-pub mod coverage;
+pub(crate) mod coverage;
 
 use crate::tool::problem::Problem;
 use crate::tool::run::open_input;
@@ -12,7 +12,7 @@ use crate::tool::solvers;
 use std::io::{self, Read, Write};
 
 /// The verdict line of one input read from `input`, and whether it is valid.
-pub fn verdict<R: Read>(problem: Problem, name: &str, input: R) -> (String, bool) {
+pub(crate) fn verdict<R: Read>(problem: Problem, name: &str, input: R) -> (String, bool) {
     match solvers::check(problem, input) {
         Ok(()) => (format!("{}: ok", name), true),
         Err(e) => (solvers::describe(name, &e), false),

@@ -13,7 +13,7 @@ use crate::judge::snooker as judged;
 /// points (bits 4 to 7), colours respotted (bits 8 to 15), colours taken
 /// off (bits 16 to 23), and bit 31 set in every verdict made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Verdict(u32);
+pub struct Verdict(u32);
 
 impl Verdict {
     /// The verdict not made yet.

@@ -20,37 +20,37 @@ use std::time::Duration;
 /// What the flags of one command line set. Flags with a default in the
 /// subcommand are set to it before parsing, so `build` finds them `Some`.
 #[derive(Debug, Default)]
-pub struct Options {
-    pub help: bool,
-    pub version: bool,
-    pub strict: bool,
-    pub tsv: bool,
-    pub readable: bool,
-    pub coverage: bool,
-    pub force: bool,
-    pub seed: Option<u64>,
-    pub cases: Option<u64>,
-    pub inputs: Option<u64>,
-    pub style: Option<Style>,
-    pub mb: Option<u64>,
-    pub timeout: Option<Duration>,
-    pub jobs: Option<u64>,
-    pub verbose: bool,
-    pub junit: Option<String>,
-    pub ignore_space: bool,
-    pub out: Option<String>,
+pub(crate) struct Options {
+    pub(crate) help: bool,
+    pub(crate) version: bool,
+    pub(crate) strict: bool,
+    pub(crate) tsv: bool,
+    pub(crate) readable: bool,
+    pub(crate) coverage: bool,
+    pub(crate) force: bool,
+    pub(crate) seed: Option<u64>,
+    pub(crate) cases: Option<u64>,
+    pub(crate) inputs: Option<u64>,
+    pub(crate) style: Option<Style>,
+    pub(crate) mb: Option<u64>,
+    pub(crate) timeout: Option<Duration>,
+    pub(crate) jobs: Option<u64>,
+    pub(crate) verbose: bool,
+    pub(crate) junit: Option<String>,
+    pub(crate) ignore_space: bool,
+    pub(crate) out: Option<String>,
     /// `scoreboard --html`.
-    pub html_page: bool,
+    pub(crate) html_page: bool,
     /// `match --html FILE`.
-    pub html: Option<String>,
-    pub best_of: Option<u64>,
-    pub log: Option<String>,
-    pub resume: Option<String>,
-    pub json: bool,
+    pub(crate) html: Option<String>,
+    pub(crate) best_of: Option<u64>,
+    pub(crate) log: Option<String>,
+    pub(crate) resume: Option<String>,
+    pub(crate) json: bool,
 }
 
 /// A flag's value, its checks and how it sets [`Options`].
-pub enum Kind {
+pub(crate) enum Kind {
     /// No value.
     Switch(fn(&mut Options)),
     /// A whole number from `min` to the subcommand's `Use::max`.
@@ -74,7 +74,7 @@ pub enum Kind {
 }
 
 /// Where a flag may be given.
-pub enum Scope {
+pub(crate) enum Scope {
     /// Before any subcommand and after every one (`--help`).
     Everywhere,
     /// Only before a subcommand (`--version`).
@@ -86,11 +86,11 @@ pub enum Scope {
 /// One subcommand's use of a flag: the upper bound of a number and the
 /// default, both as that subcommand wants them.
 #[derive(Clone, Copy, Debug)]
-pub struct Use {
-    pub sub: &'static str,
-    pub max: u64,
+pub(crate) struct Use {
+    pub(crate) sub: &'static str,
+    pub(crate) max: u64,
     /// Parsed like a value from the command line, before the real ones.
-    pub default: Option<&'static str>,
+    pub(crate) default: Option<&'static str>,
 }
 
 impl Use {
@@ -118,11 +118,11 @@ impl Use {
 pub struct Flag {
     /// Without the dashes.
     pub long: &'static str,
-    pub short: Option<char>,
+    pub(crate) short: Option<char>,
     /// One line, lower case, no final period.
-    pub help: &'static str,
-    pub kind: Kind,
-    pub scope: Scope,
+    pub(crate) help: &'static str,
+    pub(crate) kind: Kind,
+    pub(crate) scope: Scope,
 }
 
 impl Flag {
@@ -175,7 +175,7 @@ pub(crate) fn flags_in(sub: Option<&str>) -> impl Iterator<Item = (&'static Flag
 
 /// What a positional argument names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ArgKind {
+pub(crate) enum ArgKind {
     Problem,
     /// A file (`-`, where the subcommand says so, is stdin).
     File,
@@ -188,7 +188,7 @@ pub enum ArgKind {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Count {
+pub(crate) enum Count {
     One,
     Optional,
     /// Any number, none included; only as the last argument.
@@ -196,16 +196,16 @@ pub enum Count {
 }
 
 /// A positional argument.
-pub struct Arg {
-    pub name: &'static str,
-    pub kind: ArgKind,
-    pub count: Count,
-    pub help: &'static str,
+pub(crate) struct Arg {
+    pub(crate) name: &'static str,
+    pub(crate) kind: ArgKind,
+    pub(crate) count: Count,
+    pub(crate) help: &'static str,
 }
 
 /// Whether the words after `--` are a command to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tail {
+pub(crate) enum Tail {
     /// `--` only ends the options.
     No,
     Optional,
@@ -214,15 +214,15 @@ pub enum Tail {
 
 /// What the parser found for a subcommand, handed to its `build`.
 #[derive(Default)]
-pub struct Found {
-    pub options: Options,
-    pub problem: Option<Problem>,
-    pub shell: Option<Shell>,
-    pub topic: Option<&'static Subcommand>,
+pub(crate) struct Found {
+    pub(crate) options: Options,
+    pub(crate) problem: Option<Problem>,
+    pub(crate) shell: Option<Shell>,
+    pub(crate) topic: Option<&'static Subcommand>,
     /// FILE, DIR, NAME and the like, in the order given.
-    pub paths: Vec<String>,
+    pub(crate) paths: Vec<String>,
     /// The words after `--`, for a subcommand with a [`Tail`].
-    pub command: Vec<String>,
+    pub(crate) command: Vec<String>,
 }
 
 impl Found {
@@ -255,13 +255,13 @@ pub(crate) fn given<T>(value: Option<T>) -> T {
 
 pub struct Subcommand {
     pub name: &'static str,
-    pub args: &'static [Arg],
-    pub tail: Tail,
+    pub(crate) args: &'static [Arg],
+    pub(crate) tail: Tail,
     /// One line, lower case, no final period.
-    pub summary: &'static str,
+    pub(crate) summary: &'static str,
     /// Paragraphs separated by blank lines, wrapped at 72 columns.
-    pub about: &'static str,
-    pub build: fn(Found) -> Command,
+    pub(crate) about: &'static str,
+    pub(crate) build: fn(Found) -> Command,
 }
 
 pub(crate) fn subcommand(name: &str) -> Option<&'static Subcommand> {
@@ -270,14 +270,14 @@ pub(crate) fn subcommand(name: &str) -> Option<&'static Subcommand> {
 
 /// Two flags of a subcommand that exclude each other, and why: at most
 /// one of them is given, and usage lines show them as `[--a | --b]`.
-pub struct Exclusive {
-    pub sub: &'static str,
+pub(crate) struct Exclusive {
+    pub(crate) sub: &'static str,
     /// Their long names, in the order of the table of flags.
-    pub flags: [&'static str; 2],
-    pub why: &'static str,
+    pub(crate) flags: [&'static str; 2],
+    pub(crate) why: &'static str,
 }
 
-pub static EXCLUSIVE: &[Exclusive] = &[
+pub(crate) static EXCLUSIVE: &[Exclusive] = &[
     Exclusive {
         sub: "scoreboard",
         flags: ["tsv", "html"],

@@ -89,8 +89,8 @@ pub(crate) trait Oracle {
 
 /// The smallest failing input found, and whether it is 1-minimal.
 pub(crate) struct Shrunk {
-    pub input: Vec<u8>,
-    pub minimal: bool,
+    pub(crate) input: Vec<u8>,
+    pub(crate) minimal: bool,
 }
 
 /// Shrinks `input`, a valid input of `problem` that fails.

@@ -11,26 +11,26 @@ use crate::tool::scoreboard::needs_snookers;
 /// What the board shows after an entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Board {
-    pub names: [String; 2],
-    pub best_of: u32,
-    pub frame: u32,
-    pub frames: [u32; 2],
-    pub score: [u64; 2],
-    pub next: Option<Player>,
-    pub in_hand: bool,
-    pub current_break: u64,
-    pub remaining: u64,
-    pub on: Option<&'static str>,
-    pub foul: bool,
-    pub frame_winner: Option<Player>,
-    pub match_winner: Option<Player>,
-    pub lot_due: bool,
+    pub(crate) names: [String; 2],
+    pub(crate) best_of: u32,
+    pub(crate) frame: u32,
+    pub(crate) frames: [u32; 2],
+    pub(crate) score: [u64; 2],
+    pub(crate) next: Option<Player>,
+    pub(crate) in_hand: bool,
+    pub(crate) current_break: u64,
+    pub(crate) remaining: u64,
+    pub(crate) on: Option<&'static str>,
+    pub(crate) foul: bool,
+    pub(crate) frame_winner: Option<Player>,
+    pub(crate) match_winner: Option<Player>,
+    pub(crate) lot_due: bool,
     /// The player who needs snookers and the points he needs from them
     /// to draw level.
-    pub snookers: Option<(Player, u64)>,
-    pub highest: [u64; 2],
+    pub(crate) snookers: Option<(Player, u64)>,
+    pub(crate) highest: [u64; 2],
     /// The last entries that stand, oldest first.
-    pub last: Vec<String>,
+    pub(crate) last: Vec<String>,
 }
 
 /// How many earlier entries the board lists.

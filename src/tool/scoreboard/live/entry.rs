@@ -55,8 +55,8 @@ pub(crate) enum Entry {
 /// last for a word missing at the end.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Refused {
-    pub message: String,
-    pub word: usize,
+    pub(crate) message: String,
+    pub(crate) word: usize,
 }
 
 impl Refused {
@@ -102,7 +102,7 @@ pub(crate) fn name_key(name: &str) -> String {
 
 /// Reads one entry. `names` are the players; a lot line is taken only
 /// while a lot is due (`lot_due`).
-pub fn parse(text: &str, names: &[String; 2], lot_due: bool) -> Result<Entry, Refused> {
+pub(crate) fn parse(text: &str, names: &[String; 2], lot_due: bool) -> Result<Entry, Refused> {
     let words: Vec<&str> = text.split_whitespace().collect();
     if words.is_empty() {
         return Err(Refused::at(

@@ -35,7 +35,7 @@ pub(crate) fn head(settings: &Settings) -> String {
 
 /// A log being written.
 pub(crate) struct Log {
-    pub path: String,
+    pub(crate) path: String,
     file: File,
 }
 
@@ -150,13 +150,13 @@ fn date_of_day(mut days: u64) -> String {
 /// A log read back: its settings, its entries with their line numbers,
 /// and whether its text ends with a line end.
 pub(crate) struct Read {
-    pub settings: Settings,
-    pub entries: Vec<(usize, String)>,
-    pub ends_line: bool,
+    pub(crate) settings: Settings,
+    pub(crate) entries: Vec<(usize, String)>,
+    pub(crate) ends_line: bool,
     /// A line after the entries that cannot be read (not UTF-8, too long):
     /// its error, for after the entries before it were played, so that
     /// the first fault in the log is the one reported.
-    pub fault: Option<String>,
+    pub(crate) fault: Option<String>,
 }
 
 /// Reads the log at `path`. Errors are `PATH:LINE:COL: message` or the

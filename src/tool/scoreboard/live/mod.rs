@@ -62,7 +62,7 @@ mod log;
 mod session;
 mod state;
 
-pub use self::session::{run, Options};
+pub(crate) use self::session::{run, Options};
 
 #[cfg(test)]
 mod tests;

@@ -15,13 +15,13 @@ use std::path::Path;
 /// What the command line asks of a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
-    pub names: [String; 2],
+    pub(crate) names: [String; 2],
     /// None: 1, or the resumed log's.
-    pub best_of: Option<u64>,
-    pub log: Option<String>,
-    pub resume: Option<String>,
-    pub json: bool,
-    pub html: Option<String>,
+    pub(crate) best_of: Option<u64>,
+    pub(crate) log: Option<String>,
+    pub(crate) resume: Option<String>,
+    pub(crate) json: bool,
+    pub(crate) html: Option<String>,
 }
 
 /// How the board is written.

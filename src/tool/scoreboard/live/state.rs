@@ -11,9 +11,9 @@ use crate::tool::scoreboard::{scores, Breaks, Shot};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Settings {
     /// Player A breaks off the odd frames (M1).
-    pub names: [String; 2],
+    pub(crate) names: [String; 2],
     /// Odd, 1 to 35.
-    pub best_of: u32,
+    pub(crate) best_of: u32,
 }
 
 impl Settings {
@@ -27,20 +27,20 @@ impl Settings {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct State {
     /// The frame's number, from 1.
-    pub number: u32,
+    pub(crate) number: u32,
     /// The frame, its player A being the one who broke off.
-    pub frame: Frame,
-    pub breaker: Player,
-    pub frames: [u32; 2],
-    pub breaks: Breaks,
+    pub(crate) frame: Frame,
+    pub(crate) breaker: Player,
+    pub(crate) frames: [u32; 2],
+    pub(crate) breaks: Breaks,
     /// The highest break of each player in the match.
-    pub highest: [u64; 2],
+    pub(crate) highest: [u64; 2],
     /// Whether the last entry was a foul.
-    pub foul: bool,
+    pub(crate) foul: bool,
     /// Whether the player at the table has the cue ball in hand.
-    pub in_hand: bool,
+    pub(crate) in_hand: bool,
     /// The player who conceded the frame (M3).
-    pub conceded: Option<Player>,
+    pub(crate) conceded: Option<Player>,
     /// How many steps of the record this state has.
     steps: usize,
 }
@@ -70,7 +70,7 @@ impl State {
     }
 
     /// The scores in the match's order.
-    pub fn score(&self) -> [u64; 2] {
+    pub(crate) fn score(&self) -> [u64; 2] {
         let [a, b] = scores(&self.frame);
         match self.breaker {
             Player::A => [a, b],
@@ -102,16 +102,16 @@ impl State {
 /// A match: its settings, its state, the states before every entry that
 /// stands, and the record of the strokes for the report.
 pub(crate) struct Match {
-    pub settings: Settings,
-    pub state: State,
+    pub(crate) settings: Settings,
+    pub(crate) state: State,
     earlier: Vec<State>,
     /// The entries that stand, in the log's words, for the board.
-    pub entries: Vec<String>,
-    pub record: Vec<Step>,
+    pub(crate) entries: Vec<String>,
+    pub(crate) record: Vec<Step>,
 }
 
 impl Match {
-    pub fn new(settings: Settings) -> Match {
+    pub(crate) fn new(settings: Settings) -> Match {
         let record = vec![Step::Frame {
             number: 1,
             names: settings.names.clone(),
@@ -125,7 +125,7 @@ impl Match {
         }
     }
 
-    pub fn winner(&self) -> Option<Player> {
+    pub(crate) fn winner(&self) -> Option<Player> {
         let to_win = self.settings.to_win();
         [Player::A, Player::B]
             .into_iter()
