@@ -152,6 +152,60 @@ fn a_full_disk_is_the_outputs_error() {
     );
 }
 
+/// A standard error that cannot be written loses the messages and
+/// nothing else: no panic, the same exit status, `--out` still written
+/// (each of these once exited 101).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_error_changes_no_status() {
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    let run = |args: &[&str], stdin: &str| {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("referee"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(full())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        let mut stdin_pipe = child.stdin.take().unwrap();
+        stdin_pipe.write_all(stdin.as_bytes()).unwrap();
+        drop(stdin_pipe);
+        child.wait().unwrap().code()
+    };
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/fourrow/sample.in");
+    let wrong = scratch("wrong-answer.out", b"Game #1 is invalid.\n");
+    let wrong = wrong.to_str().unwrap();
+    assert_eq!(run(&["fourrow"], "2\nGame #1: 8\n"), Some(1));
+    assert_eq!(run(&["check", "fourrow", sample, wrong], ""), Some(1));
+    assert_eq!(run(&["check", "fourrow", "no-such-input", wrong], ""), Some(3));
+    assert_eq!(run(&["test", "fourrow", "no-such-folder"], ""), Some(3));
+    let out = scratch("stress-with-full-stderr.in", b"");
+    std::fs::remove_file(&out).unwrap();
+    let status = run(
+        &[
+            "stress",
+            "fourrow",
+            "--inputs",
+            "5",
+            "--out",
+            out.to_str().unwrap(),
+            "--",
+            "sh",
+            "-c",
+            "echo nonsense",
+        ],
+        "",
+    );
+    assert_eq!(status, Some(1));
+    assert!(out.exists(), "the failing input is kept");
+}
+
 /// A byte-order mark at the start is skipped by the tolerant reading and
 /// refused by `--strict` (it once failed at 1:1 with an invisible
 /// character in the message).

@@ -133,7 +133,7 @@ fn check_reads_the_output_from_stdin() {
 }
 
 #[test]
-fn a_verdict_that_cannot_be_written_is_an_io_error_unless_its_reader_left() {
+fn a_verdict_that_cannot_be_written_is_said_on_stderr_and_keeps_its_status() {
     let full = std::path::Path::new("/dev/full");
     if !full.exists() {
         return;
@@ -147,7 +147,7 @@ fn a_verdict_that_cannot_be_written_is_an_io_error_unless_its_reader_left() {
         .stdout(fs::OpenOptions::new().write(true).open(full).unwrap())
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1), "accepted, but not said");
+    assert_eq!(out.status.code(), Some(0), "accepted, though not printed");
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.starts_with("referee: <stdout>: "), "{}", said);
 }

@@ -3,6 +3,7 @@
 //! commands' own statuses). Messages go to stderr as `referee: ...`.
 
 use crate::core::io::{report, Error};
+use crate::core::io::{say, say_text};
 use crate::core::{fourrow, rating, snooker};
 use crate::tool::cli::{self, Command};
 use crate::tool::problem::Problem;
@@ -26,7 +27,7 @@ pub fn run(command: Command) -> u8 {
             match bundle::bundle(problem, form) {
                 Ok(text) => print(text.as_bytes()),
                 Err(message) => {
-                    eprintln!("referee: cannot bundle: {}", message);
+                    say(format_args!("referee: cannot bundle: {}", message));
                     1
                 }
             }
@@ -61,11 +62,11 @@ pub fn run(command: Command) -> u8 {
         } => {
             let seed = seed.unwrap_or_else(|| {
                 let seed = random_seed();
-                eprintln!("referee: gen seed {}", seed);
+                say(format_args!("referee: gen seed {}", seed));
                 seed
             });
             if let Some(note) = cases.and_then(|cases| gen::past_limit(problem, cases)) {
-                eprintln!("referee: note: {}", note);
+                say(format_args!("referee: note: {}", note));
             }
             write_with(|out| gen::generate_styled(problem, style, seed, cases, out))
         }
@@ -79,7 +80,7 @@ pub fn run(command: Command) -> u8 {
         } => {
             if files.iter().filter(|f| *f == "-").count() > 1 {
                 let usage = crate::tool::cli::Usage::new("standard input can be read only once");
-                eprint!("{}", usage.of("validate").report());
+                say_text(format_args!("{}", usage.of("validate").report()));
                 return 2;
             }
             let mut out = BufWriter::new(stdout());
@@ -97,7 +98,7 @@ pub fn run(command: Command) -> u8 {
         } => match package::write(problem, std::path::Path::new(&dir), force) {
             Ok(()) => 0,
             Err(e) => {
-                eprintln!("referee: {}: {}", dir, e);
+                say(format_args!("referee: {}: {}", dir, e));
                 1
             }
         },
@@ -106,7 +107,7 @@ pub fn run(command: Command) -> u8 {
             input,
             output,
             answer,
-        } => judge::with_report_status(judge::check(problem, &input, &output, answer.as_deref())),
+        } => judge::check(problem, &input, &output, answer.as_deref()),
         Command::Test {
             problem,
             dir,
@@ -129,7 +130,7 @@ pub fn run(command: Command) -> u8 {
                 junit,
                 compare,
             };
-            judge::with_report_status(judge::test(problem, &dir, &how, &command))
+            judge::test(problem, &dir, &how, &command)
         }
         Command::Stress {
             problem,
@@ -147,7 +148,7 @@ pub fn run(command: Command) -> u8 {
                 jobs,
                 out,
             };
-            judge::with_report_status(judge::stress(problem, &how, &command))
+            judge::stress(problem, &how, &command)
         }
     }
 }
@@ -172,7 +173,7 @@ where
         Some(path) => match File::open(&path) {
             Ok(mut file) => report(job(&mut file, stdout()), &path),
             Err(e) => {
-                eprintln!("referee: {}: {}", path, e);
+                say(format_args!("referee: {}: {}", path, e));
                 1
             }
         },

@@ -15,7 +15,8 @@ pub use self::error::{shown, Error};
 pub use self::lines::{is_blank, Line, Lines};
 pub(crate) use self::out::Output;
 pub(crate) use self::tokens::Token;
-use std::io::{ErrorKind, Read};
+use std::fmt;
+use std::io::{ErrorKind, Read, Write};
 
 /// Where the tolerant and the strict reading of an input part ways. The
 /// default methods are the tolerant reading (R0.1, R0.5); `strict::Strict`
@@ -130,8 +131,20 @@ pub(crate) fn report(result: Result<(), Error>, name: &str) -> i32 {
         Error::Read(_) => (name, " "),
         Error::Input { .. } => (name, ""),
     };
-    eprintln!("referee: {}:{}{}", name, gap, e);
+    say(format_args!("referee: {}:{}{}", name, gap, e));
     1
+}
+
+/// Writes `text` on standard error. A standard error that cannot be
+/// written (full, or a pipe whose reader is gone) changes nothing: the
+/// program goes on and keeps its exit status.
+pub fn say_text(text: fmt::Arguments<'_>) {
+    let _ = std::io::stderr().write_fmt(text);
+}
+
+/// `say_text` with a line end.
+pub(crate) fn say(line: fmt::Arguments<'_>) {
+    say_text(format_args!("{}\n", line));
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@ pub(crate) use check::check;
 pub(crate) use stress::{killer, stress, StressRun};
 pub(crate) use suite::{test, TestRun};
 
+use crate::core::io::say;
 use crate::tool::problem::Problem;
 use diff::Difference;
 use run::{End, Run};
@@ -319,23 +320,10 @@ fn trimmed(line: &[u8]) -> &[u8] {
 /// Set once standard output is gone (a closed pipe, a full disk).
 static STDOUT_GONE: AtomicBool = AtomicBool::new(false);
 
-/// Set once standard output failed otherwise than by a closed pipe.
-static STDOUT_FAILED: AtomicBool = AtomicBool::new(false);
-
-/// A verdict command's exit status once its work is done: at least 1, the
-/// status of an I/O error, when its report could not be written for
-/// another reason than a reader that left (the README's Usage).
-pub(crate) fn with_report_status(status: u8) -> u8 {
-    if STDOUT_FAILED.load(Ordering::Relaxed) {
-        status.max(1)
-    } else {
-        status
-    }
-}
-
 /// Prints one line on stdout. Once stdout cannot be written the verdict
-/// commands go on without it (the README's Usage): a closed pipe silently,
-/// another error said once on stderr (see `with_report_status`).
+/// commands go on without it and keep their verdict's status, whatever
+/// happened to it (the README's Usage): a closed pipe silently, another
+/// error said once on stderr.
 fn say_line(line: fmt::Arguments<'_>) {
     progress::clear();
     if STDOUT_GONE.load(Ordering::Relaxed) {
@@ -345,8 +333,7 @@ fn say_line(line: fmt::Arguments<'_>) {
     if let Err(e) = writeln!(out, "{}", line).and_then(|_| out.flush()) {
         STDOUT_GONE.store(true, Ordering::Relaxed);
         if e.kind() != io::ErrorKind::BrokenPipe {
-            STDOUT_FAILED.store(true, Ordering::Relaxed);
-            eprintln!("referee: <stdout>: {}", e);
+            say(format_args!("referee: <stdout>: {}", e));
         }
     }
 }

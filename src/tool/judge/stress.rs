@@ -19,6 +19,7 @@ use super::{
     cannot_run, diff, judge, solver, summary, Compare, Expected, Failure, Solution, Verdict,
     ACCEPTED, CANNOT_START, FAILED, NEVER_DROPPED, UNUSABLE,
 };
+use crate::core::io::say;
 use crate::tool::gen::Rng;
 use crate::tool::problem::Problem;
 use std::collections::hash_map::{DefaultHasher, RandomState};
@@ -81,10 +82,10 @@ pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u
     let seed = how.seed.unwrap_or_else(|| {
         let seed = RandomState::new().build_hasher().finish();
         // An input's size depends on how many there are: both repeat it.
-        eprintln!(
+        say(format_args!(
             "referee: stress seed {} (repeat with --seed {} --inputs {})",
             seed, seed, how.inputs
-        );
+        ));
         seed
     });
     let solution = Solution::Program(command);
@@ -124,12 +125,15 @@ pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u
     let (input, stdout, verdict) = match outcome {
         Outcome::Failed(input, stdout, verdict) => (input, stdout, verdict),
         Outcome::NoInput => {
-            eprintln!("referee: the generator made no valid input {}", i + 1);
+            say(format_args!(
+                "referee: the generator made no valid input {}",
+                i + 1
+            ));
             say!("{}", summary(i, 0));
             return UNUSABLE;
         }
         Outcome::CannotRun(e) => {
-            eprintln!("{}", cannot_run(command, &e));
+            say(format_args!("{}", cannot_run(command, &e)));
             say!("{}", summary(i, 0));
             return CANNOT_START;
         }
@@ -138,7 +142,9 @@ pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u
     say!("input {} of {} failed: {}", i + 1, n, verdict);
     let mut oracle = Judge::new(problem, solution, how.timeout, verdict, stdout);
     if oracle.failure == Failure::TimeLimit {
-        eprintln!("referee: shrinking; each run that hangs takes the whole time limit");
+        say(format_args!(
+            "referee: shrinking; each run that hangs takes the whole time limit"
+        ));
     }
     let shrunk = shrink::shrink(problem, &input, &mut oracle);
     let written = report(problem, &input, &shrunk, &oracle, &how.out);
@@ -365,7 +371,7 @@ fn report(
             true
         }
         Err(e) => {
-            eprintln!("referee: {}: {}", out, e);
+            say(format_args!("referee: {}: {}", out, e));
             false
         }
     };

@@ -22,6 +22,7 @@ use super::{
     cannot_run, judge, seconds, solver, summary, Compare, Expected, Solution, Verdict, ACCEPTED,
     CANNOT_START, FAILED, UNUSABLE,
 };
+use crate::core::io::say;
 use crate::tool::cli::{self, Command};
 use crate::tool::problem::Problem;
 use std::ffi::OsStr;
@@ -129,13 +130,13 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String
     let cases = match find_cases(Path::new(dir), problem) {
         Ok(cases) => cases,
         Err((path, e)) => {
-            eprintln!("referee: {}: {}", path.display(), e);
+            say(format_args!("referee: {}: {}", path.display(), e));
             say!("{}", summary(0, 0));
             return UNUSABLE;
         }
     };
     if cases.is_empty() {
-        eprintln!("referee: {}: no `*.in` files to test", dir);
+        say(format_args!("referee: {}: no `*.in` files to test", dir));
         say!("{}", summary(0, 0));
         return UNUSABLE;
     }
@@ -154,15 +155,15 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String
     });
     progress::clear();
     if let Some(e) = broken_command {
-        eprintln!("{}", cannot_run(command, &e));
+        say(format_args!("{}", cannot_run(command, &e)));
         say!("{}", summary(tally.passed, tally.failed + tally.broken));
         return CANNOT_START;
     }
     if tally.skipped > 0 {
-        eprintln!(
+        say(format_args!(
             "referee: skipped {} cases with `.args` or `.err`: they test the referee itself",
             tally.skipped
-        );
+        ));
     }
     if let Some((time, name)) = &tally.slowest {
         say!("slowest: {} ({})", name, seconds(*time));
@@ -179,7 +180,7 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String
     };
     if let Some(path) = &how.junit {
         if let Err(e) = fs::write(path, junit::report(problem.name(), &tally.entries)) {
-            eprintln!("referee: {}: {}", path, e);
+            say(format_args!("referee: {}: {}", path, e));
             status = status.max(UNUSABLE);
         }
     }
