@@ -183,7 +183,10 @@ fn a_full_standard_error_changes_no_status() {
     let wrong = wrong.to_str().unwrap();
     assert_eq!(run(&["fourrow"], "2\nGame #1: 8\n"), Some(1));
     assert_eq!(run(&["check", "fourrow", sample, wrong], ""), Some(1));
-    assert_eq!(run(&["check", "fourrow", "no-such-input", wrong], ""), Some(3));
+    assert_eq!(
+        run(&["check", "fourrow", "no-such-input", wrong], ""),
+        Some(3)
+    );
     assert_eq!(run(&["test", "fourrow", "no-such-folder"], ""), Some(3));
     let out = scratch("stress-with-full-stderr.in", b"");
     std::fs::remove_file(&out).unwrap();

@@ -13,8 +13,13 @@
 use crate::core::io::error::is_invisible;
 use std::fmt;
 
-/// Visible characters shown of each side at most.
+/// Characters shown of each side at most (an escape such as `\n` is one).
 const EXCERPT_CHARS: usize = 40;
+
+/// The most bytes an excerpt starts before the first difference: a long
+/// word that both sides share is shown from near where they part, after
+/// `...`.
+const CONTEXT_BYTES: usize = 16;
 
 /// Where and how two outputs first differ.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,6 +81,12 @@ fn difference(expected: &[u8], found: &[u8], whole: bool) -> Option<Difference> 
         .iter()
         .rposition(|&b| is_space(b))
         .map_or(line_start, |i| line_start + i + 1);
+    // Not too far before the difference, and not inside a UTF-8 character
+    // (the two sides are the same bytes there).
+    let mut start = word_start.max(at.saturating_sub(CONTEXT_BYTES));
+    while start > word_start && found[start] & 0xc0 == 0x80 {
+        start -= 1;
+    }
     let mut notes = Vec::new();
     if found.len() + 1 == expected.len() && expected.starts_with(found) && expected.ends_with(b"\n")
     {
@@ -93,8 +104,8 @@ fn difference(expected: &[u8], found: &[u8], whole: bool) -> Option<Difference> 
     Some(Difference {
         line: 1 + found[..at].iter().filter(|&&b| b == b'\n').count(),
         col: at - line_start + 1,
-        expected: excerpt(expected, word_start),
-        found: excerpt(found, word_start),
+        expected: excerpt(expected, start, start > word_start),
+        found: excerpt(found, start, start > word_start),
         note: notes.join("; "),
     })
 }
@@ -126,8 +137,10 @@ fn words(text: &[u8]) -> impl Iterator<Item = &[u8]> {
     text.split(|&b| is_space(b)).filter(|w| !w.is_empty())
 }
 
-/// `text` from `start` to the end of its line, made visible, in backticks.
-fn excerpt(text: &[u8], start: usize) -> String {
+/// `text` from `start` to the end of its line, made visible, in backticks,
+/// after `...` when it starts inside a word; cut after `EXCERPT_CHARS`
+/// characters, never inside an escape.
+fn excerpt(text: &[u8], start: usize, inside_a_word: bool) -> String {
     if start >= text.len() {
         return "end of output".to_string();
     }
@@ -136,26 +149,36 @@ fn excerpt(text: &[u8], start: usize) -> String {
         Some(end) => &rest[..=end],
         None => rest,
     };
-    let shown = visible(line);
-    let mut chars = shown.chars();
-    let cut: String = chars.by_ref().take(EXCERPT_CHARS).collect();
-    if chars.next().is_some() {
-        format!("`{}...`", cut)
-    } else {
-        format!("`{}`", cut)
-    }
+    let mut shown = String::new();
+    let mut count = 0;
+    each_visible(line, |piece| {
+        if count < EXCERPT_CHARS {
+            shown.push_str(piece);
+        }
+        count += 1;
+    });
+    let before = if inside_a_word { "..." } else { "" };
+    let after = if count > EXCERPT_CHARS { "..." } else { "" };
+    format!("`{}{}{}`", before, shown, after)
 }
 
 /// One line's bytes (at most one `\n`, at its end) with every invisible
 /// character spelled out (see the module's documentation).
 pub(crate) fn visible(line: &[u8]) -> String {
+    let mut shown = String::new();
+    each_visible(line, |piece| shown.push_str(piece));
+    shown
+}
+
+/// Hands `piece` each character of `line` as `visible` writes it: an
+/// escape whole.
+fn each_visible(line: &[u8], mut piece: impl FnMut(&str)) {
     let body_end = line.strip_suffix(b"\n").map_or(line.len(), <[u8]>::len);
     // Spaces from here on to the line end are trailing.
     let trailing_from = line[..body_end]
         .iter()
         .rposition(|&b| b != b' ')
         .map_or(0, |i| i + 1);
-    let mut shown = String::new();
     let mut at = 0;
     while at < line.len() {
         let (valid, bad) = match std::str::from_utf8(&line[at..]) {
@@ -172,25 +195,24 @@ pub(crate) fn visible(line: &[u8]) -> String {
         for (i, c) in valid.char_indices() {
             let pos = at + i;
             match c {
-                '\n' => shown.push_str("\\n"),
-                '\r' => shown.push_str("\\r"),
-                '\t' => shown.push_str("\\t"),
-                '\\' => shown.push_str("\\\\"),
-                ' ' if pos == 0 || pos >= trailing_from => shown.push('␠'),
-                c if c.is_control() => shown.push_str(&format!("\\x{:02x}", u32::from(c))),
-                c if is_invisible(c) => shown.extend(c.escape_unicode()),
-                c => shown.push(c),
+                '\n' => piece("\\n"),
+                '\r' => piece("\\r"),
+                '\t' => piece("\\t"),
+                '\\' => piece("\\\\"),
+                ' ' if pos == 0 || pos >= trailing_from => piece("␠"),
+                c if c.is_control() => piece(&format!("\\x{:02x}", u32::from(c))),
+                c if is_invisible(c) => piece(&c.escape_unicode().to_string()),
+                c => piece(c.encode_utf8(&mut [0; 4])),
             }
         }
         at += valid.len();
         if let Some(len) = bad {
             for byte in &line[at..at + len] {
-                shown.push_str(&format!("\\x{:02x}", byte));
+                piece(&format!("\\x{:02x}", byte));
             }
             at += len;
         }
     }
-    shown
 }
 
 #[cfg(test)]
@@ -288,6 +310,37 @@ mod tests {
         let shown = diff(&long, "y");
         assert!(
             shown.contains(&format!("`{}...`", "x".repeat(EXCERPT_CHARS))),
+            "{}",
+            shown
+        );
+    }
+
+    #[test]
+    fn a_cut_never_splits_an_escape() {
+        let expected = format!("{}\t\n", "x".repeat(EXCERPT_CHARS - 1));
+        let shown = excerpt(expected.as_bytes(), 0, false);
+        assert_eq!(shown, format!("`{}\\t...`", "x".repeat(EXCERPT_CHARS - 1)));
+    }
+
+    #[test]
+    fn a_long_shared_word_is_shown_from_near_the_difference() {
+        let name = "A".repeat(45);
+        assert_eq!(
+            diff(
+                &format!("{}B's turn\n", name),
+                &format!("{}C's turn\n", name)
+            ),
+            format!(
+                "1:46: expected `...{}B's turn\\n`, found `...{}C's turn\\n`",
+                "A".repeat(CONTEXT_BYTES),
+                "A".repeat(CONTEXT_BYTES)
+            )
+        );
+        // Not inside a character of several bytes.
+        let name = "é".repeat(20);
+        let shown = diff(&format!("{}a\n", name), &format!("{}b\n", name));
+        assert!(
+            shown.contains(&format!("`...{}a\\n`", "é".repeat(8))),
             "{}",
             shown
         );
