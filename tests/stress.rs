@@ -304,6 +304,22 @@ fn stress_shrinks_a_crash_to_the_empty_game() {
     );
 }
 
+/// A flood is cut at the output limit: the lines not kept are not
+/// counted as if they were all (it said "619 more lines" of millions).
+#[test]
+fn stress_counts_a_flood_it_cut_as_at_least() {
+    let (stdout, shrunk) = stress_failure(
+        "fourrow",
+        "stress-flood",
+        &["sh", "-c", "exec yes"],
+        &["--inputs", "1"],
+    );
+    assert_eq!(shrunk, "1\nGame #1: \n");
+    assert!(stdout.contains("solver's output:\n    y\n"), "{}", stdout);
+    assert!(stdout.contains("    ... (at least "), "{}", stdout);
+    assert!(stdout.contains("output limit exceeded"), "{}", stdout);
+}
+
 #[test]
 fn stress_kills_a_program_that_hangs() {
     let command = [wrong("fourrow"), "hang".to_string()];

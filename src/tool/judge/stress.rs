@@ -375,17 +375,25 @@ fn report(
             false
         }
     };
-    show("input", &shrunk.input, 1);
+    show("input", &shrunk.input, 1, true);
     if let Some(expected) = solver::strict_answer(problem, &shrunk.input) {
         match diff::first_difference(&expected, &oracle.last_output) {
             // The same output: it failed another way.
             None => {
-                show("expected output", &expected, 1);
+                show("expected output", &expected, 1, true);
                 say!("solver's output: the same");
             }
             Some(difference) => {
-                show("expected output", &expected, difference.line);
-                show("solver's output", &oracle.last_output, difference.line);
+                show("expected output", &expected, difference.line, true);
+                // Killed at the output limit, the solver wrote more than is
+                // kept.
+                let whole = !matches!(oracle.last, Verdict::OutputLimit(_));
+                show(
+                    "solver's output",
+                    &oracle.last_output,
+                    difference.line,
+                    whole,
+                );
             }
         }
     }
@@ -401,8 +409,9 @@ fn report(
 /// a heading, each line with its invisible characters spelled out as in a
 /// difference (a CR, a control byte, a trailing space), so that what a
 /// program wrote cannot reach the terminal raw. At most `SHOWN_LINES`
-/// lines of at most `SHOWN_BYTES` bytes are printed; the rest is counted.
-fn show(heading: &str, text: &[u8], from: usize) {
+/// lines of at most `SHOWN_BYTES` bytes are printed; the rest is counted,
+/// as a least count when `text` is not all that was written (`whole`).
+fn show(heading: &str, text: &[u8], from: usize, whole: bool) {
     match from {
         _ if text.is_empty() => say!("{}: none", heading),
         1 => say!("{}:", heading),
@@ -425,7 +434,12 @@ fn show(heading: &str, text: &[u8], from: usize) {
         }
     }
     if lines.len() > SHOWN_LINES {
-        say!("    ... ({} more lines)", lines.len() - SHOWN_LINES);
+        let at_least = if whole { "" } else { "at least " };
+        say!(
+            "    ... ({}{} more lines)",
+            at_least,
+            lines.len() - SHOWN_LINES
+        );
     }
 }
 
