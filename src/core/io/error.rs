@@ -67,6 +67,18 @@ pub fn shown(text: &[u8]) -> String {
     quoted
 }
 
+/// A name (a file's, as given) to print on a line of its own: control
+/// characters spelled out (`\n`, `\u{1b}`), so that it stays one line and
+/// reaches the terminal as text.
+pub(crate) fn escaped_name(name: &str) -> String {
+    name.chars()
+        .map(|c| match c.is_control() {
+            true => c.escape_default().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
+}
+
 /// The characters that show nothing of themselves or pass for a space:
 /// the bidirectional marks, the zero widths, the word joiner, the
 /// byte-order mark and the no-break space.

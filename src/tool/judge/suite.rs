@@ -22,6 +22,7 @@ use super::{
     cannot_run, judge, seconds, solver, summary, Compare, Expected, Solution, Verdict, ACCEPTED,
     CANNOT_START, FAILED, UNUSABLE,
 };
+use crate::core::io::error::escaped_name;
 use crate::core::io::say;
 use crate::tool::cli::{self, Command};
 use crate::tool::problem::Problem;
@@ -321,13 +322,7 @@ fn find_cases(dir: &Path, problem: Problem) -> Result<Vec<Case>, (PathBuf, io::E
             };
             // A control character in a file's name does not reach the
             // terminal raw.
-            let name = name
-                .chars()
-                .map(|c| match c.is_control() {
-                    true => c.escape_default().to_string(),
-                    false => c.to_string(),
-                })
-                .collect();
+            let name = escaped_name(&name);
             // A file beside the input counts whatever it is (a link to
             // nothing, a folder): it is then a case that cannot be read.
             let beside = |ext: &str| {

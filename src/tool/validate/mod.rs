@@ -1,11 +1,13 @@
 //! `referee validate PROBLEM [--coverage] [FILE...]`: the strict check
 //! alone, for problem setters. Every file is checked, each gets one line on
-//! stdout (`FILE: ok`, or where and why it breaks the format), and the run
+//! stdout (`FILE: ok`, or where and why it breaks the format; control
+//! characters in FILE spelled out), and the run
 //! succeeds only when all of them are valid. With `--coverage`, the valid
 //! files' reach towards the statement's bounds follows (`coverage`).
 
 pub(crate) mod coverage;
 
+use crate::core::io::error::escaped_name;
 use crate::tool::problem::Problem;
 use crate::tool::run::open_input;
 use crate::tool::solvers;
@@ -34,7 +36,12 @@ pub fn run<W: Write>(
     let mut all_valid = true;
     let mut seen = coverage::Coverage::new(problem);
     for name in files {
-        let shown = if name == "-" { "<stdin>" } else { name };
+        let shown = if name == "-" {
+            "<stdin>".to_string()
+        } else {
+            escaped_name(name)
+        };
+        let shown = shown.as_str();
         // Read as it is checked, so that an endless or huge input is
         // stopped at its first fault; a copy is kept only for coverage.
         let mut kept = Vec::new();
@@ -119,5 +126,15 @@ mod tests {
         assert_eq!(lines[1], format!("{}: ok", files[1]));
         assert!(run(Problem::Fourrow, &files[1..], false, &mut Vec::new()).unwrap());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_name_with_a_line_end_still_takes_one_line() {
+        let files = ["no\nsuch\x1b.in".to_string()];
+        let mut out = Vec::new();
+        assert!(!run(Problem::Fourrow, &files, false, &mut out).unwrap());
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.lines().count(), 1, "{}", out);
+        assert!(out.starts_with("no\\nsuch\\u{1b}.in: "), "{}", out);
     }
 }
