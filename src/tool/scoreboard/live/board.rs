@@ -172,17 +172,32 @@ impl Board {
         )
     }
 
-    /// The one-line board of a pipe.
-    pub(crate) fn line(&self, error: Option<&str>) -> String {
-        if let Some(message) = error {
-            return format!("refused: {}\n", message);
-        }
+    /// The board in a line, without its line end: the score and what the
+    /// frame says now (the report's line for spectators).
+    pub(crate) fn summary(&self) -> String {
         let mut parts = vec![self.score_line()];
         if self.foul {
             parts.push("foul".to_string());
         }
         parts.extend(self.situation());
-        format!("{}\n", parts.join(" | "))
+        parts.join(" | ")
+    }
+
+    /// The one-line board of a pipe: the summary, then the highest breaks
+    /// in the order of the score and the last `LINE_ENTRIES` entries, as
+    /// the screen shows them.
+    pub(crate) fn line(&self, error: Option<&str>) -> String {
+        if let Some(message) = error {
+            return format!("refused: {}\n", message);
+        }
+        let last = &self.last[self.last.len().saturating_sub(LINE_ENTRIES)..];
+        format!(
+            "{} | highest breaks {}-{} | last: {}\n",
+            self.summary(),
+            self.highest[0],
+            self.highest[1],
+            last.join(", ")
+        )
     }
 
     /// The screen of a terminal, lines of at most 80 columns when names
@@ -246,6 +261,9 @@ impl Board {
         text
     }
 }
+
+/// The entries the one-line board ends with.
+const LINE_ENTRIES: usize = 3;
 
 /// The width the screen is made for.
 const SCREEN_WIDTH: usize = 80;

@@ -203,9 +203,9 @@ fn report(path: &str, game: &Match) -> Result<(), String> {
 /// The report of `game`, with its board's line, reloaded until the match
 /// is over.
 pub(super) fn page(title: &str, game: &Match) -> String {
-    let now = Board::of(game).line(None);
+    let now = Board::of(game).summary();
     let live = report::Live {
-        now: now.trim_end(),
+        now: &now,
         over: game.winner().is_some(),
     };
     report::html(title, &game.record, Some(live))

@@ -244,3 +244,20 @@ fn a_word_near_nothing_is_answered_with_the_short_forms() {
         .unwrap_err()
         .ends_with("did you mean `Red`?"));
 }
+
+#[test]
+fn the_one_line_board_ends_with_the_highest_breaks_and_the_last_entries() {
+    let mut game = Match::new(settings(3));
+    // A scores 8 and misses; B pots the cue ball.
+    play(&mut game, &["Red Red", "Black Black", "Red", "None White"]);
+    let line = Board::of(&game).line(None);
+    assert!(
+        line.ends_with(" | highest breaks 8-0 | last: Black Black, Red, None White\n"),
+        "{}",
+        line
+    );
+    // B fouls, A misses everything, B pots a red.
+    play(&mut game, &["None", "Red Red"]);
+    let line = Board::of(&game).line(None);
+    assert!(line.contains(" | highest breaks 8-1 | "), "{}", line);
+}
