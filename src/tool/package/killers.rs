@@ -97,18 +97,35 @@ pub(crate) fn file_name(mistake: &Mistake) -> String {
 pub(crate) fn compiled(label: &str, source: &str) -> Result<PathBuf, String> {
     let mut hasher = DefaultHasher::new();
     source.hash(&mut hasher);
-    let program = std::env::temp_dir()
-        .join("referee-package-programs")
-        .join(format!(
-            "{}-{:016x}{}",
-            label,
-            hasher.finish(),
-            std::env::consts::EXE_SUFFIX
-        ));
+    let program = cache_dir().join(format!(
+        "{}-{:016x}{}",
+        label,
+        hasher.finish(),
+        std::env::consts::EXE_SUFFIX
+    ));
     if !program.exists() {
         compile(source, &program)?;
     }
     Ok(program)
+}
+
+/// Where compiled programs are kept: the user's own cache folder
+/// (`$XDG_CACHE_HOME`, `~/.cache`, or `%LOCALAPPDATA%` on Windows), so
+/// that nobody else can put a program there for `package` to run; the
+/// temporary folder only when none of these is set.
+fn cache_dir() -> PathBuf {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let base = var("XDG_CACHE_HOME")
+        .or_else(|| var("HOME").map(|home| home.join(".cache")))
+        .or_else(|| var("LOCALAPPDATA"));
+    match base {
+        Some(base) => base.join("referee").join("programs"),
+        None => std::env::temp_dir().join("referee-package-programs"),
+    }
 }
 
 /// Compiles `source` into `program`: built under a name of its own, then
@@ -154,6 +171,15 @@ mod tests {
             "wrong solution harmless.rs passes all 5 stress inputs of seed 26: \
              no test shown to reject it"
         );
+    }
+
+    #[test]
+    fn programs_are_kept_in_the_users_own_cache() {
+        let (home, xdg) = (std::env::var_os("HOME"), std::env::var_os("XDG_CACHE_HOME"));
+        if let (Some(home), None) = (home, xdg) {
+            let expected = PathBuf::from(home).join(".cache/referee/programs");
+            assert_eq!(cache_dir(), expected);
+        }
     }
 
     #[test]
