@@ -67,10 +67,10 @@ fn after(outcome: judged::Outcome) -> String {
 
 /// A stroke that pots nothing and is no foul: the striker plays on.
 fn plain() -> judged::Outcome {
-    let call = judged::Call {
+    let call = judged::frame::Call {
         foul: false,
         points: 0,
-        respotted: judged::Colours::default(),
+        respotted: judged::balls::Colours::default(),
         stays_down: None,
         in_hand: false,
     };
@@ -105,7 +105,7 @@ impl Said {
         });
         let mut respots = [Piece::of(""); 64];
         for (set, respot) in respots.iter_mut().enumerate() {
-            let mut respotted = judged::Colours::default();
+            let mut respotted = judged::balls::Colours::default();
             let colours = judged::Ball::COLOURS.iter().enumerate();
             colours
                 .filter(|(bit, _)| set >> bit & 1 == 1)

@@ -111,8 +111,8 @@
 pub mod balls;
 pub mod frame;
 
-pub use self::balls::{Ball, Colours, Player, Stroke};
-pub use self::frame::{Call, Frame, Impossible, Next, On, Outcome, Replay, Stage};
+pub use self::balls::{Ball, Player, Stroke};
+pub use self::frame::{Frame, Next, Outcome, Stage};
 use crate::read::Input;
 
 /// The referee's words for every frame of `text`.

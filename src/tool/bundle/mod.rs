@@ -204,7 +204,11 @@ pub fn bundle_from(files: &[(&str, &str)], problem: Problem, form: Form) -> Resu
         env!("CARGO_PKG_VERSION"),
         builds
     );
-    let body = assemble(&libraries, problem.name(), &main)?;
+    let lints = match form {
+        Form::Judge | Form::Readable => JUDGE_LINTS,
+        Form::Validator => VALIDATOR_LINTS,
+    };
+    let body = assemble(&libraries, problem.name(), lints, &main)?;
     let text = match form {
         Form::Readable => body,
         Form::Judge | Form::Validator => squeeze::squeeze(&body)?,
@@ -221,15 +225,23 @@ pub fn bundle_from(files: &[(&str, &str)], problem: Problem, form: Form) -> Resu
     Ok(bundle)
 }
 
-/// A problem's `main` uses only part of a library's public API: what it
-/// leaves unused is no fault of the bundle.
-const PASTED_LINTS: &str = "#![allow(dead_code, unused_imports)]\n";
+/// A problem's `main` uses only part of a library's public API (the
+/// judge core's reader serves all three problems): what it leaves unused is
+/// no fault of the bundle. Every import of the judge core is used; the
+/// tool's core, in a validator, re-exports for the tool too.
+const JUDGE_LINTS: &str = "#![allow(dead_code)]\n";
+const VALIDATOR_LINTS: &str = "#![allow(dead_code, unused_imports)]\n";
 
-/// The first library's crate attributes, `main`, then the module `first`
+/// The first library's crate attributes, `lints`, `main`, then the module `first`
 /// of the first library and every module it names through `crate::`, in
 /// each library's order, each as a `mod` block; those of a library mounted
 /// in a module go into that module, with its crate attributes.
-pub(crate) fn assemble(libraries: &[Library], first: &str, main: &str) -> Result<String, String> {
+pub(crate) fn assemble(
+    libraries: &[Library],
+    first: &str,
+    lints: &str,
+    main: &str,
+) -> Result<String, String> {
     let root = &libraries[0];
     let mut needs: Vec<Need> = vec![(String::new(), first.to_string())];
     for module in root.modules() {
@@ -250,7 +262,7 @@ pub(crate) fn assemble(libraries: &[Library], first: &str, main: &str) -> Result
         let body = library.paste(&need.1, &mut needs)?;
         pasted.push((need, body));
     }
-    let mut text = root.crate_attributes()? + PASTED_LINTS + main;
+    let mut text = root.crate_attributes()? + lints + main;
     for library in libraries {
         // A module inside a mounted library is reached from beside it.
         let visibility = if library.mount.is_empty() { "" } else { "pub " };

@@ -313,15 +313,15 @@ fn every_strokes_verdict_unpacks_to_the_judge_cores_call() {
                     // The reds, a colour, "a colour".
                     for on in 1..=ANY_COLOUR {
                         let judged_on = match on {
-                            1 => judged::On::Reds,
-                            ANY_COLOUR => judged::On::AnyColour,
-                            on => {
-                                judged::On::Colour(colour(Ball::from_value(u32::from(on)).unwrap()))
-                            }
+                            1 => judged::frame::On::Reds,
+                            ANY_COLOUR => judged::frame::On::AnyColour,
+                            on => judged::frame::On::Colour(colour(
+                                Ball::from_value(u32::from(on)).unwrap(),
+                            )),
                         };
                         let call = judged.call(judged_on);
                         let verdict = stroke.judge(on);
-                        let called = |colours: judged::Colours| {
+                        let called = |colours: judged::balls::Colours| {
                             colours.iter().map(|c| c.name()).collect::<Vec<_>>()
                         };
                         let stays_down: Vec<&str> =

@@ -53,14 +53,14 @@ impl Stroke {
         };
         let colour = |value: u8| Ball::from_value(u32::from(value)).map(ball);
         let judged_on = match on {
-            1 => judged::On::Reds,
-            ANY_COLOUR => judged::On::AnyColour,
+            1 => judged::frame::On::Reds,
+            ANY_COLOUR => judged::frame::On::AnyColour,
             on if on > ANY_COLOUR && self.first.map(ball) == colour(on - ANY_COLOUR) => {
-                judged::On::AnyColour
+                judged::frame::On::AnyColour
             }
-            on => judged::On::Colour(colour(on % ANY_COLOUR).expect("a colour on")),
+            on => judged::frame::On::Colour(colour(on % ANY_COLOUR).expect("a colour on")),
         };
-        let mut colours = judged::Colours::default();
+        let mut colours = judged::balls::Colours::default();
         self.colours.iter().for_each(|c| colours.insert(ball(c)));
         let stroke = judged::Stroke {
             first: self.first.map(ball),
@@ -69,8 +69,9 @@ impl Stroke {
             white: self.white,
         };
         let call = stroke.call(judged_on);
-        let bits =
-            |colours: judged::Colours| colours.iter().fold(0, |bits, c| bits | 1 << c.value());
+        let bits = |colours: judged::balls::Colours| {
+            colours.iter().fold(0, |bits, c| bits | 1 << c.value())
+        };
         Verdict(
             1 << 31
                 | u32::from(call.foul)
