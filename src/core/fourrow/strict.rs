@@ -21,11 +21,12 @@ impl Checks for Strict {
         out: &mut Output<W>,
     ) -> Result<bool, Error> {
         // A game is one line: the one before is whole, and written before
-        // any fault of this line is reported (R0.3), or of the count's
-        // line, found after its last token.
-        let line = self
-            .report_pending()
-            .and_then(|()| Strict::checked_line(lines));
+        // any fault of this line is reported (R0.3), or of its own line
+        // end or the count's, found after the line's last token.
+        let line = match self.report_pending() {
+            Ok(()) => self.line_with_its_end_pending(lines),
+            Err(e) => Err(e),
+        };
         match line {
             Ok(Some(_)) => {}
             Ok(None) => return Ok(false),

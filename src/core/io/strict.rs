@@ -65,6 +65,27 @@ impl Strict {
         }
     }
 
+    /// The next line, blank or not; a fault of its line end waits (see
+    /// `pending`) when the line holds a token, so that a case the line
+    /// ends is written before it; `None` at the end of input.
+    pub(crate) fn line_with_its_end_pending<'a, R: Read>(
+        &mut self,
+        lines: &'a mut Lines<R>,
+    ) -> Result<Option<Line<'a>>, Error> {
+        if !lines.next_line()? {
+            return Ok(None);
+        }
+        let fault = line_end_fault(lines);
+        let line = lines.current();
+        match fault {
+            Some(fault) if is_blank_line(&line) => Err(fault),
+            fault => {
+                self.pending = fault;
+                Ok(Some(line))
+            }
+        }
+    }
+
     /// Reports the fault found at the end of the record read last, if any.
     pub(crate) fn report_pending(&mut self) -> Result<(), Error> {
         match self.pending.take() {
