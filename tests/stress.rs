@@ -318,6 +318,14 @@ fn stress_counts_a_flood_it_cut_as_at_least() {
     assert!(stdout.contains("solver's output:\n    y\n"), "{}", stdout);
     assert!(stdout.contains("    ... (at least "), "{}", stdout);
     assert!(stdout.contains("output limit exceeded"), "{}", stdout);
+    // Far more than expected, within the limit: counted as at least too.
+    let (stdout, _) = stress_failure(
+        "fourrow",
+        "stress-many-lines",
+        &["sh", "-c", "cat >/dev/null; yes | head -n 100000"],
+        &["--inputs", "1"],
+    );
+    assert!(stdout.contains("    ... (at least "), "{}", stdout);
 }
 
 #[test]

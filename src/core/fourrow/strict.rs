@@ -5,7 +5,7 @@
 
 use super::parse::{char_at, read_games, Checks, NoShortcut, Reading};
 use crate::core::io::strict::{check_count, Strict};
-use crate::core::io::{not_the_end, Error, Line, Lines, Output, Token};
+use crate::core::io::{is_blank, not_the_end, Error, Line, Lines, Output, Token};
 use crate::core::limits::fourrow::{GAMES, MAX_MOVES};
 use std::io::{self, Read, Write};
 
@@ -47,16 +47,36 @@ impl Checks for Strict {
         } else {
             Err(not_the_end(&line, &after))
         };
-        if let Err(e) = checked {
-            reading.finish_game(out)?;
-            return Err(e);
+        match checked {
+            Ok(()) => Ok(true),
+            // Blanks or a lone CR at the end of a game line wait, as a
+            // fault of its line end does, so that the game is written
+            // first (R0.3).
+            Err(e) if reading.begun < reading.announced && at_blanks_ending(&line, &e) => {
+                self.defer(e);
+                Ok(true)
+            }
+            Err(e) => {
+                reading.finish_game(out)?;
+                Err(e)
+            }
         }
-        Ok(true)
     }
 
     fn reads_refused_lines(&self) -> bool {
         false
     }
+}
+
+/// Whether the input error `e` of `line` is at blanks that end the line
+/// (at least one, and nothing else after it).
+fn at_blanks_ending(line: &Line, e: &Error) -> bool {
+    let col = match e {
+        Error::Input { col, .. } => *col,
+        _ => return false,
+    };
+    let rest = line.text.get(col.saturating_sub(1)..).unwrap_or_default();
+    !rest.is_empty() && rest.iter().all(|&b| is_blank(b))
 }
 
 /// `--strict`: a game is one line, exactly `Game #k: ` (k counting from 1)

@@ -1,8 +1,8 @@
 //! Reading input and writing output for every solver: the error type
-//! ([`error`]), the line reader ([`lines`]), the tokenizer ([`tokens`]),
-//! the output buffer ([`out`]), and the hooks through which `--strict`
+//! (`error`), the line reader ([`lines`]), the tokenizer (`tokens`),
+//! the output buffer (`out`), and the hooks through which `--strict`
 //! holds input to the statement's exact layout ([`Layout`]; the strict
-//! side lives in [`strict`] and never goes into a judge bundle).
+//! side lives in `strict` and never goes into a judge bundle).
 
 pub(crate) mod error;
 pub(crate) mod in_place;

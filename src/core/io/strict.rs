@@ -86,6 +86,15 @@ impl Strict {
         }
     }
 
+    /// Keeps `fault`, found after the last token of the record read last,
+    /// to be reported when the next line is asked for (see `pending`); a
+    /// fault of the line's end, found first, is the one said.
+    pub(crate) fn defer(&mut self, fault: Error) {
+        if self.pending.is_none() {
+            self.pending = Some(fault);
+        }
+    }
+
     /// Reports the fault found at the end of the record read last, if any.
     pub(crate) fn report_pending(&mut self) -> Result<(), Error> {
         match self.pending.take() {
@@ -108,10 +117,7 @@ impl Strict {
             .rposition(|&b| !is_blank(b))
             .map_or(0, |i| i + 1);
         if fault.0 > last_token_end {
-            // A fault of the line's end, found first, is the one said.
-            if self.pending.is_none() {
-                self.pending = Some(line.error(fault.0, fault.1));
-            }
+            self.defer(line.error(fault.0, fault.1));
             Ok(())
         } else {
             Err(line.error(fault.0, fault.1))

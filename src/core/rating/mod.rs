@@ -25,11 +25,11 @@
 //!
 //! ## The code
 //!
-//! [`exchange`](mod@exchange) is the one statement of a game's exchange; [`players`]
+//! [`exchange`](mod@exchange) is the one statement of a game's exchange; `players`
 //! keeps a tournament's players in a hash table whose key is drawn anew for
 //! every run, so no set of names can make lookups collide on purpose;
-//! [`parse`] reads the format; [`fast`] reads plain game lines faster for
-//! the tool; [`strict`] holds the input to the format.
+//! `parse` reads the format; `fast` reads plain game lines faster for
+//! the tool; `strict` holds the input to the format.
 
 pub mod exchange;
 pub(crate) mod fast;

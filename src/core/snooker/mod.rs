@@ -27,14 +27,14 @@
 //!
 //! ## The code
 //!
-//! [`balls`] names the balls and what a stroke line says of them;
-//! [`rules`] is the tool's state machine [`Frame`]: the judge core's
+//! `balls` names the balls and what a stroke line says of them;
+//! `rules` is the tool's state machine [`Frame`]: the judge core's
 //! rules in the encoding the fast path and the scoreboards use, checked
 //! against the judge core for every stroke and ball on, and on every
 //! fixture and generated input; [`parse`] reads the format and hands
-//! every line, with what the frame made of it, to a [`Visit`]; [`render`]
-//! is the referee's `Visit`; [`fast`] reads plain lines faster for the
-//! tool; [`strict`] holds the input to the format.
+//! every line, with what the frame made of it, to a [`Visit`]; `render`
+//! is the referee's `Visit`; `fast` reads plain lines faster for the
+//! tool; `strict` holds the input to the format.
 
 pub(crate) mod balls;
 pub(crate) mod fast;

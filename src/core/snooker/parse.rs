@@ -3,7 +3,7 @@
 //! frame as it is read and handed to a [`Visit`] with what it did. This
 //! is the one parser of the format: the referee, the scoreboard and the
 //! validator differ only in their `Visit` and their [`Checks`]. Event
-//! lines may take the fast path of [`super::fast`] (the tool's reading),
+//! lines may take the fast path of `super::fast` (the tool's reading),
 //! which gives the same events.
 
 use super::balls::{Ball, Player, Stroke, AGAIN, NONE, PLAY, WHITE, WORDS};

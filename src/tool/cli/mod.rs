@@ -1,11 +1,11 @@
 //! The command line, std only; `referee --help` and the README show it.
 //!
 //! Every flag and every subcommand is defined once, in [`table`]; the
-//! parser ([`mod@parse`]), the help texts ([`help`]), the man page ([`man`])
-//! and the shell completions ([`complete`]) are all written from that one
+//! parser ([`mod@parse`]), the help texts ([`help`]), the man page (`man`)
+//! and the shell completions (`complete`) are all written from that one
 //! table, so none of them can forget a flag or describe it differently.
 //!
-//! What main needs: [`parse_os`] (or [`parse()`]) turns the arguments into a
+//! What main needs: [`parse_os`] (or `parse()`) turns the arguments into a
 //! [`Command`] or a [`Usage`] error; `man_page` and `completions` give
 //! the texts of `referee man` and `referee completions SHELL`.
 

@@ -1,6 +1,7 @@
 //! The first difference between the expected output and a program's, as
 //! people read it: the line and byte column in the program's output, an
-//! excerpt of both sides from the start of the word that differs, and a
+//! excerpt of both sides from the start of the word that differs (or from
+//! a little before the difference, after `...`, in a long word), and a
 //! note when the difference is only whitespace or a matter of the end.
 //!
 //! Excerpts make invisible characters visible: `\n` a line end, `\r` a
@@ -82,10 +83,13 @@ fn difference(expected: &[u8], found: &[u8], whole: bool) -> Option<Difference> 
         .rposition(|&b| is_space(b))
         .map_or(line_start, |i| line_start + i + 1);
     // Not too far before the difference, and not inside a UTF-8 character
-    // (the two sides are the same bytes there).
+    // (the two sides are the same bytes there): at most three bytes back,
+    // the most a character has after its first.
     let mut start = word_start.max(at.saturating_sub(CONTEXT_BYTES));
-    while start > word_start && found[start] & 0xc0 == 0x80 {
-        start -= 1;
+    for _ in 0..3 {
+        if start > word_start && found[start] & 0xc0 == 0x80 {
+            start -= 1;
+        }
     }
     let mut notes = Vec::new();
     if found.len() + 1 == expected.len() && expected.starts_with(found) && expected.ends_with(b"\n")

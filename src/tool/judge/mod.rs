@@ -61,6 +61,12 @@ pub(crate) const CANNOT_START: u8 = 4;
 /// enough to show what it wrote there, not all of a runaway program.
 const EXTRA_OUTPUT_KEPT: usize = 1 << 16;
 
+/// Whether `output`, kept of a run that was to write `expected_len` bytes,
+/// is all that the run wrote: short of what is kept at most.
+pub(crate) fn kept_whole(output: &[u8], expected_len: usize) -> bool {
+    output.len() < expected_len + EXTRA_OUTPUT_KEPT
+}
+
 /// The flag of a run whose result is always looked at.
 pub(crate) static NEVER_DROPPED: AtomicBool = AtomicBool::new(false);
 

@@ -16,8 +16,8 @@ use super::pool;
 use super::progress::{self, Progress};
 use super::shrink::{self, Oracle};
 use super::{
-    cannot_run, diff, judge, solver, summary, Compare, Expected, Failure, Solution, Verdict,
-    ACCEPTED, CANNOT_START, FAILED, NEVER_DROPPED, UNUSABLE,
+    cannot_run, diff, judge, kept_whole, solver, summary, Compare, Expected, Failure, Solution,
+    Verdict, ACCEPTED, CANNOT_START, FAILED, NEVER_DROPPED, UNUSABLE,
 };
 use crate::core::io::say;
 use crate::tool::gen::Rng;
@@ -385,9 +385,8 @@ fn report(
             }
             Some(difference) => {
                 show("expected output", &expected, difference.line, true);
-                // Killed at the output limit, the solver wrote more than is
-                // kept.
-                let whole = !matches!(oracle.last, Verdict::OutputLimit(_));
+                // Past what is kept, the solver wrote more than is shown.
+                let whole = kept_whole(&oracle.last_output, expected.len());
                 show(
                     "solver's output",
                     &oracle.last_output,

@@ -5,9 +5,9 @@
 //! catches.
 //!
 //! The wrong solutions are compiled with `rustc -O` (the compiler named by
-//! `RUSTC`, else `rustc` on the path) into a folder under the system's
-//! temporary folder, by the hash of their source, and reused from there
-//! ([`compiled`], which `timing` uses too).
+//! `RUSTC`, else `rustc` on the path) into the user's own cache folder, by
+//! the hash of their source, and reused from there ([`compiled`], which
+//! `timing` uses too).
 //! The run's seed and length are fixed, and the shrinking is
 //! deterministic: the same command finds the same bytes.
 
@@ -97,7 +97,7 @@ pub(crate) fn file_name(mistake: &Mistake) -> String {
 pub(crate) fn compiled(label: &str, source: &str) -> Result<PathBuf, String> {
     let mut hasher = DefaultHasher::new();
     source.hash(&mut hasher);
-    let program = cache_dir().join(format!(
+    let program = cache_dir()?.join(format!(
         "{}-{:016x}{}",
         label,
         hasher.finish(),
@@ -111,21 +111,48 @@ pub(crate) fn compiled(label: &str, source: &str) -> Result<PathBuf, String> {
 
 /// Where compiled programs are kept: the user's own cache folder
 /// (`$XDG_CACHE_HOME`, `~/.cache`, or `%LOCALAPPDATA%` on Windows), so
-/// that nobody else can put a program there for `package` to run; the
-/// temporary folder only when none of these is set.
-fn cache_dir() -> PathBuf {
-    let var = |name: &str| {
-        std::env::var_os(name)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    let base = var("XDG_CACHE_HOME")
-        .or_else(|| var("HOME").map(|home| home.join(".cache")))
-        .or_else(|| var("LOCALAPPDATA"));
-    match base {
-        Some(base) => base.join("referee").join("programs"),
-        None => std::env::temp_dir().join("referee-package-programs"),
+/// that nobody else can put a program there for `package` to run. Without
+/// one, a folder of this run's own, made new in the temporary folder (a
+/// folder that was there already is not taken).
+fn cache_dir() -> Result<PathBuf, String> {
+    cache_dir_in(user_cache_base(|name| std::env::var_os(name)))
+}
+
+/// `cache_dir` for the user's cache folder `base`, if any.
+fn cache_dir_in(base: Option<PathBuf>) -> Result<PathBuf, String> {
+    if let Some(base) = base {
+        return Ok(base.join("referee").join("programs"));
     }
+    let temp = std::env::temp_dir();
+    for attempt in 0..100 {
+        let dir = temp.join(format!(
+            "referee-programs-{}-{}",
+            std::process::id(),
+            attempt
+        ));
+        match fs::create_dir(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("{}: {}", dir.display(), e)),
+        }
+    }
+    Err(format!(
+        "{}: no new folder could be made for the programs",
+        temp.display()
+    ))
+}
+
+/// The user's cache folder, from the environment's absolute paths only
+/// (a relative `XDG_CACHE_HOME` is ignored, as the XDG convention says).
+fn user_cache_base(env: impl Fn(&str) -> Option<std::ffi::OsString>) -> Option<PathBuf> {
+    let var = |name: &str| {
+        env(name)
+            .map(PathBuf::from)
+            .filter(|path| path.is_absolute())
+    };
+    var("XDG_CACHE_HOME")
+        .or_else(|| var("HOME").map(|home| home.join(".cache")))
+        .or_else(|| var("LOCALAPPDATA"))
 }
 
 /// Compiles `source` into `program`: built under a name of its own, then
@@ -175,11 +202,26 @@ mod tests {
 
     #[test]
     fn programs_are_kept_in_the_users_own_cache() {
-        let (home, xdg) = (std::env::var_os("HOME"), std::env::var_os("XDG_CACHE_HOME"));
-        if let (Some(home), None) = (home, xdg) {
-            let expected = PathBuf::from(home).join(".cache/referee/programs");
-            assert_eq!(cache_dir(), expected);
-        }
+        let base = |vars: &[(&str, &str)]| {
+            user_cache_base(|name| {
+                let found = vars.iter().find(|(n, _)| *n == name);
+                found.map(|(_, value)| std::ffi::OsString::from(value))
+            })
+        };
+        let home = [("HOME", "/home/ann")];
+        assert_eq!(base(&home), Some(PathBuf::from("/home/ann/.cache")));
+        let xdg = [("XDG_CACHE_HOME", "/c"), ("HOME", "/home/ann")];
+        assert_eq!(base(&xdg), Some(PathBuf::from("/c")));
+        // Relative or empty: not taken.
+        let relative = [("XDG_CACHE_HOME", "c"), ("HOME", "/home/ann")];
+        assert_eq!(base(&relative), Some(PathBuf::from("/home/ann/.cache")));
+        assert_eq!(base(&[("XDG_CACHE_HOME", ""), ("HOME", "")]), None);
+        // No cache of the user's: a folder of this run's own, made new.
+        let first = cache_dir_in(None).unwrap();
+        let second = cache_dir_in(None).unwrap();
+        assert_ne!(first, second);
+        fs::remove_dir(first).unwrap();
+        fs::remove_dir(second).unwrap();
     }
 
     #[test]

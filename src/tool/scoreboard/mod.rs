@@ -36,7 +36,7 @@
 //!   worm per frame and each player's totals, from a record of the
 //!   strokes (`record.rs`).
 //!
-//! [`live`] is `referee match`, the scoreboard at the table: live entry of
+//! `live` is `referee match`, the scoreboard at the table: live entry of
 //! a whole match, on the same `Frame`, with its own rulings (M1 to M7).
 
 pub(crate) mod live;

@@ -184,20 +184,24 @@ impl Board {
     }
 
     /// The one-line board of a pipe: the summary, then the highest breaks
-    /// in the order of the score and the last `LINE_ENTRIES` entries, as
-    /// the screen shows them.
+    /// in the order of the score and the last `LINE_ENTRIES` entries (when
+    /// there are any), as the screen shows them.
     pub(crate) fn line(&self, error: Option<&str>) -> String {
         if let Some(message) = error {
             return format!("refused: {}\n", message);
         }
-        let last = &self.last[self.last.len().saturating_sub(LINE_ENTRIES)..];
-        format!(
-            "{} | highest breaks {}-{} | last: {}\n",
+        let mut line = format!(
+            "{} | highest breaks {}-{}",
             self.summary(),
             self.highest[0],
-            self.highest[1],
-            last.join(", ")
-        )
+            self.highest[1]
+        );
+        let last = &self.last[self.last.len().saturating_sub(LINE_ENTRIES)..];
+        if !last.is_empty() {
+            line.push_str(&format!(" | last: {}", last.join(", ")));
+        }
+        line.push('\n');
+        line
     }
 
     /// The screen of a terminal, lines of at most 80 columns when names

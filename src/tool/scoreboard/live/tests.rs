@@ -260,4 +260,7 @@ fn the_one_line_board_ends_with_the_highest_breaks_and_the_last_entries() {
     play(&mut game, &["None", "Red Red"]);
     let line = Board::of(&game).line(None);
     assert!(line.contains(" | highest breaks 8-1 | "), "{}", line);
+    // Nothing entered: no last entries.
+    let line = Board::of(&Match::new(settings(3))).line(None);
+    assert!(line.ends_with(" | highest breaks 0-0\n"), "{}", line);
 }
