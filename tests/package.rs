@@ -205,6 +205,24 @@ fn a_rerun_never_writes_over_a_file_it_did_not_write_nor_through_a_link() {
     }
 }
 
+/// An empty folder name is refused before anything is written: it was
+/// taken for the current folder, whatever that held.
+#[test]
+fn an_empty_folder_name_writes_nothing() {
+    let dir = scratch("empty-name");
+    fs::write(dir.join("mine.txt"), "keep\n").unwrap();
+    referee()
+        .current_dir(&dir)
+        .args(["package", "fourrow", ""])
+        .assert()
+        .code(1)
+        .stderr("referee: '': the folder's name is empty; name a new folder\n");
+    assert_eq!(
+        tree(&dir),
+        vec![("mine.txt".to_string(), b"keep\n".to_vec())]
+    );
+}
+
 /// What `program` writes for `input`.
 fn output_of(program: &Path, input: &[u8]) -> Vec<u8> {
     run_on(program, input).1

@@ -98,7 +98,8 @@ pub fn run(command: Command) -> u8 {
         } => match package::write(problem, std::path::Path::new(&dir), force) {
             Ok(()) => 0,
             Err(e) => {
-                say(format_args!("referee: {}: {}", dir, e));
+                let shown = if dir.is_empty() { "''" } else { &dir };
+                say(format_args!("referee: {}: {}", shown, e));
                 1
             }
         },

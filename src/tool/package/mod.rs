@@ -239,6 +239,13 @@ fn unreached(problem: Problem, cases: &[data::Case]) -> Result<Vec<String>, Stri
 /// one that holds an earlier package (of another problem only when
 /// `force`), whose files are replaced; no other file is touched.
 pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()> {
+    // An empty name would be the current folder's files.
+    if dir.as_os_str().is_empty() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the folder's name is empty; name a new folder",
+        ));
+    }
     let files = files(problem).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
     let earlier = match manifest::look(dir)? {
         Found::Nothing => Vec::new(),
