@@ -247,8 +247,17 @@ fn unknown_flag(sub: Option<&str>, arg: &str) -> Usage {
         ));
     }
     if let Some(flag) = elsewhere.filter(|f| f.use_in(sub).is_some()) {
-        // Taken here, so only a value after a switch (`-hx`) fails.
-        return Usage::new(format!("`-{}` takes no value", flag.short.unwrap_or('?')));
+        // Taken here, so only a value after a switch (`-hx`) fails; and
+        // `-help` is a long option with one dash.
+        let short = flag.short.unwrap_or('?');
+        let long = table::flags_in(sub).find(|(f, _)| Some(f.long) == arg.strip_prefix('-'));
+        return Usage::new(match long {
+            Some((long, _)) => format!(
+                "`-{}` takes no value; did you mean `--{}`?",
+                short, long.long
+            ),
+            None => format!("`-{}` takes no value", short),
+        });
     }
     if let Some(flag) = elsewhere {
         let owners = flag.subcommands().join(", ");

@@ -219,6 +219,11 @@ fn the_command_after_double_dash_is_kept_word_for_word() {
     assert!(error("match a b --resume x --log y").ends_with("goes on with one: give one"));
     assert!(matches!(run("test fourrow d"), Ok(Command::Test { .. })));
     assert_eq!(error("-hV"), "`-h` takes no value");
+    // A long option with one dash.
+    assert_eq!(
+        error("-help"),
+        "`-h` takes no value; did you mean `--help`?"
+    );
     assert_eq!(
         error("snooker -- a b"),
         "unexpected argument `b` for `snooker`"
