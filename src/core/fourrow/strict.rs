@@ -58,7 +58,7 @@ impl Checks for Strict {
             }
             Err(e) => {
                 reading.finish_game(out)?;
-                Err(e)
+                Err(self.first_of(e))
             }
         }
     }
@@ -68,15 +68,21 @@ impl Checks for Strict {
     }
 }
 
-/// Whether the input error `e` of `line` is at blanks that end the line
-/// (at least one, and nothing else after it).
+/// Whether the input error `e` of the game line `line` is at blanks that
+/// end it (at least one, and nothing else after them), past its moves:
+/// the line is a game line otherwise.
 fn at_blanks_ending(line: &Line, e: &Error) -> bool {
     let col = match e {
         Error::Input { col, .. } => *col,
         _ => return false,
     };
+    let header_end = line
+        .text
+        .iter()
+        .position(|&b| b == b':')
+        .map_or(usize::MAX, |i| i + 2);
     let rest = line.text.get(col.saturating_sub(1)..).unwrap_or_default();
-    !rest.is_empty() && rest.iter().all(|&b| is_blank(b))
+    col > header_end && !rest.is_empty() && rest.iter().all(|&b| is_blank(b))
 }
 
 /// `--strict`: a game is one line, exactly `Game #k: ` (k counting from 1)

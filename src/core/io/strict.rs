@@ -95,6 +95,19 @@ impl Strict {
         }
     }
 
+    /// `fault` or the one waiting, whichever comes first in the line (the
+    /// waiting one, of the line's end, when both are at one place).
+    pub(crate) fn first_of(&mut self, fault: Error) -> Error {
+        let col = |e: &Error| match e {
+            Error::Input { line, col, .. } => (*line, *col),
+            _ => (0, 0),
+        };
+        match self.pending.take() {
+            Some(pending) if col(&pending) <= col(&fault) => pending,
+            _ => fault,
+        }
+    }
+
     /// Reports the fault found at the end of the record read last, if any.
     pub(crate) fn report_pending(&mut self) -> Result<(), Error> {
         match self.pending.take() {
