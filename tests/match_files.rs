@@ -1,6 +1,7 @@
 //! `referee match` and the files around it: the report (`--html`) is never
-//! written over a file the match did not make, nor over its log; and the
-//! blank lines among the entries (R0.1), which are no entries.
+//! written over a file the match did not make, nor over its log; and what
+//! the tolerant reading lets through among the entries and in a log: blank
+//! lines (R0.1), which are no entries, and a byte-order mark (R0.5).
 
 mod common;
 
@@ -115,4 +116,19 @@ fn blank_lines_among_the_entries_are_passed_unanswered_and_unlogged() {
     let answers = String::from_utf8(out.stdout).unwrap();
     assert_eq!(answers.lines().count(), 2, "{}", answers);
     assert!(answers.lines().all(|a| a.ends_with("\"error\":null}")));
+}
+
+#[test]
+fn a_byte_order_mark_starts_the_entries_or_the_log_unseen() {
+    let dir = scratch("byte-order-mark");
+    let out = run(&dir, &["Ann", "Bob", "--log", "a.log"], "\u{feff}Red Red\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let board = String::from_utf8(out.stdout).unwrap();
+    assert!(board.starts_with("frame 1: Ann 1 - 0 Bob"), "{}", board);
+    let log = fs::read_to_string(dir.join("a.log")).unwrap();
+    fs::write(dir.join("b.log"), format!("\u{feff}{}", log)).unwrap();
+    let out = run(&dir, &["Ann", "Bob", "--resume", "b.log"], "Black Black\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let board = String::from_utf8(out.stdout).unwrap();
+    assert!(board.starts_with("frame 1: Ann 8 - 0 Bob"), "{}", board);
 }

@@ -333,35 +333,6 @@ fn the_report_follows_the_match_and_the_contest_input() {
 }
 
 #[test]
-fn a_byte_order_mark_starts_the_entries_or_the_log_unseen() {
-    let dir = scratch("byte-order-mark");
-    let run = |args: &[&str], input: &[u8]| {
-        assert_cmd::Command::new(referee_path())
-            .arg("match")
-            .args(args)
-            .current_dir(&dir)
-            .write_stdin(input)
-            .output()
-            .unwrap()
-    };
-    let out = run(&["Ann", "Bob", "--log", "a.log"], b"\xef\xbb\xbfRed Red\n");
-    assert!(out.status.success());
-    let board = String::from_utf8(out.stdout).unwrap();
-    assert!(board.starts_with("frame 1: Ann 1 - 0 Bob"), "{}", board);
-    let log = fs::read(dir.join("a.log")).unwrap();
-    fs::write(dir.join("b.log"), [&b"\xef\xbb\xbf"[..], &log].concat()).unwrap();
-    let out = run(&["Ann", "Bob", "--resume", "b.log"], b"Black Black\n");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(String::from_utf8(out.stdout)
-        .unwrap()
-        .starts_with("frame 1: Ann 8 - 0 Bob"));
-}
-
-#[test]
 fn a_logs_faults_are_shown_at_their_line_and_column() {
     let dir = scratch("log-faults");
     let head = b"# a log\nplayer A: Ann\nplayer B: Bob\n".to_vec();
