@@ -328,6 +328,30 @@ fn stress_counts_a_flood_it_cut_as_at_least() {
     assert!(stdout.contains("    ... (at least "), "{}", stdout);
 }
 
+/// The default file of the shrunk input never replaces a file that is
+/// there already: the next free name is taken and said.
+#[test]
+fn stress_keeps_a_file_of_the_default_name_that_is_there() {
+    let dir = scratch("stress", "default-taken");
+    fs::write(dir.join("stress-failure.in"), "my own notes\n").unwrap();
+    let output = referee()
+        .current_dir(&dir)
+        .args(["stress", "fourrow", "--seed", "7", "--inputs", "3"])
+        .args(["--", "sh", "-c", "echo x"])
+        .output()
+        .unwrap();
+    let stdout = stdout_of(&output);
+    assert_eq!(output.status.code(), Some(1), "{}", stdout);
+    assert!(stdout.contains("wrote stress-failure-2.in\n"), "{}", stdout);
+    assert_eq!(
+        fs::read_to_string(dir.join("stress-failure.in")).unwrap(),
+        "my own notes\n"
+    );
+    assert!(fs::read_to_string(dir.join("stress-failure-2.in"))
+        .unwrap()
+        .starts_with("1\nGame #1:"));
+}
+
 #[test]
 fn stress_kills_a_program_that_hangs() {
     let command = [wrong("fourrow"), "hang".to_string()];

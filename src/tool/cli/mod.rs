@@ -94,7 +94,8 @@ pub enum Command {
         seed: Option<u64>,
         timeout: Duration,
         jobs: usize,
-        out: String,
+        /// `None`: a new file of the default name.
+        out: Option<String>,
         command: Vec<String>,
     },
     /// Print the man page (roff) to stdout.

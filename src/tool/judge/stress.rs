@@ -53,9 +53,13 @@ pub(crate) struct StressRun {
     pub(crate) seed: Option<u64>,
     pub(crate) timeout: Duration,
     pub(crate) jobs: usize,
-    /// Where the shrunk input is written.
-    pub(crate) out: String,
+    /// Where the shrunk input is written, replacing the file; `None`: a
+    /// new file named `DEFAULT_OUT`, or with a number when that is taken.
+    pub(crate) out: Option<String>,
 }
+
+/// The file of the shrunk input when `--out` is not given.
+const DEFAULT_OUT: &str = "stress-failure.in";
 
 /// The most cases in one input: the last inputs of a run have this many
 /// (the statements allow 200 frames, 99 games, 1000 tournaments).
@@ -147,7 +151,7 @@ pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u
         ));
     }
     let shrunk = shrink::shrink(problem, &input, &mut oracle);
-    let written = report(problem, &input, &shrunk, &oracle, &how.out);
+    let written = report(problem, &input, &shrunk, &oracle, how.out.as_deref());
     say!("{}", summary(i, 1));
     // A shrunk input that could not be kept is a file of ours unusable,
     // as for `test --junit`.
@@ -345,7 +349,7 @@ fn report(
     original: &[u8],
     shrunk: &shrink::Shrunk,
     oracle: &Judge<'_>,
-    out: &str,
+    out: Option<&str>,
 ) -> bool {
     let lines = |text: &[u8]| text.iter().filter(|&&b| b == b'\n').count();
     let how = if shrunk.minimal {
@@ -365,14 +369,14 @@ fn report(
         oracle.runs,
         how
     );
-    let written = match std::fs::write(out, &shrunk.input) {
-        Ok(()) => {
-            say!("wrote {}", out);
-            true
+    let written = match write_out(out, &shrunk.input) {
+        Ok(path) => {
+            say!("wrote {}", path);
+            Some(path)
         }
-        Err(e) => {
-            say(format_args!("referee: {}: {}", out, e));
-            false
+        Err((path, e)) => {
+            say(format_args!("referee: {}: {}", path, e));
+            None
         }
     };
     show("input", &shrunk.input, 1, true);
@@ -399,9 +403,42 @@ fn report(
     if oracle.last.failure() != Some(oracle.failure) {
         say!("(a smaller input fails another way: shown is how it fails)");
     }
-    let name = if written { out } else { "the shrunk input" };
+    let name = written.as_deref().unwrap_or("the shrunk input");
     say!("{}: {}", name, oracle.last);
-    written
+    written.is_some()
+}
+
+/// Writes `input` to `out`, replacing it, or without `out` to a new file:
+/// `DEFAULT_OUT`, else `stress-failure-2.in` and so on, so that a file that
+/// is there already, maybe someone's, is never written over. The path
+/// written, or the one that failed and why.
+fn write_out(out: Option<&str>, input: &[u8]) -> Result<String, (String, std::io::Error)> {
+    if let Some(path) = out {
+        return std::fs::write(path, input)
+            .map(|()| path.to_string())
+            .map_err(|e| (path.to_string(), e));
+    }
+    let stem = DEFAULT_OUT.trim_end_matches(".in");
+    for n in 1.. {
+        let path = match n {
+            1 => DEFAULT_OUT.to_string(),
+            n => format!("{}-{}.in", stem, n),
+        };
+        let created = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path);
+        match created {
+            Ok(mut file) => {
+                return std::io::Write::write_all(&mut file, input)
+                    .map(|()| path.clone())
+                    .map_err(|e| (path, e))
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err((path, e)),
+        }
+    }
+    unreachable!("a free name among all numbers")
 }
 
 /// Prints a text from its line `from` (counted from 1) on, indented under

@@ -119,7 +119,7 @@ fn every_subcommand_builds_with_its_defaults() {
             seed: None,
             timeout: secs(10.0),
             jobs: 1,
-            out: "stress-failure.in".into(),
+            out: None,
             command: vec!["./sol".into()]
         })
     );

@@ -221,12 +221,14 @@ pub static FLAGS: &[Flag] = &[
     Flag {
         long: "out",
         short: None,
-        help: "where to write the first input the solver fails on, shrunk",
+        help: "where to write the first input the solver fails on, shrunk, \
+               replacing FILE [default stress-failure.in, or \
+               stress-failure-2.in and so on when taken]",
         kind: Kind::Path {
             name: "FILE",
             set: |o, path| o.out = Some(path),
         },
-        scope: Scope::In(&[Use::on("stress").default("stress-failure.in")]),
+        scope: Scope::In(&[Use::on("stress")]),
     },
 ];
 
