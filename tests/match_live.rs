@@ -302,7 +302,7 @@ fn the_report_follows_the_match_and_the_contest_input() {
     assert!(page().contains("<p class=\"now\">frame 1: Ann 1 - 0 Bob"));
     assert!(page().contains("http-equiv=\"refresh\""));
     session.send("concede");
-    assert!(page().contains("Ann 1 : 0 Bob, Bob wins (conceded)"));
+    assert!(page().contains("Ann 1 : 0 Bob, Bob wins (Ann conceded)"));
     assert!(page().contains("Bob wins the match 1-0</p>"));
     assert!(!page().contains("refresh"));
     session.quit();

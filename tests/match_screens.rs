@@ -188,12 +188,12 @@ fn the_report_shows_in_a_browser() {
     let dom = chromium(&profile, &["--dump-dom", &report]);
     let text = String::from_utf8_lossy(&dom.stdout);
     assert!(
-        text.contains("Ann 15 : 4 Bob, Ann wins (conceded)"),
+        text.contains("Ann 15 : 4 Bob, Ann wins (Bob conceded)"),
         "{}",
         text
     );
     assert!(
-        text.contains("Ann 0 : 10 Bob, Bob wins (conceded)"),
+        text.contains("Ann 0 : 10 Bob, Bob wins (Ann conceded)"),
         "{}",
         text
     );

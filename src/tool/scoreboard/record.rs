@@ -40,11 +40,12 @@ impl Step {
     }
 }
 
-/// A point of the score worm: the scores after a stroke, and whether the
-/// stroke was a foul.
+/// A point of the score worm: the scores after a stroke, who played it
+/// (by player index) and whether it was a foul.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct WormPoint {
     pub(crate) scores: [u64; 2],
+    pub(crate) striker: usize,
     pub(crate) foul: bool,
 }
 
@@ -118,7 +119,11 @@ pub(crate) fn frames(steps: &[Step]) -> Vec<FrameRecord> {
                     frame.points[striker] += points;
                     current += points;
                 }
-                frame.worm.push(WormPoint { scores, foul });
+                frame.worm.push(WormPoint {
+                    scores,
+                    striker,
+                    foul,
+                });
                 if visit_ends {
                     end_visit(frame, &mut visit, &mut current);
                 }

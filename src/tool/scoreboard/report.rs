@@ -20,10 +20,14 @@ const LISTED_BREAK: u64 = 20;
 const REFRESH_SECS: u32 = 3;
 
 const STYLE: &str = "body{font-family:sans-serif;margin:1.5em;color:#222;background:#fdfdf8}\
-h1{font-size:1.4em}h2{font-size:1.1em;margin-top:1.5em}\
-table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2em .6em;text-align:right}\
+h1{font-size:1.4em}h2{font-size:1.1em;margin-top:1.5em}h1,h2,p{overflow-wrap:anywhere}\
+.scroll{overflow-x:auto}table{border-collapse:collapse}thead th{white-space:nowrap}\
+th[scope=row]{max-width:16em;overflow-wrap:anywhere}\
+td,th{border:1px solid #bbb;padding:.2em .6em;text-align:right}\
 th:first-child,td:first-child{text-align:left}.now{font-size:1.2em;font-weight:bold}.a{stroke:#1f5fbf}.b{stroke:#c0392b}\
-.worm{background:#fff;border:1px solid #ccc}.foul{fill:#e6a700}\
+.worm{background:#fff;border:1px solid #ccc;width:100%;max-width:600px;height:auto}\
+.foul{fill:#b07a00;stroke:#fff;stroke-width:1}.axis{font-size:11px;fill:#555}\
+.end-a{font-size:11px;fill:#1f5fbf}.end-b{font-size:11px;fill:#c0392b}\
 .key-a{color:#1f5fbf}.key-b{color:#c0392b}";
 
 /// A live match's state for its report.
@@ -48,8 +52,10 @@ pub(crate) fn is_live_report(text: &[u8]) -> bool {
 /// The page for `steps`; `live` adds the state of play and the refresh.
 pub(crate) fn html(title: &str, steps: &[Step], live: Option<Live>) -> String {
     let frames = frames(steps);
-    let mut page =
-        String::from("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    let mut page = String::from(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
+    );
     if live.is_some() {
         page.push_str(LIVE_MARK);
     }
@@ -71,6 +77,9 @@ pub(crate) fn html(title: &str, steps: &[Step], live: Option<Live>) -> String {
         let _ = writeln!(page, "<p class=\"now\">{}</p>", escape(live.now));
     }
     page.push_str(&summary(&frames));
+    if frames.is_empty() {
+        page.push_str("<p>No frame yet.</p>\n");
+    }
     for frame in &frames {
         page.push_str(&frame_section(frame));
     }
@@ -81,8 +90,10 @@ pub(crate) fn html(title: &str, steps: &[Step], live: Option<Live>) -> String {
 /// The players' totals as a table.
 fn summary(frames: &[FrameRecord]) -> String {
     let mut text = String::from(
-        "<h2>Match</h2>\n<table>\n<tr><th>Player</th><th>Frames</th><th>Highest break</th>\
-         <th>Centuries</th><th>Fouls</th><th>Points per visit</th></tr>\n",
+        "<h2>Match</h2>\n<div class=\"scroll\"><table>\n<thead><tr><th scope=\"col\">Player</th>\
+         <th scope=\"col\">Frames</th><th scope=\"col\">Highest break</th>\
+         <th scope=\"col\">Centuries</th><th scope=\"col\">Fouls</th>\
+         <th scope=\"col\">Points per visit</th></tr></thead>\n<tbody>\n",
     );
     for t in totals(frames) {
         let per_visit = if t.visits == 0 {
@@ -92,7 +103,7 @@ fn summary(frames: &[FrameRecord]) -> String {
         };
         let _ = writeln!(
             text,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             escape(&t.name),
             t.frames_won,
             t.highest,
@@ -101,7 +112,7 @@ fn summary(frames: &[FrameRecord]) -> String {
             per_visit
         );
     }
-    text.push_str("</table>\n");
+    text.push_str("</tbody>\n</table></div>\n");
     text
 }
 
@@ -120,7 +131,11 @@ fn frame_section(frame: &FrameRecord) -> String {
             "{}, {} wins{}",
             score,
             escape(&frame.names[winner]),
-            if conceded { " (conceded)" } else { "" }
+            if conceded {
+                format!(" ({} conceded)", escape(&frame.names[1 - winner]))
+            } else {
+                String::new()
+            }
         ),
         None => format!("In play: {}", score),
     };
@@ -149,42 +164,63 @@ fn frame_section(frame: &FrameRecord) -> String {
 /// standing for the fouls between two points drawn.
 const WORM_POINTS: usize = 600;
 
-/// The score worm: both scores against the strokes, fouls as dots on the
-/// line of the player they gave points to.
+/// The score worm: both scores against the strokes, the frame's top score
+/// and 0 on the left, the scores now at the right end of the lines, and
+/// fouls as dots on the line of the player who made them.
 fn worm(frame: &FrameRecord) -> String {
     const WIDTH: f64 = 600.0;
     const HEIGHT: f64 = 180.0;
     const MARGIN: f64 = 6.0;
+    // Room for the scores written beside the lines.
+    const LEFT: f64 = 34.0;
+    const RIGHT: f64 = 34.0;
     let strokes = frame.worm.len();
-    let top = frame
-        .worm
-        .iter()
-        .flat_map(|p| p.scores)
-        .max()
-        .unwrap_or(0)
-        .max(1) as f64;
+    let top_score = frame.worm.iter().flat_map(|p| p.scores).max().unwrap_or(0);
+    let top = top_score.max(1) as f64;
     let at = |i: usize, score: u64| {
         (
-            MARGIN + (WIDTH - 2.0 * MARGIN) * i as f64 / strokes.max(1) as f64,
+            LEFT + (WIDTH - LEFT - RIGHT) * i as f64 / strokes.max(1) as f64,
             HEIGHT - MARGIN - (HEIGHT - 2.0 * MARGIN) * score as f64 / top,
         )
     };
-    // The strokes drawn (counted from 1), each with whether a foul was
-    // made since the one drawn before, and the scores then.
+    // The strokes drawn (counted from 1), each with who made the last
+    // foul since the one drawn before, if anyone, and the scores then.
     let step = ((strokes + WORM_POINTS - 1) / WORM_POINTS).max(1);
-    let mut drawn: Vec<(usize, bool, [u64; 2])> = vec![(0, false, [0, 0])];
-    let mut foul_since = false;
+    let mut drawn: Vec<(usize, Option<usize>, [u64; 2])> = vec![(0, None, [0, 0])];
+    let mut fouler = None;
     for (i, point) in frame.worm.iter().enumerate() {
-        foul_since |= point.foul;
+        if point.foul {
+            fouler = Some(point.striker);
+        }
         if (i + 1) % step == 0 || i + 1 == strokes {
-            drawn.push((i + 1, foul_since, point.scores));
-            foul_since = false;
+            drawn.push((i + 1, fouler.take(), point.scores));
         }
     }
+    let [a, b] = &frame.names;
+    let [score_a, score_b] = frame.scores();
     let mut text = format!(
-        "<svg class=\"worm\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\">\n<title>score worm</title>\n",
-        WIDTH, HEIGHT, WIDTH, HEIGHT
+        "<svg class=\"worm\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\">\n\
+         <title>Score worm of frame {}: {} {}, {} {}, stroke by stroke; a dot marks a foul \
+         on the line of the player who made it</title>\n",
+        WIDTH,
+        HEIGHT,
+        WIDTH,
+        HEIGHT,
+        frame.number,
+        escape(a),
+        score_a,
+        escape(b),
+        score_b
     );
+    for (score, y) in [(top_score, MARGIN + 8.0), (0, HEIGHT - MARGIN)] {
+        let _ = writeln!(
+            text,
+            "<text class=\"axis\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
+            LEFT - 4.0,
+            y,
+            score
+        );
+    }
     for (player, class) in [(0, "a"), (1, "b")] {
         let coords: Vec<String> = drawn
             .iter()
@@ -199,16 +235,26 @@ fn worm(frame: &FrameRecord) -> String {
             class,
             coords.join(" ")
         );
+        let now = frame.scores()[player];
+        let (x, y) = at(strokes, now);
+        let _ = writeln!(
+            text,
+            "<text class=\"end-{}\" x=\"{:.1}\" y=\"{:.1}\">{}</text>",
+            class,
+            x + 4.0,
+            y + 4.0,
+            now
+        );
     }
-    for pair in drawn.windows(2) {
-        let ((_, _, before), (i, foul, scores)) = (pair[0], pair[1]);
-        if foul {
-            let gainer = usize::from(scores[1] - before[1] > scores[0] - before[0]);
-            let (x, y) = at(i, scores[gainer]);
+    for &(i, fouler, scores) in &drawn {
+        if let Some(fouler) = fouler {
+            let (x, y) = at(i, scores[fouler]);
             let _ = writeln!(
                 text,
-                "<circle class=\"foul\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"4\"><title>foul</title></circle>",
-                x, y
+                "<circle class=\"foul\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\"><title>foul by {}</title></circle>",
+                x,
+                y,
+                escape(&frame.names[fouler])
             );
         }
     }
@@ -259,12 +305,43 @@ mod tests {
         assert!(page.contains("In play: &lt;Ann&gt; 0 : 4 Bob &amp; Co"));
         assert!(page.contains("<p class=\"now\">&lt;Ann&gt; to play</p>"));
         assert!(page.contains("http-equiv=\"refresh\""));
-        assert!(page.contains("class=\"foul\""));
+        // The foul is marked on the line of the player who made it, who
+        // still has 0 (the bottom of the worm).
+        assert!(page.contains("cy=\"174.0\" r=\"3\"><title>foul by &lt;Ann&gt;</title>"));
+        assert!(page.contains("<meta name=\"viewport\""));
         assert!(!page.contains("<script") && !page.contains("http://"));
         let over = html("x", &steps, Some(live(true)));
         assert!(over.contains("class=\"now\"") && !over.contains("refresh"));
         let contest = html("x", &steps, None);
         assert!(!contest.contains("refresh") && !contest.contains("class=\"now\""));
+    }
+
+    #[test]
+    fn a_conceded_frame_names_who_conceded() {
+        let steps = vec![
+            Step::Frame {
+                number: 1,
+                names: ["Ann".to_string(), "Bob".to_string()],
+            },
+            Step::Stroke {
+                striker: 0,
+                foul: false,
+                points: 1,
+                scores: [1, 0],
+                visit_ends: false,
+            },
+            Step::End {
+                winner: 0,
+                conceded: true,
+            },
+        ];
+        let page = html("x", &steps, None);
+        assert!(
+            page.contains("Ann 1 : 0 Bob, Ann wins (Bob conceded)"),
+            "{}",
+            page
+        );
+        assert!(html("x", &[], None).contains("<p>No frame yet.</p>"));
     }
 
     #[test]
@@ -291,6 +368,6 @@ mod tests {
             points
         );
         assert_eq!(page.matches("class=\"foul\" cx").count(), 1);
-        assert!(worm_a.contains("594.0,6.0"), "the last stroke is drawn");
+        assert!(worm_a.contains("566.0,6.0"), "the last stroke is drawn");
     }
 }
