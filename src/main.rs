@@ -2,7 +2,7 @@
 //! status (2 for a usage error).
 #![deny(unsafe_code)]
 
-use referee::core::io::say_text;
+use referee::core::io::stderr_text;
 use referee::tool::{cli, run};
 use std::process::ExitCode;
 
@@ -10,7 +10,7 @@ fn main() -> ExitCode {
     match cli::parse_os(std::env::args_os().skip(1)) {
         Ok(command) => ExitCode::from(run::run(command)),
         Err(usage) => {
-            say_text(format_args!("{}", usage.report()));
+            stderr_text(format_args!("{}", usage.report()));
             ExitCode::from(2)
         }
     }

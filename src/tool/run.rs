@@ -3,7 +3,7 @@
 //! commands' own statuses). Messages go to stderr as `referee: ...`.
 
 use crate::core::io::{report, Error};
-use crate::core::io::{say, say_text};
+use crate::core::io::{stderr_line, stderr_text};
 use crate::core::{fourrow, rating, snooker};
 use crate::tool::cli::{self, Command};
 use crate::tool::problem::Problem;
@@ -27,7 +27,7 @@ pub fn run(command: Command) -> u8 {
             match bundle::bundle(problem, form) {
                 Ok(text) => print(text.as_bytes()),
                 Err(message) => {
-                    say(format_args!("referee: cannot bundle: {}", message));
+                    stderr_line(format_args!("referee: cannot bundle: {}", message));
                     1
                 }
             }
@@ -62,11 +62,11 @@ pub fn run(command: Command) -> u8 {
         } => {
             let seed = seed.unwrap_or_else(|| {
                 let seed = random_seed();
-                say(format_args!("referee: gen seed {}", seed));
+                stderr_line(format_args!("referee: gen seed {}", seed));
                 seed
             });
             if let Some(note) = cases.and_then(|cases| gen::past_limit(problem, cases)) {
-                say(format_args!("referee: note: {}", note));
+                stderr_line(format_args!("referee: note: {}", note));
             }
             write_with(|out| gen::generate_styled(problem, style, seed, cases, out))
         }
@@ -80,7 +80,7 @@ pub fn run(command: Command) -> u8 {
         } => {
             if files.iter().filter(|f| *f == "-").count() > 1 {
                 let usage = crate::tool::cli::Usage::new("standard input can be read only once");
-                say_text(format_args!("{}", usage.of("validate").report()));
+                stderr_text(format_args!("{}", usage.of("validate").report()));
                 return 2;
             }
             let mut out = BufWriter::new(stdout());
@@ -99,7 +99,7 @@ pub fn run(command: Command) -> u8 {
             Ok(()) => 0,
             Err(e) => {
                 let shown = if dir.is_empty() { "''" } else { &dir };
-                say(format_args!("referee: {}: {}", shown, e));
+                stderr_line(format_args!("referee: {}: {}", shown, e));
                 1
             }
         },
@@ -174,7 +174,7 @@ where
         Some(path) => match File::open(&path) {
             Ok(mut file) => report(job(&mut file, stdout()), &path),
             Err(e) => {
-                say(format_args!("referee: {}: {}", path, e));
+                stderr_line(format_args!("referee: {}: {}", path, e));
                 1
             }
         },

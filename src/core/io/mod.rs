@@ -131,20 +131,20 @@ pub(crate) fn report(result: Result<(), Error>, name: &str) -> i32 {
         Error::Read(_) => (name, " "),
         Error::Input { .. } => (name, ""),
     };
-    say(format_args!("referee: {}:{}{}", name, gap, e));
+    stderr_line(format_args!("referee: {}:{}{}", name, gap, e));
     1
 }
 
 /// Writes `text` on standard error. A standard error that cannot be
 /// written (full, or a pipe whose reader is gone) changes nothing: the
 /// program goes on and keeps its exit status.
-pub fn say_text(text: fmt::Arguments<'_>) {
+pub fn stderr_text(text: fmt::Arguments<'_>) {
     let _ = std::io::stderr().write_fmt(text);
 }
 
-/// `say_text` with a line end.
-pub(crate) fn say(line: fmt::Arguments<'_>) {
-    say_text(format_args!("{}\n", line));
+/// `stderr_text` with a line end.
+pub(crate) fn stderr_line(line: fmt::Arguments<'_>) {
+    stderr_text(format_args!("{}\n", line));
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! invalid or a file cannot be read; 2 when two would be standard input.
 
 use super::{diff, solver, ACCEPTED, FAILED, UNUSABLE};
-use crate::core::io::{say, say_text};
+use crate::core::io::{stderr_line, stderr_text};
 use crate::tool::problem::Problem;
 use crate::tool::run::open_input;
 use crate::tool::solvers;
@@ -21,21 +21,23 @@ pub(crate) fn check(problem: Problem, input: &str, output: &str, answer: Option<
         let usage = crate::tool::cli::Usage::new(
             "only one of INPUT, OUTPUT and ANSWER can be standard input",
         );
-        say_text(format_args!("{}", usage.of("check").report()));
+        stderr_text(format_args!("{}", usage.of("check").report()));
         return 2;
     }
     let read_or_say = |path: &str, most: u64| {
-        read(path, most).map_err(|e| say(format_args!("referee: {}: {}", shown_name(path), e)))
+        read(path, most)
+            .map_err(|e| stderr_line(format_args!("referee: {}: {}", shown_name(path), e)))
     };
     // The input is read as it is solved, so that an endless one is
     // stopped at its first fault.
-    let opened = open_input(input).map_err(|e| say(format_args!("referee: {}: {}", input, e)));
+    let opened =
+        open_input(input).map_err(|e| stderr_line(format_args!("referee: {}: {}", input, e)));
     let Ok(input_reader) = opened else {
         return UNUSABLE;
     };
     let (own_answer, solved) = solver::solve(problem, false, input_reader);
     if let Err(e) = solved {
-        say(format_args!(
+        stderr_line(format_args!(
             "referee: {}",
             solvers::describe(shown_name(input), &e)
         ));
@@ -66,7 +68,7 @@ pub(crate) fn check(problem: Problem, input: &str, output: &str, answer: Option<
         }
         Some(difference) => {
             say!("wrong answer");
-            say(format_args!(
+            stderr_line(format_args!(
                 "referee: {}:{}",
                 shown_name(output),
                 difference

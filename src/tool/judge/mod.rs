@@ -38,7 +38,7 @@ pub(crate) use check::check;
 pub(crate) use stress::{killer, stress, StressRun};
 pub(crate) use suite::{test, TestRun};
 
-use crate::core::io::say;
+use crate::core::io::stderr_line;
 use crate::tool::problem::Problem;
 use diff::Difference;
 use run::{End, Run};
@@ -339,7 +339,7 @@ fn say_line(line: fmt::Arguments<'_>) {
     if let Err(e) = writeln!(out, "{}", line).and_then(|_| out.flush()) {
         STDOUT_GONE.store(true, Ordering::Relaxed);
         if e.kind() != io::ErrorKind::BrokenPipe {
-            say(format_args!("referee: <stdout>: {}", e));
+            stderr_line(format_args!("referee: <stdout>: {}", e));
         }
     }
 }

@@ -19,7 +19,7 @@ use super::{
     cannot_run, diff, judge, kept_whole, solver, summary, Compare, Expected, Failure, Solution,
     Verdict, ACCEPTED, CANNOT_START, FAILED, NEVER_DROPPED, UNUSABLE,
 };
-use crate::core::io::say;
+use crate::core::io::stderr_line;
 use crate::tool::gen::Rng;
 use crate::tool::problem::Problem;
 use std::collections::hash_map::{DefaultHasher, RandomState};
@@ -86,7 +86,7 @@ pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u
     let seed = how.seed.unwrap_or_else(|| {
         let seed = RandomState::new().build_hasher().finish();
         // An input's size depends on how many there are: both repeat it.
-        say(format_args!(
+        stderr_line(format_args!(
             "referee: stress seed {} (repeat with --seed {} --inputs {})",
             seed, seed, how.inputs
         ));
@@ -129,7 +129,7 @@ pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u
     let (input, stdout, verdict) = match outcome {
         Outcome::Failed(input, stdout, verdict) => (input, stdout, verdict),
         Outcome::NoInput => {
-            say(format_args!(
+            stderr_line(format_args!(
                 "referee: the generator made no valid input {}",
                 i + 1
             ));
@@ -137,7 +137,7 @@ pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u
             return UNUSABLE;
         }
         Outcome::CannotRun(e) => {
-            say(format_args!("{}", cannot_run(command, &e)));
+            stderr_line(format_args!("{}", cannot_run(command, &e)));
             say!("{}", summary(i, 0));
             return CANNOT_START;
         }
@@ -146,7 +146,7 @@ pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u
     say!("input {} of {} failed: {}", i + 1, n, verdict);
     let mut oracle = Judge::new(problem, solution, how.timeout, verdict, stdout);
     if oracle.failure == Failure::TimeLimit {
-        say(format_args!(
+        stderr_line(format_args!(
             "referee: shrinking; each run that hangs takes the whole time limit"
         ));
     }
@@ -375,7 +375,7 @@ fn report(
             Some(path)
         }
         Err((path, e)) => {
-            say(format_args!("referee: {}: {}", path, e));
+            stderr_line(format_args!("referee: {}: {}", path, e));
             None
         }
     };

@@ -23,7 +23,7 @@ use super::{
     CANNOT_START, FAILED, UNUSABLE,
 };
 use crate::core::io::error::escaped_name;
-use crate::core::io::say;
+use crate::core::io::stderr_line;
 use crate::tool::cli::{self, Command};
 use crate::tool::problem::Problem;
 use std::ffi::OsStr;
@@ -131,13 +131,13 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String
     let cases = match find_cases(Path::new(dir), problem) {
         Ok(cases) => cases,
         Err((path, e)) => {
-            say(format_args!("referee: {}: {}", path.display(), e));
+            stderr_line(format_args!("referee: {}: {}", path.display(), e));
             say!("{}", summary(0, 0));
             return UNUSABLE;
         }
     };
     if cases.is_empty() {
-        say(format_args!("referee: {}: no `*.in` files to test", dir));
+        stderr_line(format_args!("referee: {}: no `*.in` files to test", dir));
         say!("{}", summary(0, 0));
         return UNUSABLE;
     }
@@ -156,12 +156,12 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String
     });
     progress::clear();
     if let Some(e) = broken_command {
-        say(format_args!("{}", cannot_run(command, &e)));
+        stderr_line(format_args!("{}", cannot_run(command, &e)));
         say!("{}", summary(tally.passed, tally.failed + tally.broken));
         return CANNOT_START;
     }
     if tally.skipped > 0 {
-        say(format_args!(
+        stderr_line(format_args!(
             "referee: skipped {} cases with `.args` or `.err`: they test the referee itself",
             tally.skipped
         ));
@@ -181,7 +181,7 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String
     };
     if let Some(path) = &how.junit {
         if let Err(e) = fs::write(path, junit::report(problem.name(), &tally.entries)) {
-            say(format_args!("referee: {}: {}", path, e));
+            stderr_line(format_args!("referee: {}: {}", path, e));
             status = status.max(UNUSABLE);
         }
     }

@@ -7,7 +7,7 @@ use super::entry::{self, name_key, Entry, Refused};
 use super::log::{self, Log};
 use super::state::{Match, Settings};
 use crate::core::io::lines::{too_long, MAX_LINE};
-use crate::core::io::{say, say_text};
+use crate::core::io::{stderr_line, stderr_text};
 use crate::tool::cli::Usage;
 use crate::tool::scoreboard::report;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
@@ -44,15 +44,15 @@ pub fn run(options: Options) -> u8 {
     let (mut game, mut log) = match start(&options) {
         Ok(started) => started,
         Err(Failure::Usage(message)) => {
-            say_text(format_args!("{}", Usage::new(message).of("match").report()));
+            stderr_text(format_args!("{}", Usage::new(message).of("match").report()));
             return 2;
         }
         Err(Failure::Other(message)) => {
-            say(format_args!("referee: {}", message));
+            stderr_line(format_args!("referee: {}", message));
             return 1;
         }
     };
-    say(format_args!("referee: the match is logged in {}", log.path));
+    stderr_line(format_args!("referee: the match is logged in {}", log.path));
     let form = if options.json {
         Form::Json
     } else if io::stdout().is_terminal() {
@@ -73,7 +73,7 @@ pub fn run(options: Options) -> u8 {
             .as_deref()
             .and_then(|path| report(path, game).err());
         if let (Some(message), false) = (&failure, report_failed) {
-            say(format_args!("referee: {}", message));
+            stderr_line(format_args!("referee: {}", message));
         }
         report_failed = failure.is_some();
     };
@@ -90,7 +90,7 @@ pub fn run(options: Options) -> u8 {
             Ok(false) => break,
             Ok(true) => {}
             Err(e) => {
-                say(format_args!("referee: <stdin>: {}", e));
+                stderr_line(format_args!("referee: <stdin>: {}", e));
                 return 1;
             }
         }
@@ -125,7 +125,7 @@ pub fn run(options: Options) -> u8 {
                     if let Err(e) = log.write(&logged) {
                         // Not in the log: not taken.
                         let _ = game.enter(&Entry::Undo);
-                        say(format_args!("referee: {}: {}", log.path, e));
+                        stderr_line(format_args!("referee: {}: {}", log.path, e));
                         return 1;
                     }
                     None
@@ -188,7 +188,7 @@ fn board_gone(error: &io::Error) -> u8 {
     if error.kind() == io::ErrorKind::BrokenPipe {
         return 0;
     }
-    say(format_args!("referee: <stdout>: {}", error));
+    stderr_line(format_args!("referee: <stdout>: {}", error));
     1
 }
 
