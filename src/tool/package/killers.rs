@@ -202,19 +202,23 @@ mod tests {
 
     #[test]
     fn programs_are_kept_in_the_users_own_cache() {
+        // Absolute paths on every system.
+        let home = std::env::temp_dir().join("home-of-ann");
+        let cache = std::env::temp_dir().join("cache-of-ann");
+        let (home, cache) = (home.to_str().unwrap(), cache.to_str().unwrap());
         let base = |vars: &[(&str, &str)]| {
             user_cache_base(|name| {
                 let found = vars.iter().find(|(n, _)| *n == name);
                 found.map(|(_, value)| std::ffi::OsString::from(value))
             })
         };
-        let home = [("HOME", "/home/ann")];
-        assert_eq!(base(&home), Some(PathBuf::from("/home/ann/.cache")));
-        let xdg = [("XDG_CACHE_HOME", "/c"), ("HOME", "/home/ann")];
-        assert_eq!(base(&xdg), Some(PathBuf::from("/c")));
+        let home_cache = Some(PathBuf::from(home).join(".cache"));
+        assert_eq!(base(&[("HOME", home)]), home_cache);
+        let xdg = [("XDG_CACHE_HOME", cache), ("HOME", home)];
+        assert_eq!(base(&xdg), Some(PathBuf::from(cache)));
         // Relative or empty: not taken.
-        let relative = [("XDG_CACHE_HOME", "c"), ("HOME", "/home/ann")];
-        assert_eq!(base(&relative), Some(PathBuf::from("/home/ann/.cache")));
+        let relative = [("XDG_CACHE_HOME", "c"), ("HOME", home)];
+        assert_eq!(base(&relative), home_cache);
         assert_eq!(base(&[("XDG_CACHE_HOME", ""), ("HOME", "")]), None);
         // No cache of the user's: a folder of this run's own, made new.
         let first = cache_dir_in(None).unwrap();
