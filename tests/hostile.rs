@@ -209,6 +209,27 @@ fn a_full_standard_error_changes_no_status() {
     assert!(out.exists(), "the failing input is kept");
 }
 
+/// A file named on the command line with a line end or an escape in its
+/// name is named on one line, its control characters spelled out.
+#[test]
+fn file_names_in_messages_keep_to_one_line() {
+    for args in [
+        &["fourrow", "no\nsuch"][..],
+        &["check", "fourrow", "no\nsuch", "x"],
+        &["test", "fourrow", "no\nsuch"],
+    ] {
+        let out = referee().args(args).output().unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            said.starts_with("referee: no\\nsuch: "),
+            "{:?}: {}",
+            args,
+            said
+        );
+        assert_eq!(said.lines().count(), 1, "{:?}: {}", args, said);
+    }
+}
+
 /// A byte-order mark at the start is skipped by the tolerant reading and
 /// refused by `--strict` (it once failed at 1:1 with an invisible
 /// character in the message).

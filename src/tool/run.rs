@@ -3,7 +3,7 @@
 //! commands' own statuses). Messages go to stderr as `referee: ...`.
 
 use crate::core::io::{report, Error};
-use crate::core::io::{stderr_line, stderr_text};
+use crate::core::io::{stderr_about, stderr_line, stderr_text};
 use crate::core::{fourrow, rating, snooker};
 use crate::tool::cli::{self, Command};
 use crate::tool::problem::Problem;
@@ -99,7 +99,7 @@ pub fn run(command: Command) -> u8 {
             Ok(()) => 0,
             Err(e) => {
                 let shown = if dir.is_empty() { "''" } else { &dir };
-                stderr_line(format_args!("referee: {}: {}", shown, e));
+                stderr_about(shown, e);
                 1
             }
         },
@@ -174,7 +174,7 @@ where
         Some(path) => match File::open(&path) {
             Ok(mut file) => report(job(&mut file, stdout()), &path),
             Err(e) => {
-                stderr_line(format_args!("referee: {}: {}", path, e));
+                stderr_about(&path, e);
                 1
             }
         },

@@ -11,6 +11,7 @@ pub(crate) mod out;
 pub(crate) mod strict;
 pub(crate) mod tokens;
 
+use self::error::escaped_name;
 pub use self::error::{shown, Error};
 pub use self::lines::{is_blank, Line, Lines};
 pub(crate) use self::out::Output;
@@ -131,7 +132,7 @@ pub(crate) fn report(result: Result<(), Error>, name: &str) -> i32 {
         Error::Read(_) => (name, " "),
         Error::Input { .. } => (name, ""),
     };
-    stderr_line(format_args!("referee: {}:{}{}", name, gap, e));
+    stderr_line(format_args!("referee: {}:{}{}", escaped_name(name), gap, e));
     1
 }
 
@@ -140,6 +141,12 @@ pub(crate) fn report(result: Result<(), Error>, name: &str) -> i32 {
 /// program goes on and keeps its exit status.
 pub fn stderr_text(text: fmt::Arguments<'_>) {
     let _ = std::io::stderr().write_fmt(text);
+}
+
+/// `referee: NAME: MESSAGE` on standard error, NAME (a file's, as given)
+/// with its control characters spelled out.
+pub(crate) fn stderr_about(name: &str, message: impl fmt::Display) {
+    stderr_line(format_args!("referee: {}: {}", escaped_name(name), message));
 }
 
 /// `stderr_text` with a line end.

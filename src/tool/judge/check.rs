@@ -7,7 +7,8 @@
 //! invalid or a file cannot be read; 2 when two would be standard input.
 
 use super::{diff, solver, ACCEPTED, FAILED, UNUSABLE};
-use crate::core::io::{stderr_line, stderr_text};
+use crate::core::io::error::escaped_name;
+use crate::core::io::{stderr_about, stderr_line, stderr_text};
 use crate::tool::problem::Problem;
 use crate::tool::run::open_input;
 use crate::tool::solvers;
@@ -24,14 +25,11 @@ pub(crate) fn check(problem: Problem, input: &str, output: &str, answer: Option<
         stderr_text(format_args!("{}", usage.of("check").report()));
         return 2;
     }
-    let read_or_say = |path: &str, most: u64| {
-        read(path, most)
-            .map_err(|e| stderr_line(format_args!("referee: {}: {}", shown_name(path), e)))
-    };
+    let read_or_say =
+        |path: &str, most: u64| read(path, most).map_err(|e| stderr_about(&shown_name(path), e));
     // The input is read as it is solved, so that an endless one is
     // stopped at its first fault.
-    let opened =
-        open_input(input).map_err(|e| stderr_line(format_args!("referee: {}: {}", input, e)));
+    let opened = open_input(input).map_err(|e| stderr_about(input, e));
     let Ok(input_reader) = opened else {
         return UNUSABLE;
     };
@@ -39,7 +37,7 @@ pub(crate) fn check(problem: Problem, input: &str, output: &str, answer: Option<
     if let Err(e) = solved {
         stderr_line(format_args!(
             "referee: {}",
-            solvers::describe(shown_name(input), &e)
+            solvers::describe(&shown_name(input), &e)
         ));
         return UNUSABLE;
     }
@@ -89,11 +87,12 @@ fn read(path: &str, most: u64) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// A file as messages name it: `<stdin>` for `-`.
-fn shown_name(path: &str) -> &str {
+/// A file as messages name it: `<stdin>` for `-`, else its name with
+/// control characters spelled out.
+fn shown_name(path: &str) -> String {
     if path == "-" {
-        "<stdin>"
+        "<stdin>".to_string()
     } else {
-        path
+        escaped_name(path)
     }
 }

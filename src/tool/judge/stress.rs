@@ -19,7 +19,7 @@ use super::{
     cannot_run, diff, judge, kept_whole, solver, summary, Compare, Expected, Failure, Solution,
     Verdict, ACCEPTED, CANNOT_START, FAILED, NEVER_DROPPED, UNUSABLE,
 };
-use crate::core::io::stderr_line;
+use crate::core::io::{stderr_about, stderr_line};
 use crate::tool::gen::Rng;
 use crate::tool::problem::Problem;
 use std::collections::hash_map::{DefaultHasher, RandomState};
@@ -375,7 +375,7 @@ fn report(
             Some(path)
         }
         Err((path, e)) => {
-            stderr_line(format_args!("referee: {}: {}", path, e));
+            stderr_about(&path, e);
             None
         }
     };

@@ -23,7 +23,7 @@ use super::{
     CANNOT_START, FAILED, UNUSABLE,
 };
 use crate::core::io::error::escaped_name;
-use crate::core::io::stderr_line;
+use crate::core::io::{stderr_about, stderr_line};
 use crate::tool::cli::{self, Command};
 use crate::tool::problem::Problem;
 use std::ffi::OsStr;
@@ -131,13 +131,13 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String
     let cases = match find_cases(Path::new(dir), problem) {
         Ok(cases) => cases,
         Err((path, e)) => {
-            stderr_line(format_args!("referee: {}: {}", path.display(), e));
+            stderr_about(&path.display().to_string(), e);
             say!("{}", summary(0, 0));
             return UNUSABLE;
         }
     };
     if cases.is_empty() {
-        stderr_line(format_args!("referee: {}: no `*.in` files to test", dir));
+        stderr_about(dir, "no `*.in` files to test");
         say!("{}", summary(0, 0));
         return UNUSABLE;
     }
@@ -181,7 +181,7 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String
     };
     if let Some(path) = &how.junit {
         if let Err(e) = fs::write(path, junit::report(problem.name(), &tally.entries)) {
-            stderr_line(format_args!("referee: {}: {}", path, e));
+            stderr_about(path, e);
             status = status.max(UNUSABLE);
         }
     }

@@ -7,7 +7,7 @@ use super::entry::{self, name_key, Entry, Refused};
 use super::log::{self, Log};
 use super::state::{Match, Settings};
 use crate::core::io::lines::{too_long, MAX_LINE};
-use crate::core::io::{stderr_line, stderr_text};
+use crate::core::io::{stderr_about, stderr_line, stderr_text};
 use crate::tool::cli::Usage;
 use crate::tool::scoreboard::report;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
@@ -125,7 +125,7 @@ pub fn run(options: Options) -> u8 {
                     if let Err(e) = log.write(&logged) {
                         // Not in the log: not taken.
                         let _ = game.enter(&Entry::Undo);
-                        stderr_line(format_args!("referee: {}: {}", log.path, e));
+                        stderr_about(&log.path, e);
                         return 1;
                     }
                     None
