@@ -326,6 +326,22 @@ fn stress_counts_a_flood_it_cut_as_at_least() {
         &["--inputs", "1"],
     );
     assert!(stdout.contains("    ... (at least "), "{}", stdout);
+    // The right first line, then a flood: nothing expected from line 2.
+    let (stdout, _) = stress_failure(
+        "fourrow",
+        "stress-right-then-flood",
+        &[
+            "sh",
+            "-c",
+            "cat >/dev/null; yes 'Game #1 is not over, yet.'",
+        ],
+        &["--inputs", "1"],
+    );
+    assert!(
+        stdout.contains("expected output from line 2: none\n"),
+        "{}",
+        stdout
+    );
 }
 
 /// The default file of the shrunk input never replaces a file that is

@@ -107,23 +107,25 @@ fn check_game_line(line: &Line, number: u64) -> Result<(), Error> {
         ));
     }
     let moves = &text[header.len()..];
-    if let Some(i) = moves.iter().position(|b| !(b'1'..=b'7').contains(b)) {
-        let col = header.len() + i + 1;
+    // The first fault in the line: a 43rd move comes before anything
+    // that is not a move after it.
+    let digits = moves
+        .iter()
+        .take_while(|b| (b'1'..=b'7').contains(b))
+        .count();
+    if digits > MAX_MOVES {
+        return Err(line.error(
+            header.len() + MAX_MOVES + 1,
+            format!("expected at most {} moves, found {}", MAX_MOVES, digits),
+        ));
+    }
+    if digits < moves.len() {
+        let col = header.len() + digits + 1;
         return Err(line.error(
             col,
             format!(
                 "expected a slot digit 1-7, found {}",
                 char_at(text, col - 1)
-            ),
-        ));
-    }
-    if moves.len() > MAX_MOVES {
-        return Err(line.error(
-            header.len() + MAX_MOVES + 1,
-            format!(
-                "expected at most {} moves, found {}",
-                MAX_MOVES,
-                moves.len()
             ),
         ));
     }

@@ -67,12 +67,16 @@ pub fn shown(text: &[u8]) -> String {
     quoted
 }
 
-/// A name (a file's, as given) to print on a line of its own: control
-/// characters spelled out (`\n`, `\u{1b}`), so that it stays one line and
-/// reaches the terminal as text.
+/// A name (a file's, as given) to print in a message: control characters
+/// and the invisible ones spelled out (`\n`, `\u{1b}`, `\u{202e}`), so
+/// that it stays on one line and reaches the terminal as text; `''` for
+/// the empty name.
 pub(crate) fn escaped_name(name: &str) -> String {
+    if name.is_empty() {
+        return "''".to_string();
+    }
     name.chars()
-        .map(|c| match c.is_control() {
+        .map(|c| match c.is_control() || is_invisible(c) {
             true => c.escape_default().to_string(),
             false => c.to_string(),
         })

@@ -87,23 +87,22 @@ impl Strict {
     }
 
     /// Keeps `fault`, found after the last token of the record read last,
-    /// to be reported when the next line is asked for (see `pending`); a
-    /// fault of the line's end, found first, is the one said.
+    /// to be reported when the next line is asked for (see `pending`):
+    /// of it and the fault of the line's end, whichever comes first.
     pub(crate) fn defer(&mut self, fault: Error) {
-        if self.pending.is_none() {
-            self.pending = Some(fault);
-        }
+        let first = self.first_of(fault);
+        self.pending = Some(first);
     }
 
-    /// `fault` or the one waiting, whichever comes first in the line (the
+    /// `fault` or the one waiting, whichever comes first in the input (the
     /// waiting one, of the line's end, when both are at one place).
     pub(crate) fn first_of(&mut self, fault: Error) -> Error {
-        let col = |e: &Error| match e {
+        let place = |e: &Error| match e {
             Error::Input { line, col, .. } => (*line, *col),
             _ => (0, 0),
         };
         match self.pending.take() {
-            Some(pending) if col(&pending) <= col(&fault) => pending,
+            Some(pending) if place(&pending) <= place(&fault) => pending,
             _ => fault,
         }
     }

@@ -204,6 +204,20 @@ fn find_flag(
             .find(|(f, _)| f.long == name)
             .map(|(f, u)| (f, u, value))
     } else {
+        // `-json` is `--json` with one dash, not `-j` with `son`.
+        let long = arg[1..].split('=').next().unwrap_or_default();
+        if long.chars().count() > 1 {
+            if let Some((flag, _)) = taken().find(|(f, _)| f.long == long) {
+                let start = match sub_name {
+                    None => format!("unknown option `-{}`", long),
+                    Some(sub) => format!("unknown option `-{}` for `{}`", long, sub),
+                };
+                return Err(Usage::new(format!(
+                    "{}; did you mean `--{}`?",
+                    start, flag.long
+                )));
+            }
+        }
         let mut chars = arg[1..].chars();
         let short = chars.next();
         // `-j4`, and `-j=4` like `--jobs=4`.
@@ -247,17 +261,8 @@ fn unknown_flag(sub: Option<&str>, arg: &str) -> Usage {
         ));
     }
     if let Some(flag) = elsewhere.filter(|f| f.use_in(sub).is_some()) {
-        // Taken here, so only a value after a switch (`-hx`) fails; and
-        // `-help` is a long option with one dash.
-        let short = flag.short.unwrap_or('?');
-        let long = table::flags_in(sub).find(|(f, _)| Some(f.long) == arg.strip_prefix('-'));
-        return Usage::new(match long {
-            Some((long, _)) => format!(
-                "`-{}` takes no value; did you mean `--{}`?",
-                short, long.long
-            ),
-            None => format!("`-{}` takes no value", short),
-        });
+        // Taken here, so only a value after a switch (`-hx`) fails.
+        return Usage::new(format!("`-{}` takes no value", flag.short.unwrap_or('?')));
     }
     if let Some(flag) = elsewhere {
         let owners = flag.subcommands().join(", ");

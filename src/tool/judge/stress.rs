@@ -19,6 +19,7 @@ use super::{
     cannot_run, diff, judge, kept_whole, solver, summary, Compare, Expected, Failure, Solution,
     Verdict, ACCEPTED, CANNOT_START, FAILED, NEVER_DROPPED, UNUSABLE,
 };
+use crate::core::io::error::escaped_name;
 use crate::core::io::{stderr_about, stderr_line};
 use crate::tool::gen::Rng;
 use crate::tool::problem::Problem;
@@ -371,7 +372,7 @@ fn report(
     );
     let written = match write_out(out, &shrunk.input) {
         Ok(path) => {
-            say!("wrote {}", path);
+            say!("wrote {}", escaped_name(&path));
             Some(path)
         }
         Err((path, e)) => {
@@ -403,7 +404,9 @@ fn report(
     if oracle.last.failure() != Some(oracle.failure) {
         say!("(a smaller input fails another way: shown is how it fails)");
     }
-    let name = written.as_deref().unwrap_or("the shrunk input");
+    let name = written
+        .as_deref()
+        .map_or("the shrunk input".to_string(), escaped_name);
     say!("{}: {}", name, oracle.last);
     written.is_some()
 }
@@ -448,34 +451,39 @@ fn write_out(out: Option<&str>, input: &[u8]) -> Result<String, (String, std::io
 /// lines of at most `SHOWN_BYTES` bytes are printed; the rest is counted,
 /// as a least count when `text` is not all that was written (`whole`).
 fn show(heading: &str, text: &[u8], from: usize, whole: bool) {
+    let body = text.strip_suffix(b"\n").unwrap_or(text);
+    let lines: Vec<&[u8]> = match text.is_empty() {
+        true => Vec::new(),
+        false => body.split(|&b| b == b'\n').skip(from - 1).collect(),
+    };
     match from {
-        _ if text.is_empty() => say!("{}: none", heading),
+        1 if lines.is_empty() => say!("{}: none", heading),
+        _ if lines.is_empty() => say!("{} from line {}: none", heading, from),
         1 => say!("{}:", heading),
         _ => say!("{} from line {}:", heading, from),
     }
-    if text.is_empty() {
-        return;
-    }
-    let body = text.strip_suffix(b"\n").unwrap_or(text);
-    let lines: Vec<&[u8]> = body.split(|&b| b == b'\n').skip(from - 1).collect();
-    for line in lines.iter().take(SHOWN_LINES) {
+    // Where the text is not whole, its last line was cut.
+    let at_least = |last: bool| if last && !whole { "at least " } else { "" };
+    for (i, line) in lines.iter().enumerate().take(SHOWN_LINES) {
         match line.len() {
             0 => say!(""),
             len if len > SHOWN_BYTES => say!(
-                "    {}... ({} more bytes)",
+                "    {}... ({}{} more bytes)",
                 diff::visible(&line[..SHOWN_BYTES]),
+                at_least(i + 1 == lines.len()),
                 len - SHOWN_BYTES
             ),
             _ => say!("    {}", diff::visible(line)),
         }
     }
     if lines.len() > SHOWN_LINES {
-        let at_least = if whole { "" } else { "at least " };
         say!(
             "    ... ({}{} more lines)",
-            at_least,
+            at_least(true),
             lines.len() - SHOWN_LINES
         );
+    } else if !whole {
+        say!("    ... (and more, not kept)");
     }
 }
 

@@ -113,9 +113,11 @@ pub(crate) fn compiled(label: &str, source: &str) -> Result<PathBuf, String> {
 /// (`$XDG_CACHE_HOME`, `~/.cache`, or `%LOCALAPPDATA%` on Windows), so
 /// that nobody else can put a program there for `package` to run. Without
 /// one, a folder of this run's own, made new in the temporary folder (a
-/// folder that was there already is not taken).
+/// folder that was there already is not taken), once for the whole run.
 fn cache_dir() -> Result<PathBuf, String> {
-    cache_dir_in(user_cache_base(|name| std::env::var_os(name)))
+    static DIR: std::sync::OnceLock<Result<PathBuf, String>> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| cache_dir_in(user_cache_base(|name| std::env::var_os(name))))
+        .clone()
 }
 
 /// `cache_dir` for the user's cache folder `base`, if any.

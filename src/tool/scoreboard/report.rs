@@ -183,17 +183,15 @@ fn worm(frame: &FrameRecord) -> String {
             HEIGHT - MARGIN - (HEIGHT - 2.0 * MARGIN) * score as f64 / top,
         )
     };
-    // The strokes drawn (counted from 1), each with who made the last
-    // foul since the one drawn before, if anyone, and the scores then.
+    // The strokes drawn (counted from 1), each with which players fouled
+    // since the one drawn before, and the scores then.
     let step = ((strokes + WORM_POINTS - 1) / WORM_POINTS).max(1);
-    let mut drawn: Vec<(usize, Option<usize>, [u64; 2])> = vec![(0, None, [0, 0])];
-    let mut fouler = None;
+    let mut drawn: Vec<(usize, [bool; 2], [u64; 2])> = vec![(0, [false; 2], [0, 0])];
+    let mut fouled = [false; 2];
     for (i, point) in frame.worm.iter().enumerate() {
-        if point.foul {
-            fouler = Some(point.striker);
-        }
+        fouled[point.striker] |= point.foul;
         if (i + 1) % step == 0 || i + 1 == strokes {
-            drawn.push((i + 1, fouler.take(), point.scores));
+            drawn.push((i + 1, std::mem::take(&mut fouled), point.scores));
         }
     }
     let [a, b] = &frame.names;
@@ -212,7 +210,9 @@ fn worm(frame: &FrameRecord) -> String {
         escape(b),
         score_b
     );
-    for (score, y) in [(top_score, MARGIN + 8.0), (0, HEIGHT - MARGIN)] {
+    let axis = [(top_score, MARGIN + 8.0), (0, HEIGHT - MARGIN)];
+    // A frame of no score has one mark: 0.
+    for &(score, y) in &axis[usize::from(top_score == 0)..] {
         let _ = writeln!(
             text,
             "<text class=\"axis\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
@@ -221,6 +221,18 @@ fn worm(frame: &FrameRecord) -> String {
             score
         );
     }
+    // The scores now, beside the lines' ends, apart when they are close:
+    // the higher one (A's when level) above.
+    let ends = frame.scores().map(|score| at(strokes, score).1 + 4.0);
+    let apart = if (ends[0] - ends[1]).abs() < 11.0 {
+        let up = usize::from(frame.scores()[1] > frame.scores()[0]);
+        let mid = (ends[0] + ends[1]) / 2.0;
+        let mut apart = [mid + 6.0; 2];
+        apart[up] = mid - 6.0;
+        apart
+    } else {
+        ends
+    };
     for (player, class) in [(0, "a"), (1, "b")] {
         let coords: Vec<String> = drawn
             .iter()
@@ -236,18 +248,17 @@ fn worm(frame: &FrameRecord) -> String {
             coords.join(" ")
         );
         let now = frame.scores()[player];
-        let (x, y) = at(strokes, now);
         let _ = writeln!(
             text,
             "<text class=\"end-{}\" x=\"{:.1}\" y=\"{:.1}\">{}</text>",
             class,
-            x + 4.0,
-            y + 4.0,
+            at(strokes, now).0 + 4.0,
+            apart[player],
             now
         );
     }
-    for &(i, fouler, scores) in &drawn {
-        if let Some(fouler) = fouler {
+    for &(i, fouled, scores) in &drawn {
+        for fouler in (0..2).filter(|&p| fouled[p]) {
             let (x, y) = at(i, scores[fouler]);
             let _ = writeln!(
                 text,
@@ -342,6 +353,45 @@ mod tests {
             page
         );
         assert!(html("x", &[], None).contains("<p>No frame yet.</p>"));
+    }
+
+    #[test]
+    fn fouls_of_both_players_drawn_together_are_both_marked() {
+        let mut steps = vec![Step::Frame {
+            number: 1,
+            names: ["Ann".to_string(), "Bob".to_string()],
+        }];
+        // 2000 misses, each a foul: drawn every fourth stroke or so.
+        let mut scores = [0, 0];
+        for n in 0..2000 {
+            let striker = n % 2;
+            scores[1 - striker] += 4;
+            steps.push(Step::Stroke {
+                striker,
+                foul: true,
+                points: 4,
+                scores,
+                visit_ends: true,
+            });
+        }
+        let page = html("x", &steps, None);
+        let by = |name: &str| {
+            page.matches(&format!("<title>foul by {}</title>", name))
+                .count()
+        };
+        assert!(
+            by("Ann") > 400 && by("Bob") > 400,
+            "{} {}",
+            by("Ann"),
+            by("Bob")
+        );
+        // Level at the end: the two scores are written apart.
+        let ends: Vec<&str> = page.split("<text class=\"end-").skip(1).collect();
+        let y = |end: &str| end.split("y=\"").nth(1).unwrap()[..5].to_string();
+        assert_ne!(y(ends[0]), y(ends[1]));
+        // No stroke yet: one mark on the axis, 0.
+        let empty = html("x", &steps[..1], None);
+        assert_eq!(empty.matches("class=\"axis\"").count(), 1);
     }
 
     #[test]

@@ -222,8 +222,20 @@ fn the_command_after_double_dash_is_kept_word_for_word() {
     // A long option with one dash.
     assert_eq!(
         error("-help"),
-        "`-h` takes no value; did you mean `--help`?"
+        "unknown option `-help`; did you mean `--help`?"
     );
+    assert_eq!(
+        error("match a b -json"),
+        "unknown option `-json` for `match`; did you mean `--json`?"
+    );
+    assert_eq!(
+        error("test fourrow d -junit=x"),
+        "unknown option `-junit` for `test`; did you mean `--junit`?"
+    );
+    assert!(matches!(
+        run("test fourrow d -j4"),
+        Ok(Command::Test { .. })
+    ));
     assert_eq!(
         error("snooker -- a b"),
         "unexpected argument `b` for `snooker`"

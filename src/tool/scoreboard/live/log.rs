@@ -14,6 +14,7 @@
 //! ```
 
 use super::state::Settings;
+use crate::core::io::error::escaped_name;
 use crate::core::io::error::shown;
 use crate::core::io::lines::{line_too_long, MAX_LINE, NOT_UTF8};
 use std::fs::{File, OpenOptions};
@@ -72,7 +73,7 @@ impl Log {
             }
         };
         file.write_all(head(settings).as_bytes())
-            .map_err(|e| format!("{}: {}", path, e))?;
+            .map_err(|e| format!("{}: {}", escaped_name(&path), e))?;
         Ok(Log { path, file })
     }
 
@@ -82,10 +83,10 @@ impl Log {
         let mut file = OpenOptions::new()
             .append(true)
             .open(path)
-            .map_err(|e| format!("{}: {}", path, e))?;
+            .map_err(|e| format!("{}: {}", escaped_name(path), e))?;
         if !ends_line {
             file.write_all(b"\n")
-                .map_err(|e| format!("{}: {}", path, e))?;
+                .map_err(|e| format!("{}: {}", escaped_name(path), e))?;
         }
         Ok(Log {
             path: path.to_string(),
@@ -107,10 +108,11 @@ pub(super) fn refusal(path: &str, error: io::Error) -> String {
     if error.kind() == io::ErrorKind::AlreadyExists {
         format!(
             "{}: the file is there already (to go on with a match, use --resume {})",
-            path, path
+            escaped_name(path),
+            escaped_name(path)
         )
     } else {
-        format!("{}: {}", path, error)
+        format!("{}: {}", escaped_name(path), error)
     }
 }
 
@@ -163,7 +165,7 @@ pub(crate) struct Read {
 /// system's words. Entries keep their lines as written, blanks and all,
 /// so that a refusal is shown at its column.
 pub(crate) fn read(path: &str) -> Result<Read, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {}", path, e))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {}", escaped_name(path), e))?;
     let at =
         |line: usize, col: usize, message: &str| format!("{}:{}:{}: {}", path, line, col, message);
     // A byte-order mark at the start is no part of the log (R0.5).

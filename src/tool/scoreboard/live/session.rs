@@ -6,6 +6,7 @@ use super::board::Board;
 use super::entry::{self, name_key, Entry, Refused};
 use super::log::{self, Log};
 use super::state::{Match, Settings};
+use crate::core::io::error::escaped_name;
 use crate::core::io::lines::{too_long, MAX_LINE};
 use crate::core::io::{stderr_about, stderr_line, stderr_text};
 use crate::tool::cli::Usage;
@@ -52,7 +53,10 @@ pub fn run(options: Options) -> u8 {
             return 1;
         }
     };
-    stderr_line(format_args!("referee: the match is logged in {}", log.path));
+    stderr_line(format_args!(
+        "referee: the match is logged in {}",
+        escaped_name(&log.path)
+    ));
     let form = if options.json {
         Form::Json
     } else if io::stdout().is_terminal() {
@@ -197,7 +201,7 @@ fn report(path: &str, game: &Match) -> Result<(), String> {
     let [a, b] = &game.settings.names;
     let title = format!("{} v {}, best of {}", a, b, game.settings.best_of);
     let page = page(&title, game);
-    report::write_whole(path, &page).map_err(|e| format!("{}: {}", path, e))
+    report::write_whole(path, &page).map_err(|e| format!("{}: {}", escaped_name(path), e))
 }
 
 /// The report of `game`, with its board's line, reloaded until the match
