@@ -51,20 +51,6 @@ impl Strict {
         }
     }
 
-    /// The next line, blank or not, its line end checked; `None` at the
-    /// end of input.
-    pub(crate) fn checked_line<'a, R: Read>(
-        lines: &'a mut Lines<R>,
-    ) -> Result<Option<Line<'a>>, Error> {
-        if !lines.next_line()? {
-            return Ok(None);
-        }
-        match line_end_fault(lines) {
-            Some(fault) => Err(fault),
-            None => Ok(Some(lines.current())),
-        }
-    }
-
     /// The next line, blank or not; a fault of its line end waits (see
     /// `pending`) when the line holds a token, so that a case the line
     /// ends is written before it; `None` at the end of input.
@@ -78,7 +64,8 @@ impl Strict {
         let fault = line_end_fault(lines);
         let line = lines.current();
         match fault {
-            Some(fault) if is_blank_line(&line) => Err(fault),
+            // Nothing on the line comes before its end.
+            Some(fault) if line.text.is_empty() => Err(fault),
             fault => {
                 self.pending = fault;
                 Ok(Some(line))
@@ -180,23 +167,29 @@ impl Layout for Strict {
                 self.pending = fault;
                 return Ok(true);
             }
+            // Blanks on the line come before its end.
+            self.blank(&line)?;
             if let Some(fault) = fault {
                 return Err(fault);
             }
-            self.blank(&line)?;
         }
     }
 
     fn end<R: Read>(&mut self, lines: &mut Lines<R>, after: &str) -> Result<(), Error> {
         self.report_pending()?;
-        match Strict::checked_line(lines)? {
-            None => Ok(()),
-            Some(line) if is_blank_line(&line) => Err(line.error(
+        // Whatever the line holds comes before its end.
+        if !lines.next_line()? {
+            return Ok(());
+        }
+        let line = lines.current();
+        Err(match line_end_fault(lines) {
+            Some(fault) if line.text.is_empty() => fault,
+            _ if is_blank_line(&line) => line.error(
                 1,
                 format!("expected no blank line here (after {}), found one", after),
-            )),
-            Some(line) => Err(not_the_end(&line, after)),
-        }
+            ),
+            _ => not_the_end(&line, after),
+        })
     }
 }
 
@@ -231,16 +224,19 @@ fn line_end_fault<R: Read>(lines: &Lines<R>) -> Option<Error> {
 /// and what is wrong there.
 fn layout_fault(line: &Line) -> Option<(usize, String)> {
     let text = line.text;
+    // A CR that ends the text is the line's end (the last line's, with no
+    // LF after it): a space before it trails.
+    let end = text.len() - usize::from(text.last() == Some(&b'\r'));
     for (i, &b) in text.iter().enumerate() {
         let bad = if b == b' ' {
-            i == 0 || i + 1 == text.len() || text[i - 1] == b' '
+            i == 0 || i + 1 == end || text[i - 1] == b' '
         } else {
             is_blank(b)
         };
         if bad {
             let what = match b {
                 b' ' if i == 0 => "found a leading space",
-                b' ' if i + 1 == text.len() => "found a trailing space",
+                b' ' if i + 1 == end => "found a trailing space",
                 b' ' => "found two spaces",
                 b'\t' => "found a tab",
                 _ => "found a control character",

@@ -222,11 +222,11 @@ fn worm(frame: &FrameRecord) -> String {
         );
     }
     // The scores now, beside the lines' ends, apart when they are close:
-    // the higher one (A's when level) above.
+    // the higher one (A's when level) above, both within the worm.
     let ends = frame.scores().map(|score| at(strokes, score).1 + 4.0);
     let apart = if (ends[0] - ends[1]).abs() < 11.0 {
         let up = usize::from(frame.scores()[1] > frame.scores()[0]);
-        let mid = (ends[0] + ends[1]) / 2.0;
+        let mid = ((ends[0] + ends[1]) / 2.0).clamp(17.0, HEIGHT - 8.0);
         let mut apart = [mid + 6.0; 2];
         apart[up] = mid - 6.0;
         apart
@@ -385,10 +385,17 @@ mod tests {
             by("Ann"),
             by("Bob")
         );
-        // Level at the end: the two scores are written apart.
+        // Level at the end: the two scores are written apart, within the
+        // worm (11-pixel text in 180 pixels).
         let ends: Vec<&str> = page.split("<text class=\"end-").skip(1).collect();
-        let y = |end: &str| end.split("y=\"").nth(1).unwrap()[..5].to_string();
-        assert_ne!(y(ends[0]), y(ends[1]));
+        let y = |end: &str| -> f64 {
+            let after = end.split("y=\"").nth(1).unwrap();
+            after[..after.find('"').unwrap()].parse().unwrap()
+        };
+        assert!((y(ends[0]) - y(ends[1])).abs() >= 11.0);
+        for end in &ends {
+            assert!((11.0..=180.0).contains(&y(end)), "{}", y(end));
+        }
         // No stroke yet: one mark on the axis, 0.
         let empty = html("x", &steps[..1], None);
         assert_eq!(empty.matches("class=\"axis\"").count(), 1);

@@ -166,8 +166,9 @@ pub(crate) struct Read {
 /// so that a refusal is shown at its column.
 pub(crate) fn read(path: &str) -> Result<Read, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {}", escaped_name(path), e))?;
+    let name = escaped_name(path);
     let at =
-        |line: usize, col: usize, message: &str| format!("{}:{}:{}: {}", path, line, col, message);
+        |line: usize, col: usize, message: &str| format!("{}:{}:{}: {}", name, line, col, message);
     // A byte-order mark at the start is no part of the log (R0.5).
     let text = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
     let mut names = [None, None];
@@ -184,7 +185,7 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
         lines = number;
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
         let read = if raw.len() > MAX_LINE {
-            Err(format!("{}:{}", path, line_too_long(number)))
+            Err(format!("{}:{}", name, line_too_long(number)))
         } else {
             std::str::from_utf8(raw).map_err(|e| at(number, e.valid_up_to() + 1, NOT_UTF8))
         };
