@@ -52,7 +52,10 @@ impl Checks for Strict {
             // Blanks or a lone CR at the end of a game line wait, as a
             // fault of its line end does, so that the game is written
             // first (R0.3).
-            Err(e) if reading.begun < reading.announced && at_blanks_ending(&line, &e) => {
+            Err(e)
+                if reading.begun < reading.announced
+                    && at_blanks_ending(&line, &e, reading.begun + 1) =>
+            {
                 self.defer(e);
                 Ok(true)
             }
@@ -68,27 +71,29 @@ impl Checks for Strict {
     }
 }
 
-/// Whether the input error `e` of the game line `line` is at blanks that
-/// end it (at least one, and nothing else after them), past its moves:
-/// the line is a game line otherwise.
-fn at_blanks_ending(line: &Line, e: &Error) -> bool {
+/// Whether the input error `e` of game `number`'s line `line` is at blanks
+/// that end it (at least one, and nothing else after them), past its
+/// header: the line is a game line otherwise.
+fn at_blanks_ending(line: &Line, e: &Error, number: u64) -> bool {
     let col = match e {
         Error::Input { col, .. } => *col,
         _ => return false,
     };
-    let header_end = line
-        .text
-        .iter()
-        .position(|&b| b == b':')
-        .map_or(usize::MAX, |i| i + 2);
     let rest = line.text.get(col.saturating_sub(1)..).unwrap_or_default();
-    col > header_end && !rest.is_empty() && rest.iter().all(|&b| is_blank(b))
+    line.text.starts_with(header(number).as_bytes())
+        && !rest.is_empty()
+        && rest.iter().all(|&b| is_blank(b))
+}
+
+/// The header of game `number` as `--strict` wants it.
+fn header(number: u64) -> String {
+    format!("Game #{}: ", number)
 }
 
 /// `--strict`: a game is one line, exactly `Game #k: ` (k counting from 1)
 /// and then at most 42 slot digits.
 fn check_game_line(line: &Line, number: u64) -> Result<(), Error> {
-    let header = format!("Game #{}: ", number);
+    let header = header(number);
     let text = line.text;
     let matched = header
         .bytes()
