@@ -217,6 +217,29 @@ fn find_flag(
                     start, flag.long
                 )));
             }
+            // Another subcommand's long option with one dash: say whose.
+            let named: Vec<&Flag> = table::FLAGS.iter().filter(|f| f.long == long).collect();
+            if !named.is_empty() {
+                let mut owners: Vec<&str> = named.iter().flat_map(|f| f.subcommands()).collect();
+                owners.dedup();
+                let owners = owners.join(", ");
+                return Err(Usage::new(match sub_name {
+                    _ if owners.is_empty() => {
+                        format!(
+                            "unknown option `-{}`; `--{}` goes before any subcommand",
+                            long, long
+                        )
+                    }
+                    None => format!(
+                        "unknown option `-{}`; `--{}` goes after a subcommand: {}",
+                        long, long, owners
+                    ),
+                    Some(sub) => format!(
+                        "unknown option `-{}` for `{}`; `--{}` is an option of {} only",
+                        long, sub, long, owners
+                    ),
+                }));
+            }
         }
         let mut chars = arg[1..].chars();
         let short = chars.next();

@@ -232,6 +232,14 @@ fn the_command_after_double_dash_is_kept_word_for_word() {
         error("test fourrow d -junit=x"),
         "unknown option `-junit` for `test`; did you mean `--junit`?"
     );
+    assert_eq!(
+        error("test fourrow d -json"),
+        "unknown option `-json` for `test`; `--json` is an option of match only"
+    );
+    assert_eq!(
+        error("-strict"),
+        "unknown option `-strict`; `--strict` goes after a subcommand: snooker, fourrow, rating"
+    );
     assert!(matches!(
         run("test fourrow d -j4"),
         Ok(Command::Test { .. })
