@@ -130,7 +130,7 @@ pub(crate) fn parse(text: &str, names: &[String; 2], lot_due: bool) -> Result<En
             ),
         )),
     };
-    match first.as_str() {
+    let entry = match first.as_str() {
         "undo" | "u" => alone(Entry::Undo),
         "quit" | "q" => alone(Entry::Quit),
         "concede" => alone(Entry::Concede),
@@ -138,6 +138,27 @@ pub(crate) fn parse(text: &str, names: &[String; 2], lot_due: bool) -> Result<En
         "play" if words.len() == 2 && words[1].eq_ignore_ascii_case("again") => Ok(Entry::Again),
         "free" | "f" => free_ball(&words[1..]).map_err(|refused| refused.after(1)),
         _ => stroke(&words).map(Entry::Stroke),
+    };
+    match entry {
+        Err(_) if lot_due => Err(Refused::at(0, lot_wanted(text, names))),
+        entry => entry,
+    }
+}
+
+/// The message for an entry that is no word of an entry while a lot is
+/// due: the names it wants, and the one the entry begins if it does.
+fn lot_wanted(text: &str, names: &[String; 2]) -> String {
+    let message = format!(
+        "a lot is due: expected the name of the player who won it, {} or {}, found {}",
+        shown(names[0].as_bytes()),
+        shown(names[1].as_bytes()),
+        shown(text.trim().as_bytes())
+    );
+    let key = name_key(text);
+    let mut begun = names.iter().filter(|name| name_key(name).starts_with(&key));
+    match (begun.next(), begun.next()) {
+        (Some(name), None) => format!("{}; did you mean {}?", message, shown(name.as_bytes())),
+        _ => message,
     }
 }
 
@@ -316,6 +337,15 @@ mod tests {
         let lot = parse("judd   trump", &names(), true);
         assert_eq!(lot, Ok(Entry::Lot(Player::B)));
         assert!(parse("Judd Trump", &names(), false).is_err());
+        let wanted = |text| String::from(parse(text, &names(), true).unwrap_err());
+        assert_eq!(
+            wanted("judd"),
+            "a lot is due: expected the name of the player who won it, \
+             `Ronnie O'Sullivan` or `Judd Trump`, found `judd`; did you mean `Judd Trump`?"
+        );
+        assert!(!wanted("Steve").contains("did you mean"));
+        // A stroke is read as one, and refused by the match's state.
+        assert!(parse("Red", &names(), true).is_ok());
     }
 
     #[test]
