@@ -22,13 +22,15 @@ const REFRESH_SECS: u32 = 3;
 const STYLE: &str = "body{font-family:sans-serif;margin:1.5em;color:#222;background:#fdfdf8}\
 h1{font-size:1.4em}h2{font-size:1.1em;margin-top:1.5em}h1,h2,p{overflow-wrap:anywhere}\
 .scroll{overflow-x:auto}table{border-collapse:collapse}thead th{white-space:nowrap}\
-th[scope=row]{max-width:16em;overflow-wrap:anywhere}\
+th[scope=row]{min-width:5em;max-width:16em;overflow-wrap:anywhere}\
 td,th{border:1px solid #bbb;padding:.2em .6em;text-align:right}\
 th:first-child,td:first-child{text-align:left}.now{font-size:1.2em;font-weight:bold}.a{stroke:#1f5fbf}.b{stroke:#c0392b}\
 .worm{background:#fff;border:1px solid #ccc;width:100%;max-width:600px;height:auto}\
 .foul{fill:#b07a00;stroke:#fff;stroke-width:1}.axis{font-size:11px;fill:#555}\
 .end-a{font-size:11px;fill:#1f5fbf}.end-b{font-size:11px;fill:#c0392b}\
-.key-a{color:#1f5fbf}.key-b{color:#c0392b}";
+.key-a{color:#1f5fbf}.key-b{color:#c0392b}.dot{color:#b07a00}\
+@media (max-width:600px){body{margin:.8em}table{font-size:.8em}td,th{padding:.2em .25em}\
+thead th{white-space:normal}.axis,.end-a,.end-b{font-size:18px}.foul{r:5px}}";
 
 /// A live match's state for its report.
 pub(crate) struct Live<'a> {
@@ -141,20 +143,27 @@ fn frame_section(frame: &FrameRecord) -> String {
     };
     let _ = writeln!(text, "<p class=\"result\">{}</p>", result);
     text.push_str(&worm(frame));
+    if frame.fouls.iter().any(|&fouls| fouls > 0) {
+        text.push_str(
+            "<p><span class=\"dot\">&#9679;</span> a foul, on the line of the player who made it</p>\n",
+        );
+    }
     let listed: Vec<String> = frame
         .breaks
         .iter()
         .filter(|(_, points)| *points >= LISTED_BREAK)
         .map(|&(player, points)| format!("{} {}", escape(&frame.names[player]), points))
         .collect();
-    if !listed.is_empty() {
-        let _ = writeln!(
-            text,
-            "<p>Breaks of {} or more: {}</p>",
-            LISTED_BREAK,
-            listed.join(", ")
-        );
-    }
+    let listed = if listed.is_empty() {
+        "none".to_string()
+    } else {
+        listed.join(", ")
+    };
+    let _ = writeln!(
+        text,
+        "<p>Breaks of {} or more: {}</p>",
+        LISTED_BREAK, listed
+    );
     text.push_str("</section>\n");
     text
 }
@@ -172,8 +181,8 @@ fn worm(frame: &FrameRecord) -> String {
     const HEIGHT: f64 = 180.0;
     const MARGIN: f64 = 6.0;
     // Room for the scores written beside the lines.
-    const LEFT: f64 = 34.0;
-    const RIGHT: f64 = 34.0;
+    const LEFT: f64 = 40.0;
+    const RIGHT: f64 = 40.0;
     let strokes = frame.worm.len();
     let top_score = frame.worm.iter().flat_map(|p| p.scores).max().unwrap_or(0);
     let top = top_score.max(1) as f64;
@@ -223,12 +232,15 @@ fn worm(frame: &FrameRecord) -> String {
     }
     // The scores now, beside the lines' ends, apart when they are close:
     // the higher one (A's when level) above, both within the worm.
-    let ends = frame.scores().map(|score| at(strokes, score).1 + 4.0);
-    let apart = if (ends[0] - ends[1]).abs() < 11.0 {
+    let ends = frame
+        .scores()
+        .map(|score| (at(strokes, score).1 + 4.0).clamp(19.0, HEIGHT - 2.0));
+    // Far enough apart for the larger labels of a narrow screen.
+    let apart = if (ends[0] - ends[1]).abs() < 18.0 {
         let up = usize::from(frame.scores()[1] > frame.scores()[0]);
-        let mid = ((ends[0] + ends[1]) / 2.0).clamp(17.0, HEIGHT - 8.0);
-        let mut apart = [mid + 6.0; 2];
-        apart[up] = mid - 6.0;
+        let mid = ((ends[0] + ends[1]) / 2.0).clamp(23.0, HEIGHT - 10.0);
+        let mut apart = [mid + 9.0; 2];
+        apart[up] = mid - 9.0;
         apart
     } else {
         ends
@@ -425,6 +437,6 @@ mod tests {
             points
         );
         assert_eq!(page.matches("class=\"foul\" cx").count(), 1);
-        assert!(worm_a.contains("566.0,6.0"), "the last stroke is drawn");
+        assert!(worm_a.contains("560.0,6.0"), "the last stroke is drawn");
     }
 }
