@@ -228,10 +228,35 @@ fn stroke_text(stroke: &Stroke) -> String {
     }
 }
 
-/// `text` padded with spaces to `width` characters, on the left (right
+/// The columns `text` takes on a terminal: two for a wide character of
+/// the East Asian scripts (and emoji), none for a combining mark or a
+/// zero-width one, one for any other.
+pub(crate) fn columns(text: &str) -> usize {
+    let width = |c: char| match u32::from(c) {
+        0x0300..=0x036F | 0x200B..=0x200F | 0xFE00..=0xFE0F => 0,
+        0x1100..=0x115F
+        | 0x2E80..=0x303E
+        | 0x3041..=0x33FF
+        | 0x3400..=0x4DBF
+        | 0x4E00..=0x9FFF
+        | 0xA000..=0xA4CF
+        | 0xAC00..=0xD7A3
+        | 0xF900..=0xFAFF
+        | 0xFE30..=0xFE4F
+        | 0xFF00..=0xFF60
+        | 0xFFE0..=0xFFE6
+        | 0x1F300..=0x1F64F
+        | 0x1F900..=0x1F9FF
+        | 0x20000..=0x3FFFD => 2,
+        _ => 1,
+    };
+    text.chars().map(width).sum()
+}
+
+/// `text` padded with spaces to `width` columns, on the left (right
 /// aligned) or the right. Any width: names may be long.
-fn pad(text: &str, width: usize, right_aligned: bool) -> String {
-    let fill = " ".repeat(width.saturating_sub(text.chars().count()));
+pub(crate) fn pad(text: &str, width: usize, right_aligned: bool) -> String {
+    let fill = " ".repeat(width.saturating_sub(columns(text)));
     if right_aligned {
         fill + text
     } else {
@@ -262,7 +287,7 @@ impl<W: Write> View for Human<W> {
         let name = |p: Player| String::from_utf8_lossy(names.name(p)).into_owned();
         let width = [Player::A, Player::B]
             .iter()
-            .map(|&p| name(p).chars().count())
+            .map(|&p| columns(&name(p)))
             .max()
             .unwrap_or(0)
             .max(7);
@@ -410,6 +435,14 @@ pub fn run_html<R: Read, W: Write>(input: R, out: W) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wide_characters_take_two_columns_and_marks_none() {
+        assert_eq!(columns("Ding"), 4);
+        assert_eq!(columns("丁俊晖"), 6);
+        assert_eq!(columns("e\u{301}"), 1);
+        assert_eq!(pad("丁", 4, true), "  丁");
+    }
 
     #[test]
     fn human_strokes_count_reds_and_put_colours_in_order() {

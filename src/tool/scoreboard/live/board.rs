@@ -7,6 +7,7 @@ use super::state::Match;
 use crate::core::snooker::{BallOn, Player};
 use crate::tool::cli::help::wrap;
 use crate::tool::scoreboard::needs_snookers;
+use crate::tool::scoreboard::views::{columns, pad};
 
 /// What the board shows after an entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -218,19 +219,14 @@ impl Board {
             "referee match, best of {}: frame {}",
             self.best_of, self.frame
         )];
-        let width = self
-            .names
-            .iter()
-            .map(|n| n.chars().count())
-            .max()
-            .unwrap_or(0);
+        let width = self.names.iter().map(|n| columns(n)).max().unwrap_or(0);
         for player in [Player::A, Player::B] {
             let marker = if self.next == Some(player) && self.frame_winner.is_none() {
                 ">"
             } else {
                 " "
             };
-            let name = format!("{:<width$}", self.name(player), width = width);
+            let name = pad(self.name(player), width, false);
             lines.push(format!(
                 "{} {}  frames {:>2}  score {:>3}  highest break {:>3}",
                 marker,

@@ -264,3 +264,20 @@ fn the_one_line_board_ends_with_the_highest_breaks_and_the_last_entries() {
     let line = Board::of(&Match::new(settings(3))).line(None);
     assert!(line.ends_with(" | highest breaks 0-0\n"), "{}", line);
 }
+
+#[test]
+fn the_screen_lines_up_names_of_wide_characters() {
+    let settings = Settings {
+        names: ["Ding 丁俊晖".to_string(), "Zhao Xintong".to_string()],
+        best_of: 3,
+    };
+    let screen = Board::of(&Match::new(settings)).screen(None, false);
+    let frames_at: Vec<usize> = screen
+        .lines()
+        .filter(|line| line.contains("  frames "))
+        .map(|line| {
+            crate::tool::scoreboard::views::columns(&line[..line.find("  frames ").unwrap()])
+        })
+        .collect();
+    assert_eq!(frames_at, [14, 14], "{}", screen);
+}
