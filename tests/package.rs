@@ -202,7 +202,41 @@ fn a_rerun_never_writes_over_a_file_it_did_not_write_nor_through_a_link() {
             .unwrap()
             .file_type()
             .is_symlink());
+        // A link put where a folder of ours was stops the run.
+        let elsewhere = scratch("not-ours-folder");
+        fs::write(elsewhere.join("keep.txt"), "keep\n").unwrap();
+        let folder = dir.join("submissions/wrong_answer");
+        fs::remove_dir_all(&folder).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, &folder).unwrap();
+        package().code(1).stderr(predicates::str::contains(
+            "submissions/wrong_answer is a link; the package's folders must be its own",
+        ));
+        assert_eq!(
+            tree(&elsewhere),
+            vec![("keep.txt".to_string(), b"keep\n".to_vec())]
+        );
     }
+}
+
+/// A package written before manifests were kept is known by its
+/// `problem.yaml`: a run replaces its files and keeps the rest; a file
+/// beside one of ours, named like the run's own, is kept too.
+#[test]
+fn a_package_without_a_manifest_is_written_over() {
+    let dir = scratch("no-manifest");
+    let package = || referee().args(["package", "rating"]).arg(&dir).assert();
+    package().success();
+    let written = tree(&dir);
+    fs::remove_file(dir.join("referee-manifest.txt")).unwrap();
+    fs::write(dir.join("data/sample/sample.ans"), "stale\n").unwrap();
+    fs::write(dir.join("NOTES.txt"), "mine\n").unwrap();
+    fs::write(dir.join(".problem.yaml.partial"), "mine\n").unwrap();
+    package().success();
+    let mut expected = written;
+    expected.push(("NOTES.txt".to_string(), b"mine\n".to_vec()));
+    expected.push((".problem.yaml.partial".to_string(), b"mine\n".to_vec()));
+    expected.sort();
+    assert_eq!(tree(&dir), expected);
 }
 
 /// An empty folder name is refused before anything is written: it was

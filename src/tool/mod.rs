@@ -5,6 +5,7 @@
 pub(crate) mod bench;
 pub mod bundle;
 pub mod cli;
+mod files;
 pub mod gen;
 pub(crate) mod judge;
 mod markup;

@@ -27,6 +27,9 @@ pub(crate) enum Found {
     Nothing,
     /// A package of `problem` listing the files it wrote.
     Package { problem: String, files: Vec<String> },
+    /// A package of `problem` written before manifests were kept: the
+    /// files it wrote are not listed.
+    Unlisted { problem: String },
     /// Files that are not a package of ours.
     Other,
 }
@@ -72,8 +75,8 @@ pub(crate) fn look(dir: &Path) -> io::Result<Found> {
     })
 }
 
-/// A package written before manifests were kept: its files are replaced
-/// but none is removed.
+/// A package written before manifests were kept, known by the first line
+/// of its `problem.yaml`.
 fn without_manifest(dir: &Path) -> Found {
     let yaml = fs::read_to_string(dir.join("problem.yaml")).unwrap_or_default();
     let problem = yaml
@@ -82,9 +85,8 @@ fn without_manifest(dir: &Path) -> Found {
         .and_then(|l| l.strip_prefix(MARK))
         .and_then(|rest| rest.strip_suffix("`."));
     match problem {
-        Some(problem) => Found::Package {
+        Some(problem) => Found::Unlisted {
             problem: problem.to_string(),
-            files: Vec::new(),
         },
         None => Found::Other,
     }
@@ -143,9 +145,8 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
         assert_eq!(
             found,
-            Found::Package {
-                problem: "fourrow".to_string(),
-                files: Vec::new()
+            Found::Unlisted {
+                problem: "fourrow".to_string()
             }
         );
         assert_eq!(other, Found::Other);

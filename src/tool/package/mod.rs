@@ -235,6 +235,23 @@ fn unreached(problem: Problem, cases: &[data::Case]) -> Result<Vec<String>, Stri
     Ok(coverage.unreached())
 }
 
+/// The folders inside `dir` that hold `path`, outermost first.
+fn folders_of(dir: &Path, path: &str) -> Vec<std::path::PathBuf> {
+    let mut folders: Vec<_> = Path::new(path)
+        .ancestors()
+        .skip(1)
+        .filter(|folder| !folder.as_os_str().is_empty())
+        .map(|folder| dir.join(folder))
+        .collect();
+    folders.reverse();
+    folders
+}
+
+fn is_link(path: &Path) -> bool {
+    path.symlink_metadata()
+        .is_ok_and(|m| m.file_type().is_symlink())
+}
+
 /// Writes the package of `problem` into `dir`: a new or empty folder, or
 /// one that holds an earlier package (of another problem only when
 /// `force`), whose files are replaced; no other file is touched.
@@ -247,19 +264,15 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
         ));
     }
     let files = files(problem).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
-    let earlier = match manifest::look(dir)? {
-        Found::Nothing => Vec::new(),
-        Found::Package { problem: other, .. } if other != problem.name() && !force => {
-            return Err(io::Error::new(
-                io::ErrorKind::AlreadyExists,
-                format!(
-                    "the folder holds the package of {}; to write {} over it, add --force",
-                    other,
-                    problem.name()
-                ),
-            ))
+    let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    let (earlier_problem, earlier) = match manifest::look(dir)? {
+        Found::Nothing => (None, Vec::new()),
+        Found::Package { problem, files } => (Some(problem), files),
+        // Every file this package writes was the earlier one's: they are
+        // replaced, and nothing is removed.
+        Found::Unlisted { problem } => {
+            (Some(problem), paths.iter().map(|p| p.to_string()).collect())
         }
-        Found::Package { files, .. } => files,
         Found::Other => {
             return Err(io::Error::new(
                 io::ErrorKind::AlreadyExists,
@@ -268,7 +281,16 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
             ))
         }
     };
-    let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    if let Some(other) = earlier_problem.filter(|other| other != problem.name() && !force) {
+        return Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!(
+                "the folder holds the package of {}; to write {} over it, add --force",
+                other,
+                problem.name()
+            ),
+        ));
+    }
     // A file that the earlier package did not list is someone's own, even
     // where this package would put one of its files.
     let theirs = paths.iter().find(|path| {
@@ -280,6 +302,24 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
             format!(
                 "{} is there already and is no file of the earlier package's; move it away first",
                 path
+            ),
+        ));
+    }
+    // A folder of the package that is a link would take our files, and
+    // lose theirs, elsewhere.
+    let all = paths
+        .iter()
+        .copied()
+        .chain(earlier.iter().map(String::as_str));
+    if let Some(link) = all
+        .flat_map(|path| folders_of(dir, path))
+        .find(|f| is_link(f))
+    {
+        return Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!(
+                "{} is a link; the package's folders must be its own: move it away first",
+                link.strip_prefix(dir).unwrap_or(&link).display()
             ),
         ));
     }
@@ -302,15 +342,7 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent)?;
         }
-        // Written beside and renamed into place: a link someone put where
-        // a file of ours was is replaced, not written through.
-        let beside = path.with_file_name(format!(
-            ".{}.partial",
-            path.file_name()
-                .map_or("file".into(), |n| n.to_string_lossy())
-        ));
-        fs::write(&beside, &f.bytes)?;
-        fs::rename(&beside, &path)?;
+        crate::tool::files::write_whole(&path, &f.bytes)?;
     }
     fs::write(
         dir.join(manifest::NAME),

@@ -11,8 +11,6 @@
 use super::record::{frames, totals, FrameRecord, Step};
 use crate::tool::markup::escape;
 use std::fmt::Write as _;
-use std::io;
-use std::path::Path;
 
 /// The breaks a frame lists.
 const LISTED_BREAK: u64 = 20;
@@ -283,21 +281,6 @@ fn worm(frame: &FrameRecord) -> String {
     }
     text.push_str("</svg>\n");
     text
-}
-
-/// Writes `text` to `path` through a file of its own beside it, renamed
-/// over `path`, so that a reader never sees half a page.
-pub(crate) fn write_whole(path: &str, text: &str) -> io::Result<()> {
-    let target = Path::new(path);
-    let file_name = target
-        .file_name()
-        .map_or("report".into(), |n| n.to_string_lossy().into_owned());
-    let temporary = target.with_file_name(format!(".{}.{}.tmp", file_name, std::process::id()));
-    std::fs::write(&temporary, text)?;
-    std::fs::rename(&temporary, target).map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        e
-    })
 }
 
 #[cfg(test)]

@@ -201,7 +201,8 @@ fn report(path: &str, game: &Match) -> Result<(), String> {
     let [a, b] = &game.settings.names;
     let title = format!("{} v {}, best of {}", a, b, game.settings.best_of);
     let page = page(&title, game);
-    report::write_whole(path, &page).map_err(|e| format!("{}: {}", escaped_name(path), e))
+    crate::tool::files::write_whole(std::path::Path::new(path), page.as_bytes())
+        .map_err(|e| format!("{}: {}", escaped_name(path), e))
 }
 
 /// The report of `game`, with its board's line, reloaded until the match

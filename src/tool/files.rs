@@ -1,0 +1,66 @@
+//! Files written whole: through a new file of our own beside them,
+//! renamed over them, so that a reader never sees half a file and a link
+//! put where the file was is replaced, not written through.
+
+use std::fs::{self, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// Writes `bytes` to `path` through a file beside it that this call
+/// creates (never one that was there: a name taken is passed over).
+pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let (beside, mut file) = new_file_beside(path)?;
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| fs::rename(&beside, path));
+    if written.is_err() {
+        let _ = fs::remove_file(&beside);
+    }
+    written
+}
+
+/// A new file in `path`'s folder, named after it and this process.
+fn new_file_beside(path: &Path) -> io::Result<(PathBuf, fs::File)> {
+    let name = path
+        .file_name()
+        .map_or("file".into(), |n| n.to_string_lossy().into_owned());
+    let mut attempt = 0;
+    loop {
+        let beside = path.with_file_name(format!(
+            ".{}.{}-{}.partial",
+            name,
+            std::process::id(),
+            attempt
+        ));
+        match OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&beside)
+        {
+            Ok(file) => return Ok((beside, file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 1000 => attempt += 1,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_already_beside_is_left_alone() {
+        let dir = std::env::temp_dir().join(format!("referee-files-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("page.html");
+        let theirs = dir.join(format!(".page.html.{}-0.partial", std::process::id()));
+        fs::write(&theirs, "mine").unwrap();
+        write_whole(&target, b"ours").unwrap();
+        let (kept, written) = (fs::read(&theirs).unwrap(), fs::read(&target).unwrap());
+        let left: Vec<_> = fs::read_dir(&dir).unwrap().collect();
+        fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(kept, b"mine");
+        assert_eq!(written, b"ours");
+        assert_eq!(left.len(), 2, "no file of ours is left beside");
+    }
+}
