@@ -126,7 +126,10 @@ impl Strict {
     /// Counts a blank line, which must be empty.
     fn blank(&mut self, line: &Line) -> Result<(), Error> {
         if !line.text.is_empty() {
-            return Err(line.error(1, "expected an empty line, found blanks".to_string()));
+            return Err(line.error(
+                1,
+                "expected a line without tokens to be empty, found blanks".to_string(),
+            ));
         }
         if self.blanks == 0 {
             self.first_blank = line.number;
@@ -330,7 +333,7 @@ mod tests {
         assert_eq!(records(b"a\n\n\nb\nc\n"), Ok(vec![(1, 0), (4, 2), (5, 0)]));
         assert_eq!(
             records(b"a\n \nb\n"),
-            Err("2:1: expected an empty line, found blanks".to_string())
+            Err("2:1: expected a line without tokens to be empty, found blanks".to_string())
         );
     }
 
