@@ -21,6 +21,7 @@ use super::{
 };
 use crate::core::io::error::escaped_name;
 use crate::core::io::{stderr_about, stderr_line};
+use crate::core::limits;
 use crate::tool::gen::Rng;
 use crate::tool::problem::Problem;
 use std::collections::hash_map::{DefaultHasher, RandomState};
@@ -62,13 +63,48 @@ pub(crate) struct StressRun {
 /// The file of the shrunk input when `--out` is not given.
 const DEFAULT_OUT: &str = "stress-failure.in";
 
-/// The most cases in one input: the last inputs of a run have this many
-/// (the statements allow 200 frames, 99 games, 1000 tournaments).
-fn most_cases(problem: Problem) -> u64 {
+/// The most cases of the inputs that grow one by one: small inputs find
+/// most faults, and fast.
+fn usual_cases(problem: Problem) -> u64 {
     match problem {
         Problem::Snooker => 20,
         Problem::Fourrow => 99,
         Problem::Rating => 10,
+    }
+}
+
+/// The most cases the statement allows.
+fn statement_cases(problem: Problem) -> u64 {
+    match problem {
+        Problem::Snooker => *limits::snooker::FRAMES.end(),
+        Problem::Fourrow => *limits::fourrow::GAMES.end(),
+        Problem::Rating => *limits::rating::TOURNAMENTS.end(),
+    }
+}
+
+/// A run of at least this many inputs ends with the large ones.
+const LONG_RUN: u64 = 100;
+
+/// How many cases input `i` of `n` holds: from 1 up to `usual_cases`,
+/// then, in a long run, the last inputs with ten times as many, a hundred
+/// times and so on up to the statement's limit, so that a fault that
+/// needs a hundredth case shows too.
+fn case_count(problem: Problem, i: u64, n: u64) -> u64 {
+    let (usual, limit) = (usual_cases(problem), statement_cases(problem));
+    let mut large = Vec::new();
+    let mut count = usual;
+    while count < limit {
+        count = (count * 10).min(limit);
+        large.push(count);
+    }
+    let growing = if n >= LONG_RUN {
+        n - large.len() as u64
+    } else {
+        n
+    };
+    match i.checked_sub(growing) {
+        Some(k) => large[k as usize],
+        None => 1 + i * (usual - 1) / (growing - 1).max(1),
     }
 }
 
@@ -216,7 +252,7 @@ fn output(expected: &[u8]) -> Expected<'_> {
 /// cases generated and checked one by one (`None` if the generator keeps
 /// making invalid ones).
 fn input(problem: Problem, seed: u64, i: u64, n: u64) -> Option<(Vec<u8>, Vec<u8>)> {
-    let count = 1 + i * (most_cases(problem) - 1) / n.max(1);
+    let count = case_count(problem, i, n);
     let mut rng = Rng::new(seed ^ i.wrapping_mul(0xd1b5_4a32_d192_ed03));
     let mut body = Vec::new();
     for _ in 0..count {
@@ -504,14 +540,28 @@ mod tests {
                 .map(|i| input(problem, 9, i, n).expect("valid cases").0)
                 .collect();
             assert_eq!(count_of(&made[0]), 1, "{}", problem.name());
-            assert_eq!(
-                count_of(&made[n as usize - 1]),
-                1 + (n - 1) * (most_cases(problem) - 1) / n
-            );
+            assert_eq!(count_of(&made[n as usize - 1]), usual_cases(problem));
             assert!(made.windows(2).all(|w| count_of(&w[0]) <= count_of(&w[1])));
             assert_eq!(input(problem, 9, 17, n).unwrap().0, made[17]);
             assert_ne!(input(problem, 10, 17, n).unwrap().0, made[17]);
         }
+    }
+
+    #[test]
+    fn a_long_run_ends_at_the_statements_limits() {
+        let counts = |problem| {
+            let n = 1000;
+            let all: Vec<u64> = (0..n).map(|i| case_count(problem, i, n)).collect();
+            assert!(all.windows(2).all(|w| w[0] <= w[1]));
+            assert_eq!(all[0], 1);
+            all[n as usize - 4..].to_vec()
+        };
+        assert_eq!(counts(Problem::Rating), [9, 10, 100, 1000]);
+        assert_eq!(counts(Problem::Snooker), [19, 19, 20, 200]);
+        assert_eq!(counts(Problem::Fourrow), [98, 98, 98, 99]);
+        assert_eq!(case_count(Problem::Rating, 99, 100), 1000);
+        assert_eq!(case_count(Problem::Rating, 98, 99), 10);
+        assert_eq!(case_count(Problem::Rating, 0, 1), 1);
     }
 
     #[test]
