@@ -7,8 +7,8 @@
 //! games) and games. On each level, runs of parts are taken out, halving
 //! the run's length down to one part; a candidate is kept when it is
 //! smaller, valid under `--strict` and still fails (the `Oracle` says).
-//! Then the players' names are made shorter, one letter where that still
-//! fails. The levels are gone over again until none of them changes: then
+//! Then the players' names are made shorter, as short as they still
+//! fail: one letter, or a prefix. The levels are gone over again until none of them changes: then
 //! no single case, line, token or move can be removed and still fail
 //! (1-minimal).
 //!
@@ -49,24 +49,37 @@ pub(crate) trait Case: Clone + Sized {
     }
 }
 
-/// A one-letter name for `name`: its first letter, or if `taken` has that
-/// one, the first letter of the same case that `taken` does not have.
-/// `None` for a name of one letter already, or no letter left.
-pub(crate) fn one_letter(name: &[u8], taken: &[&[u8]]) -> Option<Vec<u8>> {
-    let first = *name.first()?;
-    if name.len() == 1 {
-        return None;
-    }
-    let free = |letter: u8| !taken.iter().any(|t| *t == [letter]);
+/// Shorter names for `name`, none of them in `taken`: one letter (its
+/// first, or if `taken` has that one, the first letter of the same case
+/// that `taken` does not have), then its first half, then all but its
+/// last letter. Tried one by one and again after each that is kept, they
+/// shorten a name as far as it still fails.
+pub(crate) fn shorter_names(name: &[u8], taken: &[&[u8]]) -> Vec<Vec<u8>> {
+    let Some(&first) = name.first() else {
+        return Vec::new();
+    };
+    let free = |candidate: &[u8]| !taken.contains(&candidate);
     let alphabet = if first.is_ascii_lowercase() {
         b'a'..=b'z'
     } else {
         b'A'..=b'Z'
     };
-    std::iter::once(first)
+    let letter = std::iter::once(first)
         .chain(alphabet)
-        .find(|&l| free(l))
         .map(|l| vec![l])
+        .find(|l| free(l));
+    let prefixes = [name.len() / 2, name.len().saturating_sub(1)]
+        .into_iter()
+        .filter(|&len| len >= 2)
+        .map(|len| name[..len].to_vec())
+        .filter(|prefix| free(prefix));
+    let mut names: Vec<Vec<u8>> = Vec::new();
+    for candidate in letter.into_iter().chain(prefixes) {
+        if candidate.len() < name.len() && !names.contains(&candidate) {
+            names.push(candidate);
+        }
+    }
+    names
 }
 
 /// Writes a whole input: the number of cases, then the cases.
@@ -336,11 +349,16 @@ mod tests {
     }
 
     #[test]
-    fn names_become_one_letter_while_it_still_fails() {
-        assert_eq!(one_letter(b"Ann", &[b"Bob"]), Some(b"A".to_vec()));
-        assert_eq!(one_letter(b"Ann", &[b"A"]), Some(b"B".to_vec()));
-        assert_eq!(one_letter(b"ann", &[b"a", b"b"]), Some(b"c".to_vec()));
-        assert_eq!(one_letter(b"A", &[]), None);
+    fn names_become_as_short_as_they_still_fail() {
+        let names = |list: &[&[u8]]| -> Vec<Vec<u8>> { list.iter().map(|n| n.to_vec()).collect() };
+        assert_eq!(shorter_names(b"Ann", &[b"Bob"]), names(&[b"A", b"An"]));
+        assert_eq!(shorter_names(b"Ann", &[b"A"]), names(&[b"B", b"An"]));
+        assert_eq!(shorter_names(b"ann", &[b"a", b"b", b"an"]), names(&[b"c"]));
+        assert_eq!(
+            shorter_names(b"alicewonder", &[]),
+            names(&[b"a", b"alice", b"alicewonde"])
+        );
+        assert!(shorter_names(b"A", &[]).is_empty());
         let input = generated(Problem::Snooker, 5, 1);
         let mut oracle = Holds {
             needles: vec![b"\n"],
@@ -361,6 +379,14 @@ mod tests {
         assert_eq!(
             String::from_utf8_lossy(&shrunk.input),
             "1\n2 1\na 1.00\nb 2.00\na b won 1 2\n"
+        );
+        // A failure that needs a name's first five letters keeps them.
+        let rating = b"1\n2 1\nalicewonder 1.00\nbob 2.00\nalicewonder bob won 1 2\n";
+        oracle.needles = vec![b"alice"];
+        let shrunk = shrink(Problem::Rating, rating, &mut oracle);
+        assert_eq!(
+            String::from_utf8_lossy(&shrunk.input),
+            "1\n2 1\nalice 1.00\nb 2.00\nalice b won 1 2\n"
         );
     }
 

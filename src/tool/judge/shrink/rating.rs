@@ -3,7 +3,7 @@
 //! and the games. `n m` is written from what is left. The players' names
 //! can be made one letter each, in their games too.
 
-use super::{body_lines, one_letter, tokens, Case};
+use super::{body_lines, shorter_names, tokens, Case};
 use std::ops::Range;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,24 +110,23 @@ impl Case for Tournament {
         let mut candidates = Vec::new();
         for (i, &old) in names.iter().enumerate() {
             let others: Vec<&[u8]> = names.iter().copied().filter(|&n| n != old).collect();
-            let Some(new) = one_letter(old, &others) else {
-                continue;
-            };
-            let swap = |token: &[u8]| {
-                if token == old {
-                    new.clone()
-                } else {
-                    token.to_vec()
+            for new in shorter_names(old, &others) {
+                let swap = |token: &[u8]| {
+                    if token == old {
+                        new.clone()
+                    } else {
+                        token.to_vec()
+                    }
+                };
+                let mut renamed = self.clone();
+                renamed.players[i] = with_first_tokens(&self.players[i], 1, &swap);
+                for game in &mut renamed.games {
+                    game.line = with_first_tokens(&game.line, 2, &swap);
+                    game.white = swap(&game.white);
+                    game.black = swap(&game.black);
                 }
-            };
-            let mut renamed = self.clone();
-            renamed.players[i] = with_first_tokens(&self.players[i], 1, &swap);
-            for game in &mut renamed.games {
-                game.line = with_first_tokens(&game.line, 2, &swap);
-                game.white = swap(&game.white);
-                game.black = swap(&game.black);
+                candidates.push(renamed);
             }
-            candidates.push(renamed);
         }
         candidates
     }
@@ -163,14 +162,14 @@ mod tests {
     }
 
     #[test]
-    fn a_name_is_made_one_letter_in_the_games_too() {
+    fn a_name_is_made_shorter_names_in_the_games_too() {
         let input = b"1\n2 1\nann 1.00\nbob 2.00\nbob ann won 1 2\n";
         let tournament = &Tournament::parse_all(input)[0];
         let renamed = tournament.renamed();
-        assert_eq!(renamed.len(), 2);
+        assert_eq!(renamed.len(), 4);
         assert_eq!(
-            render(&renamed[..1]),
-            b"1\n2 1\na 1.00\nbob 2.00\nbob a won 1 2\n"
+            render(&renamed[..2]),
+            b"2\n2 1\na 1.00\nbob 2.00\nbob a won 1 2\n2 1\nan 1.00\nbob 2.00\nbob an won 1 2\n"
         );
     }
 }

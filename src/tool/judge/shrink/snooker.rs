@@ -11,7 +11,7 @@
 //! that no longer ends is played out by potting the ball on until it does.
 //! A valid frame replays unchanged. The rules stay in `Frame`.
 
-use super::{body_lines, one_letter, tokens, Case};
+use super::{body_lines, shorter_names, tokens, Case};
 use crate::core::snooker::{Ball, BallOn, Colours, Frame as Rules, Player, Stage, Stroke};
 use crate::tool::judge::solver;
 use std::ops::Range;
@@ -99,22 +99,21 @@ impl Case for Frame {
         let mut candidates = Vec::new();
         for (i, &old) in names.iter().enumerate() {
             let others: Vec<&[u8]> = names.iter().copied().filter(|&n| n != old).collect();
-            let Some(new) = one_letter(old, &others) else {
-                continue;
-            };
-            let mut renamed = names.clone();
-            renamed[i] = &new;
-            let lot = |line: &Vec<u8>| {
-                if line == old {
-                    new.clone()
-                } else {
-                    line.clone()
-                }
-            };
-            candidates.push(Frame {
-                names: renamed.join(&b' '),
-                lines: self.lines.iter().map(lot).collect(),
-            });
+            for new in shorter_names(old, &others) {
+                let mut renamed = names.clone();
+                renamed[i] = &new;
+                let lot = |line: &Vec<u8>| {
+                    if line == old {
+                        new.clone()
+                    } else {
+                        line.clone()
+                    }
+                };
+                candidates.push(Frame {
+                    names: renamed.join(&b' '),
+                    lines: self.lines.iter().map(lot).collect(),
+                });
+            }
         }
         candidates
     }
@@ -285,16 +284,19 @@ mod tests {
     }
 
     #[test]
-    fn a_name_is_made_one_letter_in_the_lot_lines_too() {
+    fn a_name_is_made_shorter_names_in_the_lot_lines_too() {
         let frame = Frame {
             names: b"Ann Bob".to_vec(),
             lines: lines("Red\nAnn"),
         };
         let renamed = frame.renamed();
-        assert_eq!(renamed.len(), 2);
+        // One letter and two, for each name.
+        assert_eq!(renamed.len(), 4);
         assert_eq!(renamed[0].names, b"A Bob");
         assert_eq!(renamed[0].lines, lines("Red\nA"));
-        assert_eq!(renamed[1].names, b"Ann B");
+        assert_eq!(renamed[1].names, b"An Bob");
+        assert_eq!(renamed[1].lines, lines("Red\nAn"));
+        assert_eq!(renamed[2].names, b"Ann B");
     }
 
     #[test]
