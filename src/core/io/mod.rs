@@ -35,6 +35,18 @@ pub trait Layout {
         lines.next_nonblank()
     }
 
+    /// Before what a record leads to (a case's output): a fault found in
+    /// the record and kept until its tokens were read is reported.
+    fn line_done(&mut self) -> Result<(), Error> {
+        Ok(())
+    }
+
+    /// Of `fault`, found while a record was read, and a fault kept from
+    /// inside that record, the one that comes first in the input.
+    fn first_fault(&mut self, fault: Error) -> Error {
+        fault
+    }
+
     /// After the last case: nothing but blank lines may follow (R0.2).
     /// `after` names the last case for the message.
     fn end<R: Read>(&mut self, lines: &mut Lines<R>, after: &str) -> Result<(), Error> {

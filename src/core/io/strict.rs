@@ -23,6 +23,11 @@ pub(crate) struct Strict {
     /// before the fault is reported, when the next line is asked for
     /// (R0.3).
     pending: Option<Error>,
+    /// A fault of the layout inside the record read last, before its last
+    /// token: a fault of a token before it comes first, so it waits for
+    /// the record's tokens to be read, but not for what the record leads
+    /// to (`Layout::line_done`).
+    inside: Option<Error>,
 }
 
 impl Strict {
@@ -84,10 +89,6 @@ impl Strict {
     /// `fault` or the one waiting, whichever comes first in the input (the
     /// waiting one, of the line's end, when both are at one place).
     pub(crate) fn first_of(&mut self, fault: Error) -> Error {
-        let place = |e: &Error| match e {
-            Error::Input { line, col, .. } => (*line, *col),
-            _ => (0, 0),
-        };
         match self.pending.take() {
             Some(pending) if place(&pending) <= place(&fault) => pending,
             _ => fault,
@@ -117,9 +118,17 @@ impl Strict {
             .map_or(0, |i| i + 1);
         if fault.0 > last_token_end {
             self.defer(line.error(fault.0, fault.1));
-            Ok(())
         } else {
-            Err(line.error(fault.0, fault.1))
+            self.inside = Some(line.error(fault.0, fault.1));
+        }
+        Ok(())
+    }
+
+    /// Reports the fault inside the record read last, if any.
+    fn report_inside(&mut self) -> Result<(), Error> {
+        match self.inside.take() {
+            Some(fault) => Err(fault),
+            None => Ok(()),
         }
     }
 
@@ -136,6 +145,15 @@ impl Strict {
         }
         self.blanks += 1;
         Ok(())
+    }
+}
+
+/// Where an error is in the input: (line, column); first for an error
+/// of no place.
+fn place(error: &Error) -> (usize, usize) {
+    match error {
+        Error::Input { line, col, .. } => (*line, *col),
+        _ => (0, 0),
     }
 }
 
@@ -158,6 +176,7 @@ impl Layout for Strict {
     }
 
     fn next_record<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
+        self.report_inside()?;
         self.report_pending()?;
         self.blanks = 0;
         loop {
@@ -178,7 +197,19 @@ impl Layout for Strict {
         }
     }
 
+    fn line_done(&mut self) -> Result<(), Error> {
+        self.report_inside()
+    }
+
+    fn first_fault(&mut self, fault: Error) -> Error {
+        match self.inside.take() {
+            Some(inside) if place(&inside) < place(&fault) => inside,
+            _ => fault,
+        }
+    }
+
     fn end<R: Read>(&mut self, lines: &mut Lines<R>, after: &str) -> Result<(), Error> {
+        self.report_inside()?;
         self.report_pending()?;
         // Whatever the line holds comes before its end.
         if !lines.next_line()? {
@@ -413,14 +444,19 @@ mod tests {
             let reported = strict.end(&mut lines, "the last case").unwrap_err();
             assert_eq!(reported.to_string(), fault);
         }
-        // Before the last token, a fault is reported at once.
+        // Before the last token, a fault waits for the record's tokens
+        // (one of them may be wrong before it), not for what they lead to.
         let mut strict = Strict::new();
-        let e = strict.check_layout(&Line::new(1, b"a  b")).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "1:3: expected single spaces between tokens, found two spaces"
-        );
-        assert!(strict.report_pending().is_ok());
+        assert!(strict.check_layout(&Line::new(1, b"a  b")).is_ok());
+        let at_a = Error::at(1, 1, "a".to_string());
+        assert_eq!(strict.first_fault(at_a).to_string(), "1:1: a");
+        assert!(strict.check_layout(&Line::new(1, b"a  b")).is_ok());
+        let at_b = Error::at(1, 4, "b".to_string());
+        let two_spaces = "1:3: expected single spaces between tokens, found two spaces";
+        assert_eq!(strict.first_fault(at_b).to_string(), two_spaces);
+        assert!(strict.check_layout(&Line::new(1, b"a  b")).is_ok());
+        assert_eq!(strict.line_done().unwrap_err().to_string(), two_spaces);
+        assert!(strict.report_pending().is_ok() && strict.line_done().is_ok());
     }
 
     #[test]

@@ -77,6 +77,15 @@ pub(crate) fn read_tournaments<R: Read, C: Checks, S: Shortcut, W: Write>(
     shortcut: &mut S,
     out: &mut Output<W>,
 ) -> Result<(), Error> {
+    read_all(lines, checks, shortcut, out).map_err(|fault| checks.first_fault(fault))
+}
+
+fn read_all<R: Read, C: Checks, S: Shortcut, W: Write>(
+    lines: &mut Lines<R>,
+    checks: &mut C,
+    shortcut: &mut S,
+    out: &mut Output<W>,
+) -> Result<(), Error> {
     let (line, token, tournaments) = io::read_count(lines, checks, "the number of tournaments")?;
     checks.count(&line, &token)?;
     let mut players = Players::default();
@@ -150,6 +159,7 @@ pub(crate) fn read_tournaments<R: Read, C: Checks, S: Shortcut, W: Write>(
             checks.game(&line, [&fields[3], &fields[4]])?;
             play(&line, &fields, &mut players)?;
         }
+        checks.line_done()?;
         write_ratings(out, tournament, &players, &mut order)?;
     }
     checks.end(lines, &format!("the last tournament ({})", tournaments))

@@ -146,6 +146,15 @@ pub(crate) fn read_frames_with<R: Read, C: Checks, S: Shortcut<V>, V: Visit>(
     shortcut: &mut S,
     visit: &mut V,
 ) -> Result<(), Error> {
+    read_all(lines, checks, shortcut, visit).map_err(|fault| checks.first_fault(fault))
+}
+
+fn read_all<R: Read, C: Checks, S: Shortcut<V>, V: Visit>(
+    lines: &mut Lines<R>,
+    checks: &mut C,
+    shortcut: &mut S,
+    visit: &mut V,
+) -> Result<(), Error> {
     let (line, token, frames) = io::read_count(lines, checks, "the number of frames")?;
     checks.count(&line, &token)?;
     let mut names = Names::default();
@@ -170,30 +179,38 @@ pub(crate) fn read_frames_with<R: Read, C: Checks, S: Shortcut<V>, V: Visit>(
             let line = lines.current();
             let lot = frame.stage() == Stage::LotDue;
             checks.event(&line, lot)?;
-            // The frame takes the line, then `visit` is told, or the line
-            // is impossible.
+            // The frame takes the line, or the line is impossible; then
+            // `visit` is told.
             let taken = if lot {
                 let player = read_lot(&line, &frame, &names)?;
-                frame
-                    .lot(player)
-                    .map(|()| visit.lot(&line, player, &frame, &names))
+                frame.lot(player).map(|()| Taken::Lot(player))
             } else {
                 match parse_event(&line)? {
                     Event::Stroke(stroke) => frame
                         .play(&stroke)
-                        .map(|outcome| visit.stroke(&line, &stroke, &outcome, &frame, &names)),
-                    Event::PlayAgain => frame
-                        .play_again()
-                        .map(|replay| visit.play_again(&line, &replay, &frame, &names)),
+                        .map(|outcome| Taken::Stroke(stroke, outcome)),
+                    Event::PlayAgain => frame.play_again().map(Taken::PlayAgain),
                 }
             };
+            let taken = taken.map_err(|why| impossible(&line, &frame, &names, why))?;
+            checks.line_done()?;
             match taken {
-                Ok(told) => told?,
-                Err(why) => return Err(impossible(&line, &frame, &names, why)),
+                Taken::Lot(player) => visit.lot(&line, player, &frame, &names)?,
+                Taken::Stroke(stroke, outcome) => {
+                    visit.stroke(&line, &stroke, &outcome, &frame, &names)?
+                }
+                Taken::PlayAgain(replay) => visit.play_again(&line, &replay, &frame, &names)?,
             }
         }
     }
     checks.end(lines, &format!("the last frame ({})", frames))
+}
+
+/// What the frame took from a line inside it.
+enum Taken {
+    Lot(Player),
+    Stroke(Stroke, Outcome),
+    PlayAgain(Replay),
 }
 
 fn names_expected(number: u64) -> String {

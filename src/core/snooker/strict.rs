@@ -7,7 +7,7 @@ use super::balls::{Player, Stroke};
 use super::parse::{canonical, read_frames, read_names, Checks, Names, Visit};
 use super::rules::{Frame, Outcome, Replay};
 use crate::core::io::strict::{check_count, Strict};
-use crate::core::io::{shown, Error, Line, Lines, Token};
+use crate::core::io::{shown, Error, Layout, Line, Lines, Token};
 use crate::core::limits::snooker::{FRAMES, NAME_LETTERS};
 use std::io::Read;
 
@@ -40,6 +40,7 @@ impl Checks for Strict {
             }
         }
         read_names(line, number, names)?;
+        self.line_done()?;
         visit.names(number, line, names)
     }
 
