@@ -256,6 +256,26 @@ fn stress_shows_what_the_solver_wrote_with_odd_bytes_spelled_out() {
 }
 
 #[test]
+fn stress_says_when_the_solvers_output_has_no_final_newline() {
+    let script = format!("{} fourrow | head -c -1", referee_path());
+    let (stdout, _) = stress_failure(
+        "fourrow",
+        "stress-no-newline",
+        &["sh", "-c", &script],
+        &["--inputs", "1"],
+    );
+    let solvers = &stdout[stdout.find("solver's output").unwrap()..];
+    assert!(
+        solvers.contains("\n    (no newline at the end)\n"),
+        "{}",
+        stdout
+    );
+    let expected =
+        &stdout[stdout.find("expected output").unwrap()..stdout.find("solver's").unwrap()];
+    assert!(!expected.contains("(no newline"), "{}", stdout);
+}
+
+#[test]
 fn stress_finds_the_blind_diagonal_and_shrinks_it() {
     let command = [wrong("fourrow"), "top-diagonals".to_string()];
     let command: Vec<&str> = command.iter().map(String::as_str).collect();

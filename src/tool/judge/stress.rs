@@ -520,6 +520,8 @@ fn show(heading: &str, text: &[u8], from: usize, whole: bool) {
         );
     } else if !whole {
         say!("    ... (and more, not kept)");
+    } else if !text.is_empty() && !text.ends_with(b"\n") {
+        say!("    (no newline at the end)");
     }
 }
 
