@@ -68,19 +68,57 @@ pub fn shown(text: &[u8]) -> String {
 }
 
 /// A name (a file's, as given) to print in a message: control characters
-/// and the invisible ones spelled out (`\n`, `\u{1b}`, `\u{202e}`), so
-/// that it stays on one line and reaches the terminal as text; `''` for
-/// the empty name.
+/// and the invisible ones spelled out as in a difference's excerpt (`\n`,
+/// `\t`, `\x1b`, `\u{202e}`), so that it stays on one line and reaches
+/// the terminal as text; `''` for the empty name.
 pub(crate) fn escaped_name(name: &str) -> String {
+    escaped_bytes(name.as_bytes())
+}
+
+/// `escaped_name` of a path, whose bytes that are not UTF-8 are written
+/// `\xHH` (where the system gives them).
+pub(crate) fn escaped_path(path: &std::path::Path) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        escaped_bytes(path.as_os_str().as_bytes())
+    }
+    #[cfg(not(unix))]
+    {
+        escaped_name(&path.to_string_lossy())
+    }
+}
+
+fn escaped_bytes(name: &[u8]) -> String {
     if name.is_empty() {
         return "''".to_string();
     }
-    name.chars()
-        .map(|c| match c.is_control() || is_invisible(c) {
-            true => c.escape_default().to_string(),
-            false => c.to_string(),
-        })
-        .collect()
+    let mut escaped = String::new();
+    let mut rest = name;
+    while !rest.is_empty() {
+        let (valid, bad) = match std::str::from_utf8(rest) {
+            Ok(valid) => (valid, 0),
+            Err(e) => (
+                std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or_default(),
+                e.error_len().unwrap_or(rest.len() - e.valid_up_to()),
+            ),
+        };
+        for c in valid.chars() {
+            match c {
+                '\n' => escaped.push_str("\\n"),
+                '\r' => escaped.push_str("\\r"),
+                '\t' => escaped.push_str("\\t"),
+                c if c.is_ascii_control() => escaped.push_str(&format!("\\x{:02x}", u32::from(c))),
+                c if c.is_control() || is_invisible(c) => escaped.extend(c.escape_unicode()),
+                c => escaped.push(c),
+            }
+        }
+        for byte in &rest[valid.len()..valid.len() + bad] {
+            escaped.push_str(&format!("\\x{:02x}", byte));
+        }
+        rest = &rest[valid.len() + bad..];
+    }
+    escaped
 }
 
 /// The characters that show nothing of themselves or pass for a space:

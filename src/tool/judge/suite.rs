@@ -22,7 +22,7 @@ use super::{
     cannot_run, judge, seconds, solver, summary, Compare, Expected, Solution, Verdict, ACCEPTED,
     CANNOT_START, FAILED, UNUSABLE,
 };
-use crate::core::io::error::escaped_name;
+use crate::core::io::error::escaped_path;
 use crate::core::io::{stderr_about, stderr_line};
 use crate::tool::cli::{self, Command};
 use crate::tool::problem::Problem;
@@ -343,13 +343,13 @@ fn find_cases(dir: &Path, problem: Problem) -> Result<Vec<Case>, (PathBuf, io::E
         .map(|input| {
             let name = input.strip_prefix(dir).unwrap_or(&input);
             let name = if name.as_os_str().is_empty() {
-                input.display().to_string()
+                &input
             } else {
-                name.display().to_string()
+                name
             };
             // A control character in a file's name does not reach the
-            // terminal raw.
-            let name = escaped_name(&name);
+            // terminal raw, nor a byte that is not UTF-8.
+            let name = escaped_path(name);
             // A file beside the input counts whatever it is (a link to
             // nothing, a folder): it is then a case that cannot be read.
             let beside = |ext: &str| {
@@ -510,9 +510,17 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("referee-names-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
         fs::write(dir.join("a\u{1}b\tc.in"), "").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let not_utf8 = std::ffi::OsStr::from_bytes(b"d\xff.in");
+            fs::write(dir.join(not_utf8), "").unwrap();
+        }
         let cases = find_cases(&dir, Problem::Fourrow).unwrap();
         let names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
-        assert_eq!(names, ["a\\u{1}b\\tc.in"]);
+        assert_eq!(names[0], "a\\x01b\\tc.in");
+        #[cfg(unix)]
+        assert_eq!(names[1], "d\\xff.in");
         fs::remove_dir_all(&dir).unwrap();
     }
 

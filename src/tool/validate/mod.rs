@@ -135,6 +135,6 @@ mod tests {
         assert!(!run(Problem::Fourrow, &files, false, &mut out).unwrap());
         let out = String::from_utf8(out).unwrap();
         assert_eq!(out.lines().count(), 1, "{}", out);
-        assert!(out.starts_with("no\\nsuch\\u{1b}.in: "), "{}", out);
+        assert!(out.starts_with("no\\nsuch\\x1b.in: "), "{}", out);
     }
 }
