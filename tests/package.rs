@@ -237,6 +237,39 @@ fn a_package_without_a_manifest_is_written_over() {
     expected.push((".problem.yaml.partial".to_string(), b"mine\n".to_vec()));
     expected.sort();
     assert_eq!(tree(&dir), expected);
+    // Another problem's package without a manifest: whose files are
+    // whose is not known, so none is written over, even with --force.
+    fs::remove_file(dir.join("referee-manifest.txt")).unwrap();
+    let before = tree(&dir);
+    referee()
+        .args(["package", "fourrow", "--force"])
+        .arg(&dir)
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("is there already"));
+    assert_eq!(tree(&dir), before);
+}
+
+/// The manifest is written as the other files are: a link put in its
+/// place is replaced, and what it pointed to is left alone.
+#[cfg(unix)]
+#[test]
+fn a_link_in_place_of_the_manifest_is_not_written_through() {
+    let dir = scratch("manifest-link");
+    let package = || referee().args(["package", "rating"]).arg(&dir).assert();
+    package().success();
+    let outside = scratch("manifest-link-outside").join("mine.txt");
+    let manifest = dir.join("referee-manifest.txt");
+    fs::copy(&manifest, &outside).unwrap();
+    let copied = fs::read(&outside).unwrap();
+    fs::remove_file(&manifest).unwrap();
+    std::os::unix::fs::symlink(&outside, &manifest).unwrap();
+    package().success();
+    assert_eq!(fs::read(&outside).unwrap(), copied);
+    assert!(!fs::symlink_metadata(&manifest)
+        .unwrap()
+        .file_type()
+        .is_symlink());
 }
 
 /// An empty folder name is refused before anything is written: it was

@@ -10,8 +10,13 @@ use std::path::{Path, PathBuf};
 /// creates (never one that was there: a name taken is passed over).
 pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let (beside, mut file) = new_file_beside(path)?;
-    let written = file
-        .write_all(bytes)
+    // The file keeps the permissions it had (a report made private stays so).
+    let kept = match fs::metadata(path) {
+        Ok(before) if before.is_file() => file.set_permissions(before.permissions()),
+        _ => Ok(()),
+    };
+    let written = kept
+        .and_then(|()| file.write_all(bytes))
         .and_then(|()| fs::rename(&beside, path));
     if written.is_err() {
         let _ = fs::remove_file(&beside);
@@ -62,5 +67,20 @@ mod tests {
         assert_eq!(kept, b"mine");
         assert_eq!(written, b"ours");
         assert_eq!(left.len(), 2, "no file of ours is left beside");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_written_again_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("referee-modes-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("report.html");
+        fs::write(&target, "old").unwrap();
+        fs::set_permissions(&target, fs::Permissions::from_mode(0o600)).unwrap();
+        write_whole(&target, b"new").unwrap();
+        let mode = fs::metadata(&target).unwrap().permissions().mode() & 0o777;
+        fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(mode, 0o600);
     }
 }

@@ -41,6 +41,12 @@ pub trait Layout {
         Ok(())
     }
 
+    /// Of `fault`, found on `line`, and a fault of the line's layout, the
+    /// one that comes first.
+    fn first_on_line(&self, _line: &Line, fault: Error) -> Error {
+        fault
+    }
+
     /// Of `fault`, found while a record was read, and a fault kept from
     /// inside that record, the one that comes first in the input.
     fn first_fault(&mut self, fault: Error) -> Error {
@@ -116,16 +122,17 @@ pub(crate) fn read_count<'a, R: Read, L: Layout>(
         let digits = !text.is_empty() && text.iter().all(u8::is_ascii_digit);
         digits.then(|| parse_u64(text).unwrap_or(u64::MAX))
     };
-    match (first, first.and_then(|t| count(t.text)), tokens.next()) {
-        (Some(token), Some(value), None) => Ok((line, token, value)),
+    let fault = match (first, first.and_then(|t| count(t.text)), tokens.next()) {
+        (Some(token), Some(value), None) => return Ok((line, token, value)),
         // A count, and more after it.
-        (_, Some(_), extra) => Err(unexpected(
+        (_, Some(_), extra) => unexpected(
             &line,
             extra,
             &format!("expected end of line after {}", what),
-        )),
-        _ => Err(unexpected(&line, first, &expected)),
-    }
+        ),
+        _ => unexpected(&line, first, &expected),
+    };
+    Err(layout.first_on_line(&line, fault))
 }
 
 /// Says how a run ended, as `referee: NAME:LINE:COL: message` for bad

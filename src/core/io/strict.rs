@@ -119,13 +119,24 @@ impl Strict {
         if fault.0 > last_token_end {
             self.defer(line.error(fault.0, fault.1));
         } else {
-            self.inside = Some(line.error(fault.0, fault.1));
+            self.keep_inside(line.error(fault.0, fault.1));
         }
         Ok(())
     }
 
+    /// Keeps `fault`, found inside the record read last before its last
+    /// token, until the record's tokens were read (see `inside`): of it
+    /// and one kept before, the first in the input.
+    pub(crate) fn keep_inside(&mut self, fault: Error) {
+        let first = match self.inside.take() {
+            Some(kept) if place(&kept) <= place(&fault) => kept,
+            _ => fault,
+        };
+        self.inside = Some(first);
+    }
+
     /// Reports the fault inside the record read last, if any.
-    fn report_inside(&mut self) -> Result<(), Error> {
+    pub(crate) fn report_inside(&mut self) -> Result<(), Error> {
         match self.inside.take() {
             Some(fault) => Err(fault),
             None => Ok(()),
@@ -199,6 +210,13 @@ impl Layout for Strict {
 
     fn line_done(&mut self) -> Result<(), Error> {
         self.report_inside()
+    }
+
+    fn first_on_line(&self, line: &Line, fault: Error) -> Error {
+        match layout_fault(line) {
+            Some((col, message)) if (line.number, col) < place(&fault) => line.error(col, message),
+            _ => fault,
+        }
     }
 
     fn first_fault(&mut self, fault: Error) -> Error {
@@ -339,7 +357,10 @@ pub(crate) fn check_count(
     what: &str,
 ) -> Result<(), Error> {
     strict.expect_blanks(line, 0, "before the count")?;
+    // The count is the line's one token: a fault of the layout before it
+    // comes first.
     strict.check_layout(line)?;
+    strict.report_inside()?;
     check_digits(line, token.col, token.text, what)?;
     check_limit(line, token, limits, what)
 }

@@ -50,19 +50,23 @@ impl Checks for Strict {
         if lot {
             return Ok(());
         }
-        for token in line.tokens() {
-            if let Some(spelling) = canonical(token.text) {
-                if token.text != spelling.as_bytes() {
-                    return Err(line.error(
-                        token.col,
-                        format!(
-                            "expected `{}` spelled so, found {}",
-                            spelling,
-                            shown(token.text)
-                        ),
-                    ));
-                }
-            }
+        // A word spelled otherwise waits, as a fault of the layout does,
+        // for a token before it that is no word of a stroke at all.
+        let misspelt = line.tokens().find_map(|token| {
+            let spelling = canonical(token.text)?;
+            (token.text != spelling.as_bytes()).then(|| {
+                line.error(
+                    token.col,
+                    format!(
+                        "expected `{}` spelled so, found {}",
+                        spelling,
+                        shown(token.text)
+                    ),
+                )
+            })
+        });
+        if let Some(fault) = misspelt {
+            self.keep_inside(fault);
         }
         Ok(())
     }

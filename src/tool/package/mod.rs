@@ -268,11 +268,14 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
     let (earlier_problem, earlier) = match manifest::look(dir)? {
         Found::Nothing => (None, Vec::new()),
         Found::Package { problem, files } => (Some(problem), files),
-        // Every file this package writes was the earlier one's: they are
-        // replaced, and nothing is removed.
-        Found::Unlisted { problem } => {
-            (Some(problem), paths.iter().map(|p| p.to_string()).collect())
+        // Of the same problem, every file this package writes was the
+        // earlier one's: they are replaced, and nothing is removed. Of
+        // another, which of its files are whose is not known: none is
+        // written over.
+        Found::Unlisted { problem: other } if other == problem.name() => {
+            (Some(other), paths.iter().map(|p| p.to_string()).collect())
         }
+        Found::Unlisted { problem: other } => (Some(other), Vec::new()),
         Found::Other => {
             return Err(io::Error::new(
                 io::ErrorKind::AlreadyExists,
@@ -332,9 +335,9 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
             .copied()
             .filter(|p| !earlier.iter().any(|e| e == p)),
     );
-    fs::write(
-        dir.join(manifest::NAME),
-        manifest::text(problem.name(), both),
+    crate::tool::files::write_whole(
+        &dir.join(manifest::NAME),
+        manifest::text(problem.name(), both).as_bytes(),
     )?;
     manifest::remove_stale(dir, &earlier, &paths)?;
     for f in &files {
@@ -344,9 +347,9 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
         }
         crate::tool::files::write_whole(&path, &f.bytes)?;
     }
-    fs::write(
-        dir.join(manifest::NAME),
-        manifest::text(problem.name(), paths.iter().copied()),
+    crate::tool::files::write_whole(
+        &dir.join(manifest::NAME),
+        manifest::text(problem.name(), paths.iter().copied()).as_bytes(),
     )
 }
 
