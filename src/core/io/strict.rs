@@ -63,7 +63,7 @@ impl Strict {
         &mut self,
         lines: &'a mut Lines<R>,
     ) -> Result<Option<Line<'a>>, Error> {
-        if !lines.next_line()? {
+        if !next_line(lines)? {
             return Ok(None);
         }
         let fault = line_end_fault(lines);
@@ -159,6 +159,24 @@ impl Strict {
     }
 }
 
+/// `lines.next_line()`; a line refused for its bytes (too long, or not
+/// UTF-8) is named at a fault of the layout before them, if it has one.
+fn next_line<R: Read>(lines: &mut Lines<R>) -> Result<bool, Error> {
+    lines.next_line().map_err(|refused| {
+        // The line is handed out up to the refused bytes; what follows is
+        // no blank, so nothing before it trails.
+        let line = lines.current();
+        let mut text = line.text.to_vec();
+        text.push(b'x');
+        match layout_fault(&Line::new(line.number, &text)) {
+            Some((col, message)) if (line.number, col) < place(&refused) => {
+                line.error(col, message)
+            }
+            _ => refused,
+        }
+    })
+}
+
 /// Where an error is in the input: (line, column); first for an error
 /// of no place.
 fn place(error: &Error) -> (usize, usize) {
@@ -191,7 +209,7 @@ impl Layout for Strict {
         self.report_pending()?;
         self.blanks = 0;
         loop {
-            if !lines.next_line()? {
+            if !next_line(lines)? {
                 return Ok(false);
             }
             let fault = line_end_fault(lines);
@@ -230,7 +248,7 @@ impl Layout for Strict {
         self.report_inside()?;
         self.report_pending()?;
         // Whatever the line holds comes before its end.
-        if !lines.next_line()? {
+        if !next_line(lines)? {
             return Ok(());
         }
         let line = lines.current();
@@ -478,6 +496,26 @@ mod tests {
         assert!(strict.check_layout(&Line::new(1, b"a  b")).is_ok());
         assert_eq!(strict.line_done().unwrap_err().to_string(), two_spaces);
         assert!(strict.report_pending().is_ok() && strict.line_done().is_ok());
+    }
+
+    #[test]
+    fn a_line_refused_for_its_bytes_is_named_at_a_layout_fault_before_them() {
+        let first = |text: &[u8]| {
+            let mut lines = Lines::new(text);
+            Strict::new()
+                .next_record(&mut lines)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            first(b"a  b\xff\n"),
+            "1:3: expected single spaces between tokens, found two spaces"
+        );
+        // A space before the byte separates: it does not trail.
+        assert_eq!(
+            first(b"a b \xff\n"),
+            "1:5: expected UTF-8 text, found a byte that is not UTF-8"
+        );
     }
 
     #[test]
