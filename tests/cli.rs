@@ -457,3 +457,24 @@ fn the_readme_shows_the_tools_own_usage() {
         block
     );
 }
+
+#[test]
+fn the_readmes_regression_session_has_todays_count() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let run = Command::cargo_bin("referee")
+        .unwrap()
+        .current_dir(root)
+        .args(["test", "fourrow", "fixtures"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(run.stdout).unwrap();
+    let count = stdout.lines().last().unwrap();
+    assert!(count.ends_with(" passed, 0 failed"), "{}", stdout);
+    let readme = std::fs::read_to_string(format!("{}/README.md", root)).unwrap();
+    let session = &readme[readme.find("$ referee test fourrow fixtures\n").unwrap()..];
+    let shown = session.lines().nth(2).unwrap();
+    assert_eq!(
+        shown, count,
+        "README.md's session of `referee test fourrow fixtures`"
+    );
+}
