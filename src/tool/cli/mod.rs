@@ -19,6 +19,7 @@ pub mod table;
 pub(crate) use parse::parse;
 pub use parse::parse_os;
 
+use crate::core::io::error::escaped_name;
 use crate::tool::problem::Problem;
 use std::fmt;
 use std::time::Duration;
@@ -160,9 +161,12 @@ pub struct Usage {
 }
 
 impl Usage {
+    /// The error `message`, which quotes the arguments as given: their
+    /// control and invisible characters are spelled out, so that no
+    /// argument reaches the terminal raw.
     pub(crate) fn new(message: impl Into<String>) -> Usage {
         Usage {
-            message: message.into(),
+            message: escaped_name(&message.into()),
             with_usage: false,
             subcommand: None,
         }

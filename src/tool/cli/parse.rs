@@ -7,6 +7,7 @@
 use super::suggest::nearest;
 use super::table::{self, ArgKind, Count, Flag, Found, Kind, Options, Subcommand, Tail, Use};
 use super::{help, Command, Shell, Usage};
+use crate::core::io::error::escaped_path;
 use crate::tool::problem::Problem;
 use std::ffi::OsString;
 use std::time::Duration;
@@ -18,10 +19,8 @@ pub fn parse_os<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Us
         .into_iter()
         .map(|arg| {
             arg.into_string().map_err(|arg| {
-                Usage::new(format!(
-                    "argument `{}` is not valid UTF-8",
-                    arg.to_string_lossy()
-                ))
+                let shown = escaped_path(std::path::Path::new(&arg));
+                Usage::new(format!("argument `{}` is not valid UTF-8", shown))
             })
         })
         .collect::<Result<Vec<String>, Usage>>()?;

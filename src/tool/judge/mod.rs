@@ -38,6 +38,7 @@ pub(crate) use check::check;
 pub(crate) use stress::{killer, stress, StressRun};
 pub(crate) use suite::{test, TestRun};
 
+use crate::core::io::error::escaped_name;
 use crate::core::io::stderr_line;
 use crate::tool::problem::Problem;
 use diff::Difference;
@@ -135,6 +136,7 @@ fn cannot_run(command: &[String], error: &io::Error) -> String {
                 && !program.contains('/')
                 && Path::new(program).is_file() =>
         {
+            let program = escaped_name(program);
             format!(
                 " (to run `{}` of the current folder, write `./{}`)",
                 program, program
@@ -147,7 +149,7 @@ fn cannot_run(command: &[String], error: &io::Error) -> String {
     };
     format!(
         "referee: cannot run `{}`: {}{}",
-        command.join(" "),
+        escaped_name(&command.join(" ")),
         error,
         hint
     )

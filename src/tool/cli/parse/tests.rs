@@ -390,6 +390,11 @@ fn arguments_that_are_not_utf8_are_a_usage_error() {
     let message = parse_os(vec![OsString::from("snooker"), bad])
         .unwrap_err()
         .message;
-    assert_eq!(message, "argument `a\u{fffd}` is not valid UTF-8");
+    assert_eq!(message, "argument `a\\xff` is not valid UTF-8");
+    // An argument's control characters are spelled out in any message.
+    assert_eq!(
+        error("fourrow --x\u{1b}[31m"),
+        "unknown option `--x\\x1b[31m` for `fourrow`"
+    );
     assert_eq!(parse_os(vec![OsString::from("man")]), Ok(Command::Man));
 }
