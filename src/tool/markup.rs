@@ -14,7 +14,9 @@ pub(crate) fn escape(text: &str) -> String {
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
             '\t' | '\n' => out.push(c),
-            c if c.is_control() => out.push('\u{fffd}'),
+            // What XML 1.0 does not allow: control characters and the
+            // two noncharacters U+FFFE and U+FFFF.
+            c if c.is_control() || c == '\u{fffe}' || c == '\u{ffff}' => out.push('\u{fffd}'),
             c => out.push(c),
         }
     }

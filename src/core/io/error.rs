@@ -123,11 +123,20 @@ fn escaped_bytes(name: &[u8]) -> String {
 
 /// The characters that show nothing of themselves or pass for a space:
 /// the bidirectional marks, the zero widths, the word joiner, the
-/// byte-order mark and the no-break space.
+/// byte-order mark, the soft hyphen, the Mongolian vowel separator, and
+/// the spaces and line and paragraph separators other than the space.
 pub(crate) fn is_invisible(c: char) -> bool {
     matches!(
         u32::from(c),
-        0xa0 | 0x200b..=0x200f | 0x202a..=0x202e | 0x2060 | 0x2066..=0x2069 | 0xfeff
+        0xa0 | 0xad
+            | 0x61c
+            | 0x180e
+            | 0x2000..=0x200f
+            | 0x2028..=0x202f
+            | 0x205f..=0x2064
+            | 0x2066..=0x2069
+            | 0x3000
+            | 0xfeff
     )
 }
 
@@ -155,6 +164,12 @@ mod tests {
             "`a\\u{202e}b\\u{85}\\u{feff}`"
         );
         assert_eq!(shown("Ünïcode ok".as_bytes()), "`Ünïcode ok`");
+        // Spaces other than the space, and marks that show nothing.
+        assert_eq!(
+            shown("a\u{3000}b\u{202f}\u{61c}\u{ad}".as_bytes()),
+            "`a\\u{3000}b\\u{202f}\\u{61c}\\u{ad}`"
+        );
+        assert_eq!(escaped_name("a\u{2028}b"), "a\\u{2028}b");
     }
 
     #[test]

@@ -209,19 +209,25 @@ impl<R: Read> Lines<R> {
         // A line too long or not UTF-8 is refused, and handed out up to
         // its fault: a reading may still take what comes before it (R0.3).
         let text = &self.buf[self.line_start..self.line_stop];
+        let kept = text.len().min(MAX_LINE);
+        if !self.ascii {
+            // Of a line too long, the bytes past the limit are not looked
+            // at (nor a character the limit cuts).
+            match std::str::from_utf8(&text[..kept]) {
+                Err(e) if kept == text.len() || e.error_len().is_some() => {
+                    self.line_stop = self.line_start + e.valid_up_to();
+                    return Err(Error::at(
+                        self.number,
+                        e.valid_up_to() + 1,
+                        NOT_UTF8.to_string(),
+                    ));
+                }
+                _ => {}
+            }
+        }
         if text.len() > MAX_LINE {
             self.line_stop = self.line_start + MAX_LINE;
             return Err(line_too_long(self.number));
-        }
-        if !self.ascii {
-            if let Err(e) = std::str::from_utf8(text) {
-                self.line_stop = self.line_start + e.valid_up_to();
-                return Err(Error::at(
-                    self.number,
-                    e.valid_up_to() + 1,
-                    NOT_UTF8.to_string(),
-                ));
-            }
         }
         Ok(true)
     }
@@ -389,6 +395,22 @@ mod tests {
         assert_eq!(lines.current().text, b"\xef\xbb\xbf");
         assert!(!Lines::new(&b"3\n"[..]).skip_bom().unwrap());
         assert!(!Lines::new(&b""[..]).skip_bom().unwrap());
+    }
+
+    #[test]
+    fn a_line_too_long_with_a_byte_that_is_not_utf8_is_named_at_the_byte() {
+        let mut text = b"ab\xff".to_vec();
+        text.resize(MAX_LINE + 10, b'c');
+        let e = Lines::new(&text[..]).next_line().unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "1:3: expected UTF-8 text, found a byte that is not UTF-8"
+        );
+        // A character the limit cuts is not a fault of its own.
+        let mut text = b"a".to_vec();
+        text.extend("é".repeat(MAX_LINE / 2).as_bytes());
+        let e = Lines::new(&text[..]).next_line().unwrap_err().to_string();
+        assert!(e.starts_with("1:1048577: line too long"), "{}", e);
     }
 
     #[test]

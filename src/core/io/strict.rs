@@ -386,6 +386,7 @@ pub(crate) fn check_count(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::io::lines::MAX_LINE;
 
     fn records(text: &[u8]) -> Result<Vec<(usize, usize)>, String> {
         let mut lines = Lines::new(text);
@@ -510,6 +511,14 @@ mod tests {
         assert_eq!(
             first(b"a  b\xff\n"),
             "1:3: expected single spaces between tokens, found two spaces"
+        );
+        // Past 1 MiB, a byte that is not UTF-8 before comes first, and
+        // nothing after it counts.
+        let mut long = b"a\xff  b".to_vec();
+        long.resize(MAX_LINE + 10, b'c');
+        assert_eq!(
+            first(&long),
+            "1:2: expected UTF-8 text, found a byte that is not UTF-8"
         );
         // A space before the byte separates: it does not trail.
         assert_eq!(

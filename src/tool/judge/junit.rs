@@ -76,5 +76,6 @@ mod tests {
              message=\"1:1: expected `a`, found `b`\">"
         ));
         assert_eq!(escape("\u{1b}&\"'"), "\u{fffd}&amp;&quot;&#39;");
+        assert_eq!(escape("a\u{ffff}b\u{fffe}"), "a\u{fffd}b\u{fffd}");
     }
 }

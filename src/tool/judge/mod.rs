@@ -149,7 +149,11 @@ fn cannot_run(command: &[String], error: &io::Error) -> String {
     };
     format!(
         "referee: cannot run `{}`: {}{}",
-        escaped_name(&command.join(" ")),
+        command
+            .iter()
+            .map(|word| escaped_name(word))
+            .collect::<Vec<_>>()
+            .join(" "),
         error,
         hint
     )

@@ -115,6 +115,12 @@ fn a_command_in_one_word_gets_a_hint() {
         cannot_run(&two, &missing),
         "referee: cannot run `python3 sol.py`: not found"
     );
+    // Each word is spelled out on its own: an empty one shows.
+    let odd = [String::new(), "x\u{1b}".to_string()];
+    assert_eq!(
+        cannot_run(&odd, &missing),
+        "referee: cannot run `'' x\\x1b`: not found"
+    );
 }
 
 #[test]
