@@ -168,13 +168,17 @@ fn next_line<R: Read>(lines: &mut Lines<R>) -> Result<bool, Error> {
         let line = lines.current();
         let mut text = line.text.to_vec();
         text.push(b'x');
-        match layout_fault(&Line::new(line.number, &text)) {
-            Some((col, message)) if (line.number, col) < place(&refused) => {
-                line.error(col, message)
-            }
-            _ => refused,
-        }
+        first_with_layout(&Line::new(line.number, &text), refused)
     })
+}
+
+/// Of `fault`, found on `line`, and the first fault of the line's layout,
+/// the one that comes first.
+fn first_with_layout(line: &Line, fault: Error) -> Error {
+    match layout_fault(line) {
+        Some((col, message)) if (line.number, col) < place(&fault) => line.error(col, message),
+        _ => fault,
+    }
 }
 
 /// Where an error is in the input: (line, column); first for an error
@@ -231,10 +235,7 @@ impl Layout for Strict {
     }
 
     fn first_on_line(&self, line: &Line, fault: Error) -> Error {
-        match layout_fault(line) {
-            Some((col, message)) if (line.number, col) < place(&fault) => line.error(col, message),
-            _ => fault,
-        }
+        first_with_layout(line, fault)
     }
 
     fn first_fault(&mut self, fault: Error) -> Error {

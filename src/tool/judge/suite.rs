@@ -269,8 +269,7 @@ fn read_case(problem: Problem, case: &Case) -> Result<Files, String> {
         None => own_answer,
     };
     let stderr = case.error.as_deref().map(read).transpose()?;
-    let name = case.input.display().to_string();
-    let stderr = stderr.map(|expected| named_as_run(expected, &case.input, &name));
+    let stderr = stderr.map(|expected| named_as_run(expected, &case.input));
     Ok(Files {
         input,
         strict,
@@ -279,12 +278,13 @@ fn read_case(problem: Problem, case: &Case) -> Result<Files, String> {
     })
 }
 
-/// The expected message of a `.err` with its input named `name`, as the
-/// run names it: a `.err` names its input by its path from wherever it
+/// The expected message of a `.err` with its input named as the run
+/// names it (`input` as found): a `.err` names its input by its path from wherever it
 /// was written (`fixtures/...` from the project), so that the cases pass
 /// from any folder. Only the path before the first `FILE:` that ends in
 /// the input's file name is replaced.
-fn named_as_run(expected: Vec<u8>, input: &Path, name: &str) -> Vec<u8> {
+fn named_as_run(expected: Vec<u8>, input: &Path) -> Vec<u8> {
+    let name = input.display();
     let (Some(file), Ok(text)) = (input.file_name(), String::from_utf8(expected.clone())) else {
         return expected;
     };
@@ -416,27 +416,23 @@ mod tests {
 
     #[test]
     fn an_expected_error_names_the_input_as_the_run_does() {
-        let named = |expected: &str, input: &str, name: &str| {
-            String::from_utf8(named_as_run(expected.into(), Path::new(input), name)).unwrap()
+        let named = |expected: &str, input: &str| {
+            String::from_utf8(named_as_run(expected.into(), Path::new(input))).unwrap()
         };
         let expected = "referee: fixtures/e/count.in:3:1: expected x, found y\n";
         assert_eq!(
-            named(
-                expected,
-                "/tmp/p/fixtures/e/count.in",
-                "/tmp/p/fixtures/e/count.in"
-            ),
+            named(expected, "/tmp/p/fixtures/e/count.in"),
             "referee: /tmp/p/fixtures/e/count.in:3:1: expected x, found y\n"
         );
         assert_eq!(
-            named("referee: count.in:3:1: m\n", "e/count.in", "e/count.in"),
+            named("referee: count.in:3:1: m\n", "e/count.in"),
             "referee: e/count.in:3:1: m\n"
         );
         // Another file, or a name that only ends like it, stays.
         let other = "referee: fixtures/e/other.in:3:1: m\n";
-        assert_eq!(named(other, "e/count.in", "e/count.in"), other);
+        assert_eq!(named(other, "e/count.in"), other);
         let longer = "referee: fixtures/e/mycount.in:3:1: m\n";
-        assert_eq!(named(longer, "e/count.in", "e/count.in"), longer);
+        assert_eq!(named(longer, "e/count.in"), longer);
     }
 
     #[test]
