@@ -23,8 +23,13 @@ pub trait Checks: Layout {
         Ok(())
     }
 
-    /// A tournament's `n m` line, read.
-    fn header(&mut self, _line: &Line, _n: &Token, _m: &Token) -> Result<(), Error> {
+    /// A tournament's number of players `n`, read as a number.
+    fn players_count(&mut self, _line: &Line, _n: &Token) -> Result<(), Error> {
+        Ok(())
+    }
+
+    /// A tournament's number of games `m`, read as a number.
+    fn games_count(&mut self, _line: &Line, _m: &Token) -> Result<(), Error> {
         Ok(())
     }
 
@@ -33,7 +38,7 @@ pub trait Checks: Layout {
         Ok(())
     }
 
-    /// A game's line, its five fields found.
+    /// A game's line, its players and result found.
     fn game(&mut self, _line: &Line, _pieces: [&Token; 2]) -> Result<(), Error> {
         Ok(())
     }
@@ -102,8 +107,9 @@ fn read_all<R: Read, C: Checks, S: Shortcut, W: Write>(
             None => {
                 let (line, [n, m]) = record(lines, checks, &expected)?;
                 let listed = count(&n, &line, "the number of players")?;
+                checks.players_count(&line, &n)?;
                 let games = count(&m, &line, "the number of games")?;
-                checks.header(&line, &n, &m)?;
+                checks.games_count(&line, &m)?;
                 (listed, games)
             }
         };
@@ -156,8 +162,9 @@ fn read_all<R: Read, C: Checks, S: Shortcut, W: Write>(
                 )
             };
             let (line, fields) = record::<_, _, 5>(lines, checks, &expected)?;
+            let game = read_game(&line, &fields, &players)?;
             checks.game(&line, [&fields[3], &fields[4]])?;
-            play(&line, &fields, &mut players)?;
+            play(&line, &fields, game, &mut players)?;
         }
         checks.line_done()?;
         write_ratings(out, tournament, &players, &mut order)?;
@@ -165,10 +172,13 @@ fn read_all<R: Read, C: Checks, S: Shortcut, W: Write>(
     checks.end(lines, &format!("the last tournament ({})", tournaments))
 }
 
-/// Exchanges one game: `fields` are white, black, result and the pieces.
-#[inline(always)]
-fn play(line: &Line, fields: &[Token; 5], players: &mut Players) -> Result<(), Error> {
-    let [white, black, result, white_pieces, black_pieces] = fields;
+/// A game's players (their slots) and white's result, as read.
+type Game = (usize, usize, Outcome);
+
+/// The players and the result of a game's `fields` (white, black, result
+/// and the pieces): the faults of those come before any of the pieces.
+fn read_game(line: &Line, fields: &[Token; 5], players: &Players) -> Result<Game, Error> {
+    let [white, black, result, _, _] = fields;
     let slot = |token: &Token| {
         let key = Key::of(token.text, token.text);
         players.get(&key, token.text).ok_or_else(|| {
@@ -189,6 +199,14 @@ fn play(line: &Line, fields: &[Token; 5], players: &mut Players) -> Result<(), E
             ))
         }
     };
+    Ok((white_slot, black_slot, outcome))
+}
+
+/// Exchanges one game, `game` as `read_game` found it in `fields`.
+#[inline(always)]
+fn play(line: &Line, fields: &[Token; 5], game: Game, players: &mut Players) -> Result<(), Error> {
+    let [white, black, _, white_pieces, black_pieces] = fields;
+    let (white_slot, black_slot, outcome) = game;
     let pieces = |token: &Token| {
         parse_pieces(token.text).ok_or_else(|| {
             line.error(
@@ -267,7 +285,8 @@ fn write_ratings<W: Write>(
 
 /// The next line that holds a record and its `N` tokens, or an error
 /// naming what was due: at the end of input, or at the missing or extra
-/// token.
+/// token. A line of another shape is named as such before any fault of
+/// its tokens: it is most likely another kind of record.
 #[inline(always)]
 fn record<'a, R: Read, C: Checks, const N: usize>(
     lines: &'a mut Lines<R>,

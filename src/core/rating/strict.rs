@@ -21,17 +21,16 @@ impl Checks for Strict {
         self.check_layout(line)
     }
 
-    fn header(&mut self, line: &Line, n: &Token, m: &Token) -> Result<(), Error> {
-        for (token, limits, what) in [
-            (n, PLAYERS, "the number of players"),
-            (m, GAMES, "the number of games"),
-        ]
-        .iter()
-        {
-            check_digits(line, token.col, token.text, what)?;
-            check_limit(line, token, limits.clone(), what)?;
-        }
-        Ok(())
+    fn players_count(&mut self, line: &Line, n: &Token) -> Result<(), Error> {
+        let what = "the number of players";
+        check_digits(line, n.col, n.text, what)?;
+        check_limit(line, n, PLAYERS, what)
+    }
+
+    fn games_count(&mut self, line: &Line, m: &Token) -> Result<(), Error> {
+        let what = "the number of games";
+        check_digits(line, m.col, m.text, what)?;
+        check_limit(line, m, GAMES, what)
     }
 
     fn player(&mut self, line: &Line, name: &Token, rating: &Token) -> Result<(), Error> {
