@@ -14,4 +14,5 @@ pub mod problem;
 pub mod run;
 pub mod scoreboard;
 pub mod solvers;
+pub(crate) mod terminal;
 pub(crate) mod validate;

@@ -368,13 +368,6 @@ impl Frame {
                 colour => judged.colours.insert(colour),
             }
         }
-        // A verdict holds at most 15 points: 15 reds and the free ball at
-        // once would be 16.
-        if judged.reds > Frame::REDS {
-            return Err(Impossible::TooManyReds {
-                left: self.reds - 1,
-            });
-        }
         let verdict = stroke_verdict_on_table(judged.judge(self.on), stroke, ball);
         Ok(self.apply(stroke, verdict))
     }

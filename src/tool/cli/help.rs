@@ -5,6 +5,7 @@
 //! its own fonts.
 
 use super::table::{self, Count, Flag, Kind, Subcommand, Tail, Use, EXIT_STATUS, SUBCOMMANDS};
+use crate::tool::terminal;
 
 /// Lines are wrapped to fit this width.
 const WIDTH: usize = 80;
@@ -89,12 +90,13 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// Words (which may hold spaces) put on lines of at most `width`
-/// characters, one space apart; a longer word has a line of its own.
+/// terminal columns, one space apart; a longer word has a line of its
+/// own.
 fn fill(words: &[String], width: usize) -> Vec<String> {
     let mut lines = vec![String::new()];
     for word in words {
         let line = lines.last_mut().expect("never empty");
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+        if !line.is_empty() && terminal::columns(line) + 1 + terminal::columns(word) > width {
             lines.push(word.to_string());
         } else {
             if !line.is_empty() {

@@ -71,21 +71,24 @@ impl FrameRecord {
     }
 }
 
-/// Folds the steps into frames.
+/// Ends the visit open in `frame`, if any: its break so far is a break.
+fn end_visit(frame: &mut FrameRecord, visit: &mut Option<usize>, current: &mut u64) {
+    if let Some(player) = visit.take() {
+        if *current > 0 {
+            frame.breaks.push((player, *current));
+        }
+    }
+    *current = 0;
+}
+
+/// Folds the steps into frames. A break still going on at the last step
+/// counts as made so far, as the live board counts it.
 pub(crate) fn frames(steps: &[Step]) -> Vec<FrameRecord> {
     let mut frames: Vec<FrameRecord> = Vec::new();
     // The player whose visit is open, and the break of it so far.
     let mut visit: Option<usize> = None;
     let mut current = 0;
     for step in steps {
-        let end_visit = |frame: &mut FrameRecord, visit: &mut Option<usize>, current: &mut u64| {
-            if let Some(player) = visit.take() {
-                if *current > 0 {
-                    frame.breaks.push((player, *current));
-                }
-            }
-            *current = 0;
-        };
         if let Step::Frame { number, names } = step {
             frames.push(FrameRecord {
                 number: *number,
@@ -134,6 +137,9 @@ pub(crate) fn frames(steps: &[Step]) -> Vec<FrameRecord> {
                 frame.result = Some((winner, conceded));
             }
         }
+    }
+    if let Some(frame) = frames.last_mut() {
+        end_visit(frame, &mut visit, &mut current);
     }
     frames
 }
@@ -233,5 +239,20 @@ mod tests {
         let totals = totals(&frames);
         assert_eq!((totals[0].frames_won, totals[0].highest), (1, 8));
         assert_eq!(totals[1].fouls, 1);
+    }
+
+    #[test]
+    fn a_break_still_going_on_counts_as_made_so_far() {
+        let steps = vec![
+            Step::Frame {
+                number: 1,
+                names: ["Ann".to_string(), "Bob".to_string()],
+            },
+            stroke(0, 1, [1, 0], false),
+            stroke(0, 7, [8, 0], false),
+        ];
+        let frames = frames(&steps);
+        assert_eq!(frames[0].breaks, vec![(0, 8)]);
+        assert_eq!(totals(&frames)[0].highest, 8);
     }
 }

@@ -252,14 +252,18 @@ fn a_free_ball_stands_for_the_ball_on_and_goes_back() {
     let out = frame.free_ball(Ball::Pink, &stroke("Pink White")).unwrap();
     assert!(out.foul && out.in_hand);
     assert_eq!(frame.score(Player::B), 4);
+    // The free ball potted with all fifteen reds: sixteen points, and
+    // the free ball goes back.
     let mut frame = Frame::new();
-    assert_eq!(
-        frame.free_ball(
+    let out = frame
+        .free_ball(
             Ball::Yellow,
-            &stroke("Yellow Yellow Red Red Red Red Red Red Red Red Red Red Red Red Red Red Red")
-        ),
-        Err(Impossible::TooManyReds { left: 14 })
-    );
+            &stroke("Yellow Yellow Red Red Red Red Red Red Red Red Red Red Red Red Red Red Red"),
+        )
+        .unwrap();
+    assert!(!out.foul && out.respot == Colours::of(Ball::Yellow));
+    assert_eq!((frame.score(Player::A), frame.reds()), (16, 0));
+    assert_eq!(frame.ball_on(), Some(BallOn::AnyColour));
 }
 
 /// Scores are 64-bit (`Frame`'s note): past what 32 bits hold (over a

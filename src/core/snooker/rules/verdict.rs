@@ -10,8 +10,9 @@ use crate::judge::snooker as judged;
 /// What a stroke does with a given ball on, before the table has a say:
 /// foul or not, points, and the colours it puts back or takes off for
 /// good. Packed in bits: foul (bit 0), a red potted legally (bit 1),
-/// points (bits 4 to 7), colours respotted (bits 8 to 15), colours taken
-/// off (bits 16 to 23), and bit 31 set in every verdict made.
+/// points (bits 2 to 7: a stroke scores at most 16, 15 reds and a free
+/// ball), colours respotted (bits 8 to 15), colours taken off (bits 16 to
+/// 23), and bit 31 set in every verdict made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Verdict(u32);
 
@@ -28,7 +29,7 @@ impl Verdict {
     }
 
     pub(super) fn points(self) -> u64 {
-        u64::from(self.0 >> 4 & 0xf)
+        u64::from(self.0 >> 2 & 0x3f)
     }
 
     pub(super) fn respot(self) -> Colours {
@@ -76,7 +77,7 @@ impl Stroke {
             1 << 31
                 | u32::from(call.foul)
                 | u32::from(!call.foul && self.reds > 0) << 1
-                | call.points << 4
+                | call.points << 2
                 | bits(call.respotted) << 8
                 | call.stays_down.map_or(0, |c| 1 << c.value()) << 16,
         )

@@ -7,7 +7,7 @@ use super::state::Match;
 use crate::core::snooker::{BallOn, Player};
 use crate::tool::cli::help::wrap;
 use crate::tool::scoreboard::needs_snookers;
-use crate::tool::scoreboard::views::{columns, pad};
+use crate::tool::terminal::{columns, pad};
 
 /// What the board shows after an entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -206,7 +206,8 @@ impl Board {
     }
 
     /// The screen of a terminal, lines of at most 80 columns when names
-    /// have at most 20 characters; `colour` adds bold and red.
+    /// have at most 20 characters (two lines for a player whose name's
+    /// wide characters need it); `colour` adds bold and red.
     pub(crate) fn screen(&self, error: Option<&str>, colour: bool) -> String {
         let paint = |text: &str, code: &str| {
             if colour {
@@ -227,14 +228,20 @@ impl Board {
                 " "
             };
             let name = pad(self.name(player), width, false);
-            lines.push(format!(
-                "{} {}  frames {:>2}  score {:>3}  highest break {:>3}",
-                marker,
-                paint(&name, "1"),
+            let figures = format!(
+                "frames {:>2}  score {:>3}  highest break {:>3}",
                 self.frames[player.index()],
                 self.score[player.index()],
                 self.highest[player.index()]
-            ));
+            );
+            // Names too wide for one line (wide characters) get a line
+            // of their own.
+            if 2 + width + 2 + figures.len() <= SCREEN_WIDTH {
+                lines.push(format!("{} {}  {}", marker, paint(&name, "1"), figures));
+            } else {
+                lines.push(format!("{} {}", marker, paint(self.name(player), "1")));
+                lines.push(format!("    {}", figures));
+            }
         }
         if self.foul {
             lines.push(paint("Foul!", "31"));
@@ -244,7 +251,7 @@ impl Board {
         let mut shown: Vec<&str> = Vec::new();
         let mut used = "last: ".len();
         for entry in self.last.iter().rev() {
-            used += entry.chars().count() + " | ".len();
+            used += columns(entry) + " | ".len();
             if used > SCREEN_WIDTH {
                 break;
             }
@@ -268,16 +275,17 @@ const LINE_ENTRIES: usize = 3;
 /// The width the screen is made for.
 const SCREEN_WIDTH: usize = 80;
 
-/// Parts put on lines of at most `SCREEN_WIDTH` characters, ` | ` apart.
+/// Parts put on lines of at most `SCREEN_WIDTH` columns, ` | ` apart.
 fn pack(parts: &[String]) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for part in parts {
         match lines.last_mut() {
-            Some(line) if line.chars().count() + 3 + part.chars().count() <= SCREEN_WIDTH => {
+            Some(line) if columns(line) + 3 + columns(part) <= SCREEN_WIDTH => {
                 line.push_str(" | ");
                 line.push_str(part);
             }
-            _ => lines.push(part.clone()),
+            // A part wider than the screen (names of wide characters).
+            _ => lines.extend(wrap(part, SCREEN_WIDTH)),
         }
     }
     lines

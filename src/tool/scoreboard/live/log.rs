@@ -116,12 +116,23 @@ pub(super) fn refusal(path: &str, error: io::Error) -> String {
     }
 }
 
-/// A name in a file name: letters and digits kept, the rest `_`.
+/// A name in a file name: letters and digits kept, the rest `_`, cut to
+/// at most `NAME_BYTES` bytes so that the log's name stays within what
+/// file systems allow (255 bytes).
 fn file_safe(name: &str) -> String {
-    name.chars()
-        .map(|c| if c.is_alphanumeric() { c } else { '_' })
-        .collect()
+    let mut safe = String::new();
+    for c in name.chars() {
+        let c = if c.is_alphanumeric() { c } else { '_' };
+        if safe.len() + c.len_utf8() > NAME_BYTES {
+            break;
+        }
+        safe.push(c);
+    }
+    safe
 }
+
+/// The most bytes of a name in the default log's name.
+const NAME_BYTES: usize = 60;
 
 /// Today's date in UTC, `YYYY-MM-DD`.
 fn today() -> String {
@@ -203,6 +214,23 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
         if line.is_empty() || (in_head && line.starts_with('#')) {
             continue;
         }
+        let col = raw.len() - raw.trim_start().len() + 1;
+        let key = [PLAYER_A, PLAYER_B, BEST_OF]
+            .into_iter()
+            .find(|key| in_head && line.starts_with(key));
+        let given = match key {
+            Some(PLAYER_A) => names[0].is_some(),
+            Some(PLAYER_B) => names[1].is_some(),
+            Some(_) => best_of.is_some(),
+            None => false,
+        };
+        if let (true, Some(key)) = (given, key) {
+            let message = format!(
+                "expected `{}` once in the head of a match log, found it again",
+                key.trim_end()
+            );
+            return Err(at(number, col, &message));
+        }
         if let (true, Some(name)) = (in_head, line.strip_prefix(PLAYER_A)) {
             names[0] = Some(name.trim().to_string());
         } else if let (true, Some(name)) = (in_head, line.strip_prefix(PLAYER_B)) {
@@ -221,7 +249,6 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
             );
             best_of = Some(n.ok_or_else(|| at(number, col, &message))?);
         } else if names[0].is_none() || names[1].is_none() {
-            let col = raw.len() - raw.trim_start().len() + 1;
             let message = format!(
                 "expected the head of a match log (`{}NAME`), found {}",
                 missing_player(&names),
@@ -265,21 +292,36 @@ fn missing_player(names: &[Option<String>; 2]) -> &'static str {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_bad_best_of_is_reported_at_its_value() {
+    /// What reading a log of `text` says, `PATH` for its path.
+    fn refusal_of(name: &str, text: &str) -> String {
         let dir = std::env::temp_dir().join(format!("referee-log-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("bad.log");
-        std::fs::write(&path, "player A: Ann\nplayer B: Bob\n  best of:  4 \n").unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
         let path = path.display().to_string();
         let message = read(&path).err().unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        message.replace(&path, "PATH")
+    }
+
+    #[test]
+    fn a_bad_best_of_is_reported_at_its_value() {
         assert_eq!(
-            message,
-            format!(
-                "{}:3:13: expected an odd number of frames from 1 to 35, found `4`",
-                path
-            )
+            refusal_of("bad.log", "player A: Ann\nplayer B: Bob\n  best of:  4 \n"),
+            "PATH:3:13: expected an odd number of frames from 1 to 35, found `4`"
+        );
+    }
+
+    #[test]
+    fn a_head_line_given_twice_is_refused_not_taken_over() {
+        let head = "player A: Ann\nplayer B: Bob\nbest of: 3\n";
+        assert_eq!(
+            refusal_of("twice-best.log", &format!("{} best of: 5\nRed\n", head)),
+            "PATH:4:2: expected `best of:` once in the head of a match log, found it again"
+        );
+        assert_eq!(
+            refusal_of("twice-b.log", &format!("{}player B: Cy\n", head)),
+            "PATH:4:1: expected `player B:` once in the head of a match log, found it again"
         );
     }
 
@@ -295,5 +337,7 @@ mod tests {
     fn names_in_file_names_are_letters_and_digits() {
         assert_eq!(file_safe("Ronnie O'Sullivan"), "Ronnie_O_Sullivan");
         assert_eq!(file_safe("../x"), "___x");
+        assert_eq!(file_safe(&"a".repeat(150)), "a".repeat(60));
+        assert_eq!(file_safe(&"丁".repeat(40)), "丁".repeat(20));
     }
 }

@@ -275,9 +275,38 @@ fn the_screen_lines_up_names_of_wide_characters() {
     let frames_at: Vec<usize> = screen
         .lines()
         .filter(|line| line.contains("  frames "))
-        .map(|line| {
-            crate::tool::scoreboard::views::columns(&line[..line.find("  frames ").unwrap()])
-        })
+        .map(|line| crate::tool::terminal::columns(&line[..line.find("  frames ").unwrap()]))
         .collect();
     assert_eq!(frames_at, [14, 14], "{}", screen);
+}
+
+#[test]
+fn names_of_twenty_wide_characters_keep_the_screen_within_80_columns() {
+    let settings = Settings {
+        names: ["丁".repeat(20), "俊".repeat(20)],
+        best_of: 3,
+    };
+    let mut game = Match::new(settings);
+    let mut screens = vec![Board::of(&game).screen(Some(&"俊".repeat(30)), false)];
+    // As in `a_tie_on_the_black_waits_for_the_lot`: the lot's part of the
+    // screen names both players.
+    for _ in 0..8 {
+        play(&mut game, &["None", "again"]);
+    }
+    let fifteen_reds = format!("Red{}", " Red".repeat(15));
+    play(&mut game, &[&fifteen_reds, "Brown Brown"]);
+    play(&mut game, &["Yellow Yellow", "Green Green", "Brown Brown"]);
+    play(
+        &mut game,
+        &["Blue Blue", "Pink Pink", "Black", "Black Black"],
+    );
+    screens.push(Board::of(&game).screen(None, false));
+    for screen in screens.iter() {
+        for line in screen.lines() {
+            let width = crate::tool::terminal::columns(line);
+            assert!(width <= 80, "{} columns: {}\n{}", width, line, screen);
+        }
+    }
+    assert!(screens[1].contains("tie: the lot is due"), "{}", screens[1]);
+    assert!(screens[1].contains("\n    frames  0  score  39  highest break  39\n"));
 }
