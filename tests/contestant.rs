@@ -185,9 +185,12 @@ fn test_counts_cases_it_cannot_use_as_broken_never_as_passed() {
     assert_eq!(test_with(&solution).0, Some(0));
     // An input that links to nothing is a case, and broken.
     symlink(dir.join("gone.in"), dir.join("b.in")).unwrap();
-    let (code, out, _) = test_with(&solution);
+    let (code, out, err) = test_with(&solution);
     assert_eq!(code, Some(3), "{}", out);
     assert!(out.contains("b.in: cannot read"), "{}", out);
+    // Standard error says it too, as other commands say a file they
+    // cannot use.
+    assert!(err.starts_with("referee: ./b.in: "), "{}", err);
     assert!(out.ends_with("1 passed, 1 failed\n"), "{}", out);
     fs::remove_file(dir.join("b.in")).unwrap();
     // So is an answer beside an input that is a folder.
@@ -214,9 +217,14 @@ fn test_counts_cases_it_cannot_use_as_broken_never_as_passed() {
     fs::write(dir.join("a.in"), "1\nGame #1: 8\n").unwrap();
     fs::write(dir.join("a.out"), "Game #1 is invalid.\n").unwrap();
     for extra in [&solution[..], &[]] {
-        let (code, out, _) = test_with(extra);
+        let (code, out, err) = test_with(extra);
         assert_eq!(code, Some(3), "{}", out);
         assert!(out.starts_with("a.in: invalid input: 2:10: "), "{}", out);
+        assert!(
+            err.starts_with("referee: ./a.in:2:10: expected "),
+            "{}",
+            err
+        );
     }
     // A folder of the referee's own cases only tests nothing with a CMD.
     let own = dir.join("own");

@@ -115,7 +115,8 @@ fn difference(expected: &[u8], found: &[u8], whole: bool) -> Option<Difference> 
 }
 
 /// `text` without what `--ignore-space` forgives: blanks (spaces, tabs,
-/// carriage returns) at the end of each line, and a missing final newline.
+/// carriage returns) at the end of each line, lines of nothing else at
+/// the end of the text, and a missing final newline.
 pub(crate) fn trimmed(text: &[u8]) -> Vec<u8> {
     let body = text.strip_suffix(b"\n").unwrap_or(text);
     let mut out = Vec::with_capacity(text.len() + 1);
@@ -129,6 +130,12 @@ pub(crate) fn trimmed(text: &[u8]) -> Vec<u8> {
             .map_or(0, |i| i + 1);
         out.extend_from_slice(&line[..end]);
         out.push(b'\n');
+    }
+    while out.ends_with(b"\n\n") {
+        out.pop();
+    }
+    if out == b"\n" {
+        out.clear();
     }
     out
 }
@@ -297,7 +304,9 @@ mod tests {
     #[test]
     fn trimming_takes_out_blanks_at_line_ends_only() {
         assert_eq!(trimmed(b"a \t\r\n b\r\nc"), b"a\n b\nc\n");
-        assert_eq!(trimmed(b"a\n\n"), b"a\n\n");
+        assert_eq!(trimmed(b"a\n\n \n\r"), b"a\n");
+        assert_eq!(trimmed(b"a\n\nb"), b"a\n\nb\n");
+        assert_eq!(trimmed(b" \n\n"), b"");
         assert_eq!(trimmed(b""), b"");
     }
 

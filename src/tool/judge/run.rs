@@ -28,8 +28,10 @@ const STDERR_TAIL: usize = 4096;
 const PIPE_SETTLE: Duration = Duration::from_millis(50);
 
 /// How long the pipes may stay open once every process of the group is
-/// gone: only a process that left the group can still hold them.
-const PIPE_GRACE: Duration = Duration::from_millis(100);
+/// gone: only a process that left the group can still hold them, but on a
+/// busy machine (many jobs on few cores) the threads reading them may
+/// also not have run yet, and output taken before they did would be lost.
+const PIPE_GRACE: Duration = Duration::from_secs(2);
 
 /// Output past what is kept by this much is a runaway: the program is
 /// killed then, rather than at its time limit.

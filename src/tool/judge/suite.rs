@@ -26,6 +26,7 @@ use crate::core::io::error::escaped_path;
 use crate::core::io::{stderr_about, stderr_line};
 use crate::tool::cli::{self, Command};
 use crate::tool::problem::Problem;
+use crate::tool::solvers;
 use std::ffi::OsStr;
 use std::fs;
 use std::io;
@@ -64,7 +65,7 @@ enum Outcome {
     Judged(Verdict, Duration),
     /// The case itself is broken: a file that cannot be read, an input the
     /// referee does not answer (an invalid one), `.args` it does not take.
-    Broken(String),
+    Broken(Broken),
     /// A case of the referee's own (`.args` or `.err`) while a CMD runs.
     Skipped,
     /// The program could not be started (no use trying other cases).
@@ -106,8 +107,11 @@ impl Tally {
                     }
                 }
             }
-            Outcome::Broken(why) => {
+            Outcome::Broken(Broken { why, message }) => {
                 say!("{}: {}", name, why);
+                // Said on standard error too, as every command says a
+                // file it cannot use.
+                stderr_line(format_args!("referee: {}", message));
                 self.broken += 1;
                 (Duration::ZERO, Some(("broken case", why)))
             }
@@ -233,14 +237,23 @@ fn judge_case(
     }
 }
 
+/// Why a case is broken: for its line in the report, and the message of
+/// standard error (`FILE: why`, `FILE:LINE:COL: message`).
+struct Broken {
+    why: String,
+    message: String,
+}
+
 /// Reads a case's files; the expected output is the referee's answer
 /// when there is no answer file. An error says why the case is broken.
-fn read_case(problem: Problem, case: &Case) -> Result<Files, String> {
+fn read_case(problem: Problem, case: &Case) -> Result<Files, Broken> {
     // Only a file is read: a fifo or a device (a link to `/dev/zero`)
     // could keep the run waiting, or filling memory, for good.
     let read = |path: &Path| {
-        let cannot =
-            |why: &dyn std::fmt::Display| format!("cannot read {}: {}", path.display(), why);
+        let cannot = |why: &dyn std::fmt::Display| Broken {
+            why: format!("cannot read {}: {}", escaped_path(path), why),
+            message: format!("{}: {}", escaped_path(path), why),
+        };
         match fs::metadata(path) {
             Ok(found) if !found.is_file() => Err(cannot(&"not a file")),
             _ => fs::read(path).map_err(|e| cannot(&e)),
@@ -248,11 +261,14 @@ fn read_case(problem: Problem, case: &Case) -> Result<Files, String> {
     };
     let strict = match &case.args {
         Some(path) => referee_strict(problem, &read(path)?).ok_or_else(|| {
-            format!(
-                "{} holds options that `referee {}` does not take",
-                path.display(),
+            let why = format!(
+                "holds options that `referee {}` does not take",
                 problem.name()
-            )
+            );
+            Broken {
+                why: format!("{} {}", escaped_path(path), why),
+                message: format!("{}: {}", escaped_path(path), why),
+            }
         })?,
         None => false,
     };
@@ -262,7 +278,10 @@ fn read_case(problem: Problem, case: &Case) -> Result<Files, String> {
     // ends in an error (`.err`).
     let (own_answer, answered) = solver::solve(problem, strict, &input[..]);
     if let (Err(e), None) = (answered, &case.error) {
-        return Err(format!("invalid input: {}", e));
+        return Err(Broken {
+            why: format!("invalid input: {}", e),
+            message: solvers::describe(&escaped_path(&case.input), &e),
+        });
     }
     let stdout = match &case.answer {
         Some(path) => read(path)?,

@@ -90,7 +90,7 @@ fn an_expected_error_needs_status_1_the_output_and_the_message() {
 }
 
 #[test]
-fn ignore_space_forgives_only_blanks_at_line_ends() {
+fn ignore_space_forgives_only_blanks_at_line_ends_and_the_end() {
     let lenient = |expected: &[u8], found: &[u8]| {
         let run = finished(End::Success, found, b"");
         judge(
@@ -102,7 +102,8 @@ fn ignore_space_forgives_only_blanks_at_line_ends() {
     };
     assert_eq!(lenient(b"a b\nc\n", b"a b  \r\nc"), Verdict::Accepted);
     assert_ne!(lenient(b"a b\n", b"a  b\n"), Verdict::Accepted);
-    assert_ne!(lenient(b"a\n", b"a\n\n"), Verdict::Accepted);
+    assert_eq!(lenient(b"a\n", b"a\n\n  \n\r"), Verdict::Accepted);
+    assert_ne!(lenient(b"a\nb\n", b"a\n\nb\n"), Verdict::Accepted);
 }
 
 #[test]

@@ -214,7 +214,8 @@ pub static FLAGS: &[Flag] = &[
     Flag {
         long: "ignore-space",
         short: None,
-        help: "forgive blanks at line ends, CR LF and a missing final newline",
+        help: "forgive blanks at line ends, blank lines at the end, CR LF and a \
+               missing final newline",
         kind: Kind::Switch(|o| o.ignore_space = true),
         scope: Scope::In(&[Use::on("test")]),
     },
