@@ -53,6 +53,12 @@ pub trait Layout {
         fault
     }
 
+    /// The error when the input ends where its count was due: `eof`, or
+    /// a fault of the blank lines before that end.
+    fn no_count(&self, eof: Error) -> Error {
+        eof
+    }
+
     /// After the last case: nothing but blank lines may follow (R0.2).
     /// `after` names the last case for the message.
     fn end<R: Read>(&mut self, lines: &mut Lines<R>, after: &str) -> Result<(), Error> {
@@ -110,7 +116,7 @@ pub(crate) fn read_count<'a, R: Read, L: Layout>(
     layout.start(lines)?;
     let expected = format!("expected {}", what);
     if !layout.next_record(lines)? {
-        return Err(lines.eof_error(&expected));
+        return Err(layout.no_count(lines.eof_error(&expected)));
     }
     let line = lines.current();
     let mut tokens = line.tokens();

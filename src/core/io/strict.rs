@@ -43,17 +43,25 @@ impl Strict {
         wanted: usize,
         what: &str,
     ) -> Result<(), Error> {
-        if self.blanks == wanted {
+        if let Some(fault) = self.blank_too_many(wanted, what) {
+            Err(fault)
+        } else if self.blanks < wanted {
+            Err(line.error(1, format!("expected an empty line {}, found none", what)))
+        } else {
             Ok(())
-        } else if self.blanks > wanted {
-            Err(Error::at(
+        }
+    }
+
+    /// The first of the blank lines past the `wanted` before the record
+    /// read last (or the end of input), if there are more.
+    fn blank_too_many(&self, wanted: usize, what: &str) -> Option<Error> {
+        (self.blanks > wanted).then(|| {
+            Error::at(
                 self.first_blank + wanted,
                 1,
                 format!("expected no blank line here ({}), found one", what),
-            ))
-        } else {
-            Err(line.error(1, format!("expected an empty line {}, found none", what)))
-        }
+            )
+        })
     }
 
     /// The next line, blank or not; a fault of its line end waits (see
@@ -234,6 +242,10 @@ impl Layout for Strict {
         self.report_inside()
     }
 
+    fn no_count(&self, eof: Error) -> Error {
+        self.blank_too_many(0, BEFORE_THE_COUNT).unwrap_or(eof)
+    }
+
     fn first_on_line(&self, line: &Line, fault: Error) -> Error {
         first_with_layout(line, fault)
     }
@@ -366,6 +378,9 @@ pub(crate) fn check_digits(
     Ok(())
 }
 
+/// Where a blank line before the count is, for messages.
+const BEFORE_THE_COUNT: &str = "before the count";
+
 /// The checks of a line that holds a count of cases: first in the input,
 /// laid out exactly, no leading zeros, within `limits`.
 pub(crate) fn check_count(
@@ -375,7 +390,7 @@ pub(crate) fn check_count(
     limits: RangeInclusive<u64>,
     what: &str,
 ) -> Result<(), Error> {
-    strict.expect_blanks(line, 0, "before the count")?;
+    strict.expect_blanks(line, 0, BEFORE_THE_COUNT)?;
     // The count is the line's one token: a fault of the layout before it
     // comes first.
     strict.check_layout(line)?;
