@@ -53,9 +53,10 @@ pub trait Layout {
         fault
     }
 
-    /// The error when the input ends where its count was due: `eof`, or
-    /// a fault of the blank lines before that end.
-    fn no_count(&self, eof: Error) -> Error {
+    /// The error when the input ends where a record was due: `eof`, or a
+    /// fault of the blank lines before that end, where the format wants
+    /// `wanted` (`place` says where, for the message).
+    fn cut_short(&self, eof: Error, _wanted: usize, _place: &str) -> Error {
         eof
     }
 
@@ -73,6 +74,9 @@ pub trait Layout {
 pub struct Tolerant;
 
 impl Layout for Tolerant {}
+
+/// Where blank lines before the count are, for messages.
+pub(crate) const BEFORE_THE_COUNT: &str = "before the count";
 
 /// The error for text after the last case (a blank line, for `--strict`).
 pub(crate) fn not_the_end(line: &Line, after: &str) -> Error {
@@ -116,7 +120,7 @@ pub(crate) fn read_count<'a, R: Read, L: Layout>(
     layout.start(lines)?;
     let expected = format!("expected {}", what);
     if !layout.next_record(lines)? {
-        return Err(layout.no_count(lines.eof_error(&expected)));
+        return Err(layout.cut_short(lines.eof_error(&expected), 0, BEFORE_THE_COUNT));
     }
     let line = lines.current();
     let mut tokens = line.tokens();

@@ -5,7 +5,7 @@
 //! The solvers' own strict hooks build on the checks here.
 
 use super::lines::is_blank;
-use super::{not_the_end, parse_u64, shown, Error, Layout, Line, Lines, Token};
+use super::{not_the_end, parse_u64, shown, Error, Layout, Line, Lines, Token, BEFORE_THE_COUNT};
 use std::io::Read;
 use std::ops::RangeInclusive;
 
@@ -242,8 +242,8 @@ impl Layout for Strict {
         self.report_inside()
     }
 
-    fn no_count(&self, eof: Error) -> Error {
-        self.blank_too_many(0, BEFORE_THE_COUNT).unwrap_or(eof)
+    fn cut_short(&self, eof: Error, wanted: usize, place: &str) -> Error {
+        self.blank_too_many(wanted, place).unwrap_or(eof)
     }
 
     fn first_on_line(&self, line: &Line, fault: Error) -> Error {
@@ -377,9 +377,6 @@ pub(crate) fn check_digits(
     }
     Ok(())
 }
-
-/// Where a blank line before the count is, for messages.
-const BEFORE_THE_COUNT: &str = "before the count";
 
 /// The checks of a line that holds a count of cases: first in the input,
 /// laid out exactly, no leading zeros, within `limits`.

@@ -11,6 +11,9 @@ use crate::core::limits::rating::MAX_RATING;
 use crate::judge::rating::RATINGS_AFTER;
 use std::io::{Read, Write};
 
+/// Where the format wants no empty line, for messages.
+pub(crate) const BETWEEN_RECORDS: &str = "between records";
+
 /// The strict hooks of the format; the tolerant reading checks nothing.
 pub trait Checks: Layout {
     /// The line with the number of tournaments.
@@ -294,7 +297,7 @@ fn record<'a, R: Read, C: Checks, const N: usize>(
     expected: &dyn Fn() -> String,
 ) -> Result<(Line<'a>, [Token<'a>; N]), Error> {
     if !checks.next_record(lines)? {
-        return Err(lines.eof_error(&expected()));
+        return Err(checks.cut_short(lines.eof_error(&expected()), 0, BETWEEN_RECORDS));
     }
     let line = lines.current();
     checks.record(&line)?;

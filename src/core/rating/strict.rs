@@ -5,7 +5,7 @@
 //! P6), piece values plain whole numbers, and no integer with a leading
 //! zero.
 
-use super::parse::{read_tournaments, Checks, NoShortcut};
+use super::parse::{read_tournaments, Checks, NoShortcut, BETWEEN_RECORDS};
 use crate::core::io::strict::{check_count, check_digits, check_limit, Strict};
 use crate::core::io::{shown, Error, Line, Lines, Output, Token};
 use crate::core::limits::rating::{GAMES, NAME_LETTERS, PLAYERS, TOURNAMENTS};
@@ -17,7 +17,7 @@ impl Checks for Strict {
     }
 
     fn record(&mut self, line: &Line) -> Result<(), Error> {
-        self.expect_blanks(line, 0, "between records")?;
+        self.expect_blanks(line, 0, BETWEEN_RECORDS)?;
         self.check_layout(line)
     }
 

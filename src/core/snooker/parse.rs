@@ -11,6 +11,10 @@ use super::rules::{Frame, Impossible, Outcome, Replay, Stage};
 use crate::core::io::{self, shown, Error, Layout, Line, Lines, Token, Tolerant};
 use std::io::Read;
 
+/// Where the format wants one empty line, and where none, for messages.
+pub(crate) const BEFORE_EVERY_FRAME: &str = "before every frame";
+pub(crate) const INSIDE_A_FRAME: &str = "inside a frame";
+
 /// The strict hooks of the format; the tolerant reading checks nothing.
 pub trait Checks: Layout {
     /// The line with the number of frames.
@@ -160,7 +164,8 @@ fn read_all<R: Read, C: Checks, S: Shortcut<V>, V: Visit>(
     let mut names = Names::default();
     for number in 1..=frames {
         if !shortcut.next_record(lines, checks)? {
-            return Err(lines.eof_error(&names_expected(number)));
+            let eof = lines.eof_error(&names_expected(number));
+            return Err(checks.cut_short(eof, 1, BEFORE_EVERY_FRAME));
         }
         let line = lines.current();
         shortcut.names(checks, &line, number, &mut names, visit)?;
@@ -171,10 +176,11 @@ fn read_all<R: Read, C: Checks, S: Shortcut<V>, V: Visit>(
                 break;
             }
             if !shortcut.next_record(lines, checks)? {
-                return Err(lines.eof_error(&format!(
+                let eof = lines.eof_error(&format!(
                     "expected a stroke, `Play again` or a lot line (frame {} is not over)",
                     number
-                )));
+                ));
+                return Err(checks.cut_short(eof, 0, INSIDE_A_FRAME));
             }
             let line = lines.current();
             let lot = frame.stage() == Stage::LotDue;

@@ -77,8 +77,9 @@ const ANY_COLOUR: u8 = 8;
 /// values throughout (0 for nothing hit), and sets of balls are bits by
 /// value, so that a stroke is a few bit operations.
 ///
-/// Scores are 64-bit: a stroke scores at most 15 points and takes at
-/// least 5 bytes of input, so no input that can exist reaches their limit.
+/// Scores are 64-bit: a stroke scores at most 16 points (15 reds and a
+/// free ball) and takes at least 5 bytes of input, so no input that can
+/// exist reaches their limit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Frame {
     reds: u32,

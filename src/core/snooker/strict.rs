@@ -5,6 +5,7 @@
 
 use super::balls::{Player, Stroke};
 use super::parse::{canonical, read_frames, read_names, Checks, Names, Visit};
+use super::parse::{BEFORE_EVERY_FRAME, INSIDE_A_FRAME};
 use super::rules::{Frame, Outcome, Replay};
 use crate::core::io::strict::{check_count, Strict};
 use crate::core::io::{shown, Error, Layout, Line, Lines, Token};
@@ -23,7 +24,7 @@ impl Checks for Strict {
         names: &mut Names,
         visit: &mut V,
     ) -> Result<(), Error> {
-        self.expect_blanks(line, 1, "before every frame")?;
+        self.expect_blanks(line, 1, BEFORE_EVERY_FRAME)?;
         self.check_layout(line)?;
         for token in line.tokens() {
             let letters = token.text.iter().all(u8::is_ascii_alphabetic);
@@ -45,7 +46,7 @@ impl Checks for Strict {
     }
 
     fn event(&mut self, line: &Line, lot: bool) -> Result<(), Error> {
-        self.expect_blanks(line, 0, "inside a frame")?;
+        self.expect_blanks(line, 0, INSIDE_A_FRAME)?;
         self.check_layout(line)?;
         if lot {
             return Ok(());

@@ -156,31 +156,11 @@ fn parse_subcommand(
             }
             (Kind::Switch(_), None) => None,
             (_, Some(value)) => Some(value),
-            // `--` ends the options: it is no value (`--out -- CMD`); nor is
-            // another long option (`--out --inputs 5`), which is taken
-            // only as `--out=--inputs`.
-            (_, None) => {
-                let next = args.next();
-                let value_name = flag.value_name().unwrap_or_default();
-                match next.filter(|next| next != "--") {
-                    Some(option) if option.starts_with("--") => {
-                        return Err(Usage::new(format!(
-                            "`{}` needs a value: {} {}, found the option `{}`",
-                            name,
-                            name,
-                            value_name,
-                            option.split('=').next().unwrap_or_default()
-                        )))
-                    }
-                    Some(value) => Some(value),
-                    None => {
-                        return Err(Usage::new(format!(
-                            "`{}` needs a value: {} {}",
-                            name, name, value_name
-                        )))
-                    }
-                }
-            }
+            // `--` ends the options: it is no value (`--out -- CMD`).
+            (_, None) => Some(args.next().filter(|next| next != "--").ok_or_else(|| {
+                let value = flag.value_name().unwrap_or_default();
+                Usage::new(format!("`{}` needs a value: {} {}", name, name, value))
+            })?),
         };
         set_value(flag, use_, name, value, &mut found.options)?;
         if found.options.help {

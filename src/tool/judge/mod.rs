@@ -173,7 +173,8 @@ pub(crate) struct Expected<'a> {
 pub(crate) enum Compare {
     /// Byte for byte, as the contest judges compare.
     Exact,
-    /// Trailing blanks, CR LF and a missing final newline forgiven.
+    /// Blanks at line ends, blank lines at the end, CR LF and a missing
+    /// final newline forgiven.
     IgnoreSpace,
 }
 

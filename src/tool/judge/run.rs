@@ -10,9 +10,12 @@
 
 #[cfg(unix)]
 use super::guard;
+use std::ffi::OsStr;
+use std::fs;
 use std::io::{self, Read, Write};
 #[cfg(unix)]
 use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -27,11 +30,10 @@ const STDERR_TAIL: usize = 4096;
 /// what still holds them is killed (the readers only need to wake up).
 const PIPE_SETTLE: Duration = Duration::from_millis(50);
 
-/// How long the pipes may stay open once every process of the group is
-/// gone: only a process that left the group can still hold them, but on a
-/// busy machine (many jobs on few cores) the threads reading them may
-/// also not have run yet, and output taken before they did would be lost.
-const PIPE_GRACE: Duration = Duration::from_secs(2);
+/// How long the pipes may stay open once the group was killed while some
+/// process still holds them: one of the group not yet gone, or one that
+/// left the group (whose output is then not waited for).
+const PIPE_GRACE: Duration = Duration::from_millis(100);
 
 /// Output past what is kept by this much is a runaway: the program is
 /// killed then, rather than at its time limit.
@@ -120,6 +122,7 @@ fn watch(
     let stderr = Arc::new(Mutex::new(Vec::new()));
     let out_pipe = child.stdout.take().expect("stdout is piped");
     let err_pipe = child.stderr.take().expect("stderr is piped");
+    let pipes = [pipe_name(&out_pipe), pipe_name(&err_pipe)];
     let watched = Watched {
         limit: stdout_limit.saturating_add(RUNAWAY_OUTPUT),
         runaway: Arc::new(AtomicBool::new(false)),
@@ -153,7 +156,14 @@ fn watch(
     if !killed && !pipes_close(&pipes_done, &mut pipes_open, PIPE_SETTLE) {
         kill_group(child);
     }
-    pipes_close(&pipes_done, &mut pipes_open, PIPE_GRACE);
+    // Once no other process holds the pipes, the threads reading them are
+    // sure to end: they are waited for however busy the machine is, so
+    // that no output is lost.
+    if !pipes_close(&pipes_done, &mut pipes_open, PIPE_GRACE) && !held_elsewhere(&pipes) {
+        while pipes_open > 0 && pipes_done.recv().is_ok() {
+            pipes_open -= 1;
+        }
+    }
     let take = |buffer: &Arc<Mutex<Vec<u8>>>| {
         std::mem::take(&mut *buffer.lock().unwrap_or_else(|e| e.into_inner()))
     };
@@ -163,6 +173,51 @@ fn watch(
         stderr: take(&stderr),
         time,
     })
+}
+
+/// What a pipe is called in `/proc` (`pipe:[INODE]`), where there is one.
+#[cfg(target_os = "linux")]
+fn pipe_name<P: std::os::unix::io::AsRawFd>(pipe: &P) -> Option<PathBuf> {
+    fs::read_link(format!("/proc/self/fd/{}", pipe.as_raw_fd())).ok()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn pipe_name<P>(_pipe: &P) -> Option<PathBuf> {
+    None
+}
+
+/// Whether a process other than the referee holds the end of one of
+/// `pipes` (as `pipe_name` gives them) that writes: true when that cannot
+/// be told. (A program being started holds the ends that read for a
+/// moment: those are not waited for.)
+fn held_elsewhere(pipes: &[Option<PathBuf>]) -> bool {
+    let ours = std::process::id().to_string();
+    let Ok(processes) = fs::read_dir("/proc") else {
+        return true;
+    };
+    if pipes.iter().any(Option::is_none) {
+        return true;
+    }
+    let writes = |process: &Path, fd: &OsStr| {
+        let info = fs::read_to_string(process.join("fdinfo").join(fd)).unwrap_or_default();
+        let flags = info.lines().find_map(|line| line.strip_prefix("flags:"));
+        let flags = flags.and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok());
+        // The access mode, the lowest two bits: 0 reads, 1 writes, 2 both.
+        flags.map_or(true, |flags| flags & 3 != 0)
+    };
+    processes
+        .flatten()
+        .filter(|process| process.file_name().to_str() != Some(ours.as_str()))
+        .any(|process| {
+            let process = process.path();
+            let Ok(fds) = fs::read_dir(process.join("fd")) else {
+                return false;
+            };
+            fds.flatten().any(|fd| {
+                let target = fs::read_link(fd.path()).ok();
+                pipes.contains(&target) && writes(&process, &fd.file_name())
+            })
+        })
 }
 
 /// Waits up to `bound` for the `open` pipes to close; true if they did.
@@ -409,6 +464,24 @@ mod tests {
         let run = run(&sh("kill -SEGV $$"), b"", Duration::from_secs(10), 10).unwrap();
         let signalled = End::Failed("killed by signal 11 (SIGSEGV)".to_string());
         assert_eq!(run.end, signalled);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_pipe_is_held_elsewhere_while_another_process_can_write_to_it() {
+        let mut child = Command::new("sleep")
+            .arg("30")
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pipe = child.stdout.take().unwrap();
+        let names = [pipe_name(&pipe)];
+        assert!(names[0].is_some());
+        assert!(held_elsewhere(&names));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        // The referee's own end, which reads, is no holder.
+        assert!(!held_elsewhere(&names));
     }
 
     #[test]
