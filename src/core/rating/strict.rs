@@ -10,6 +10,7 @@ use crate::core::io::strict::{check_count, check_digits, check_limit, Strict};
 use crate::core::io::{shown, Error, Line, Lines, Output, Token};
 use crate::core::limits::rating::{GAMES, NAME_LETTERS, PLAYERS, TOURNAMENTS};
 use std::io::{self, Read};
+use std::ops::RangeInclusive;
 
 impl Checks for Strict {
     fn count(&mut self, line: &Line, token: &Token) -> Result<(), Error> {
@@ -22,15 +23,11 @@ impl Checks for Strict {
     }
 
     fn players_count(&mut self, line: &Line, n: &Token) -> Result<(), Error> {
-        let what = "the number of players";
-        check_digits(line, n.col, n.text, what)?;
-        check_limit(line, n, PLAYERS, what)
+        check_header_count(line, n, PLAYERS, "the number of players")
     }
 
     fn games_count(&mut self, line: &Line, m: &Token) -> Result<(), Error> {
-        let what = "the number of games";
-        check_digits(line, m.col, m.text, what)?;
-        check_limit(line, m, GAMES, what)
+        check_header_count(line, m, GAMES, "the number of games")
     }
 
     fn player(&mut self, line: &Line, name: &Token, rating: &Token) -> Result<(), Error> {
@@ -94,6 +91,17 @@ impl Checks for Strict {
         }
         Ok(())
     }
+}
+
+/// A count of a tournament's header: no leading zeros, within `limits`.
+fn check_header_count(
+    line: &Line,
+    count: &Token,
+    limits: RangeInclusive<u64>,
+    what: &str,
+) -> Result<(), Error> {
+    check_digits(line, count.col, count.text, what)?;
+    check_limit(line, count, limits, what)
 }
 
 /// Checks a whole input strictly, writing nothing (`referee validate`, the

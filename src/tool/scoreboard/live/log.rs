@@ -224,39 +224,35 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
             Some(_) => best_of.is_some(),
             None => false,
         };
-        if let (true, Some(key)) = (given, key) {
-            let message = format!(
-                "expected `{}` once in the head of a match log, found it again",
-                key.trim_end()
-            );
-            return Err(at(number, col, &message));
-        }
-        if let (true, Some(name)) = (in_head, line.strip_prefix(PLAYER_A)) {
-            names[0] = Some(name.trim().to_string());
-        } else if let (true, Some(name)) = (in_head, line.strip_prefix(PLAYER_B)) {
-            names[1] = Some(name.trim().to_string());
-        } else if let (true, Some(value)) = (in_head, line.strip_prefix(BEST_OF)) {
-            let n = value
-                .trim()
-                .parse::<u32>()
-                .ok()
-                .filter(|n| n % 2 == 1 && *n <= 35);
-            // The value ends the line as written, but for blanks.
-            let col = raw.trim_end().len() - value.trim().len() + 1;
-            let message = format!(
-                "expected an odd number of frames from 1 to 35, found {}",
-                shown(value.trim().as_bytes())
-            );
-            best_of = Some(n.ok_or_else(|| at(number, col, &message))?);
-        } else if names[0].is_none() || names[1].is_none() {
-            let message = format!(
-                "expected the head of a match log (`{}NAME`), found {}",
-                missing_player(&names),
-                shown(line.as_bytes())
-            );
-            return Err(at(number, col, &message));
-        } else {
-            entries.push((number, raw.to_string()));
+        match key.map(|key| (key, line[key.len()..].trim())) {
+            Some((key, _)) if given => {
+                let message = format!(
+                    "expected `{}` once in the head of a match log, found it again",
+                    key.trim_end()
+                );
+                return Err(at(number, col, &message));
+            }
+            Some((PLAYER_A, name)) => names[0] = Some(name.to_string()),
+            Some((PLAYER_B, name)) => names[1] = Some(name.to_string()),
+            Some((_, value)) => {
+                let n = value.parse::<u32>().ok().filter(|n| n % 2 == 1 && *n <= 35);
+                // The value ends the line as written, but for blanks.
+                let col = raw.trim_end().len() - value.len() + 1;
+                let message = format!(
+                    "expected an odd number of frames from 1 to 35, found {}",
+                    shown(value.as_bytes())
+                );
+                best_of = Some(n.ok_or_else(|| at(number, col, &message))?);
+            }
+            None if names[0].is_none() || names[1].is_none() => {
+                let message = format!(
+                    "expected the head of a match log (`{}NAME`), found {}",
+                    missing_player(&names),
+                    shown(line.as_bytes())
+                );
+                return Err(at(number, col, &message));
+            }
+            None => entries.push((number, raw.to_string())),
         }
     }
     match names {
