@@ -71,21 +71,23 @@ fn free_ball_only_on_the_first_stroke_after_the_opponents_foul() {
     assert_eq!((board.current_break, board.remaining), (1, 8 * 15 + 27 + 7));
 }
 
+/// Plays a first frame to a tie on the black, 39 all: eight fouls give
+/// the second player 32; the first clears with a break of 39; the second
+/// pots the black.
+fn tie_on_the_black(game: &mut Match) {
+    for _ in 0..8 {
+        play(game, &["None", "again"]);
+    }
+    let fifteen_reds = format!("Red{}", " Red".repeat(15));
+    play(game, &[&fifteen_reds, "Brown Brown"]);
+    play(game, &["Yellow Yellow", "Green Green", "Brown Brown"]);
+    play(game, &["Blue Blue", "Pink Pink", "Black", "Black Black"]);
+}
+
 #[test]
 fn a_tie_on_the_black_waits_for_the_lot() {
     let mut game = Match::new(settings(1));
-    // Eight fouls give Bob 32; Ann clears with a break of 39; Bob pots the
-    // black to tie.
-    for _ in 0..8 {
-        play(&mut game, &["None", "again"]);
-    }
-    let fifteen_reds = format!("Red{}", " Red".repeat(15));
-    play(&mut game, &[&fifteen_reds, "Brown Brown"]);
-    play(&mut game, &["Yellow Yellow", "Green Green", "Brown Brown"]);
-    play(
-        &mut game,
-        &["Blue Blue", "Pink Pink", "Black", "Black Black"],
-    );
+    tie_on_the_black(&mut game);
     let board = Board::of(&game);
     assert_eq!(
         (board.score, board.next, board.lot_due),
@@ -288,18 +290,8 @@ fn names_of_twenty_wide_characters_keep_the_screen_within_80_columns() {
     };
     let mut game = Match::new(settings);
     let mut screens = vec![Board::of(&game).screen(Some(&"俊".repeat(30)), false)];
-    // As in `a_tie_on_the_black_waits_for_the_lot`: the lot's part of the
-    // screen names both players.
-    for _ in 0..8 {
-        play(&mut game, &["None", "again"]);
-    }
-    let fifteen_reds = format!("Red{}", " Red".repeat(15));
-    play(&mut game, &[&fifteen_reds, "Brown Brown"]);
-    play(&mut game, &["Yellow Yellow", "Green Green", "Brown Brown"]);
-    play(
-        &mut game,
-        &["Blue Blue", "Pink Pink", "Black", "Black Black"],
-    );
+    // The lot's part of the screen names both players.
+    tie_on_the_black(&mut game);
     screens.push(Board::of(&game).screen(None, false));
     for screen in screens.iter() {
         for line in screen.lines() {
