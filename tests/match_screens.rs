@@ -96,9 +96,10 @@ fn the_terminal_board_fits_80_columns_with_20_letter_names() {
     )
     .unwrap();
     tmux.run(&["wait-for", "-S", "read"]);
-    // `-J` joined the lines the terminal wrapped: none was.
+    // `-J` joined the lines the terminal wrapped: none of the board's was.
     let lines: Vec<&str> = screen.lines().collect();
-    assert!(lines.iter().all(|l| l.chars().count() <= 80), "{}", screen);
+    let board = lines.iter().filter(|l| !l.starts_with("referee: "));
+    assert!(board.clone().all(|l| l.chars().count() <= 80), "{}", screen);
     let row = |text: &str| lines.iter().find(|l| l.contains(text)).copied();
     let a_row = row(a).unwrap_or_else(|| panic!("no row of {}:\n{}", a, screen));
     assert!(
@@ -126,6 +127,14 @@ fn the_terminal_board_fits_80_columns_with_20_letter_names() {
     );
     assert!(
         !screen.contains("[2J") && !screen.contains('\u{1b}'),
+        "{}",
+        screen
+    );
+    // The screen was drawn over the log's name: it is said again at the end.
+    let log = format!("{}-v-{}-", a, b);
+    let again = row("to go on with it: ").unwrap_or_else(|| panic!("{}", screen));
+    assert!(
+        again.contains(&format!("referee match {} {} --resume {}", a, b, log)),
         "{}",
         screen
     );

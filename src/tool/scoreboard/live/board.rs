@@ -149,10 +149,12 @@ impl Board {
                 parts.push(format!("{} leads by {}", self.name(leader), a.abs_diff(b)));
             }
             if let Some((player, points)) = self.snookers {
+                let plural = if points == 1 { "" } else { "s" };
                 parts.push(format!(
-                    "{} needs snookers ({} points)",
+                    "{} needs snookers ({} point{})",
                     self.name(player),
-                    points
+                    points,
+                    plural
                 ));
             }
         }

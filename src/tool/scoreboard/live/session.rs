@@ -89,10 +89,14 @@ pub fn run(options: Options) -> u8 {
     let mut input = io::stdin().lock();
     let mut line = Vec::new();
     let mut first_line = true;
-    loop {
+    // Once a read found the end of input, none is tried again: on a
+    // terminal, Ctrl-D after a half-typed entry ends it and the match.
+    let mut ended = false;
+    while !ended {
         match read_entry(&mut input, &mut line) {
-            Ok(false) => break,
-            Ok(true) => {}
+            Ok(Got::End) => break,
+            Ok(Got::Line) => {}
+            Ok(Got::LastLine) => ended = true,
             Err(e) => {
                 stderr_line(format_args!("referee: <stdin>: {}", e));
                 return 1;
@@ -148,15 +152,43 @@ pub fn run(options: Options) -> u8 {
     }
     if let Form::Screen { .. } = form {
         let _ = out.write_all(b"\n");
+        // The screen was drawn over the first word of it.
+        stderr_line(format_args!(
+            "referee: the match is logged in {0}; to go on with it: \
+             referee match {1} {2} --resume {0}",
+            escaped_name(&shell_word(&log.path)),
+            escaped_name(&shell_word(&game.settings.names[0])),
+            escaped_name(&shell_word(&game.settings.names[1])),
+        ));
     }
     u8::from(report_failed)
 }
 
-/// Reads the next entry's line into `line`, its line end included;
-/// `false` at the end of input. Of a line longer than `MAX_LINE` only
-/// the first `MAX_LINE + 2` bytes are kept (see `too_long_entry`): memory
-/// stays flat.
-fn read_entry<R: BufRead>(input: &mut R, line: &mut Vec<u8>) -> io::Result<bool> {
+/// `word` as one word of a POSIX shell: as it is when nothing in it is
+/// special, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_alphanumeric() || "-_./+,:@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        return word.to_string();
+    }
+    format!("'{}'", word.replace('\'', "'\\''"))
+}
+
+/// What `read_entry` found.
+#[derive(Debug, PartialEq, Eq)]
+enum Got {
+    /// A line with its line end.
+    Line,
+    /// A last line, which the end of input ended.
+    LastLine,
+    /// The end of input, and no line.
+    End,
+}
+
+/// Reads the next entry's line into `line`, its line end included. Of a
+/// line longer than `MAX_LINE` only the first `MAX_LINE + 2` bytes are
+/// kept (see `too_long_entry`): memory stays flat.
+fn read_entry<R: BufRead>(input: &mut R, line: &mut Vec<u8>) -> io::Result<Got> {
     line.clear();
     loop {
         let available = match input.fill_buf() {
@@ -165,7 +197,11 @@ fn read_entry<R: BufRead>(input: &mut R, line: &mut Vec<u8>) -> io::Result<bool>
             Err(e) => return Err(e),
         };
         if available.is_empty() {
-            return Ok(!line.is_empty());
+            return Ok(if line.is_empty() {
+                Got::End
+            } else {
+                Got::LastLine
+            });
         }
         let newline = available.iter().position(|&b| b == b'\n');
         let used = newline.map_or(available.len(), |at| at + 1);
@@ -173,7 +209,7 @@ fn read_entry<R: BufRead>(input: &mut R, line: &mut Vec<u8>) -> io::Result<bool>
         line.extend_from_slice(&available[..used.min(room)]);
         input.consume(used);
         if newline.is_some() {
-            return Ok(true);
+            return Ok(Got::Line);
         }
     }
 }
@@ -367,5 +403,48 @@ fn first_report(options: &Options, game: &Match) -> Result<(), Failure> {
     match &options.html {
         Some(path) => report(path, game).map_err(Failure::Other),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reads what it is given, and after each piece an end of input, as
+    /// a terminal does at Ctrl-D.
+    struct Terminal(Vec<&'static [u8]>);
+
+    impl Read for Terminal {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            match self.0.first_mut() {
+                Some(&mut []) => {
+                    self.0.remove(0);
+                    Ok(0)
+                }
+                Some(piece) => {
+                    let n = piece.len().min(buffer.len());
+                    buffer[..n].copy_from_slice(&piece[..n]);
+                    *piece = &piece[n..];
+                    Ok(n)
+                }
+                None => Ok(0),
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_the_end_of_input_ended_is_the_last() {
+        let mut input = io::BufReader::new(Terminal(vec![b"r r\nk k", b"n\n"]));
+        let mut line = Vec::new();
+        assert_eq!(read_entry(&mut input, &mut line).unwrap(), Got::Line);
+        assert_eq!(read_entry(&mut input, &mut line).unwrap(), Got::LastLine);
+        assert_eq!(line, b"k k");
+    }
+
+    #[test]
+    fn shell_words_are_quoted_only_when_they_need_it() {
+        assert_eq!(shell_word("Ann-2026-11-26.log"), "Ann-2026-11-26.log");
+        assert_eq!(shell_word("Ronnie O'Sullivan"), "'Ronnie O'\\''Sullivan'");
+        assert_eq!(shell_word(""), "''");
     }
 }

@@ -302,3 +302,12 @@ fn names_of_twenty_wide_characters_keep_the_screen_within_80_columns() {
     assert!(screens[1].contains("tie: the lot is due"), "{}", screens[1]);
     assert!(screens[1].contains("\n    frames  0  score  39  highest break  39\n"));
 }
+
+#[test]
+fn one_point_needed_from_snookers_is_one_point() {
+    let mut board = Board::of(&Match::new(settings(1)));
+    board.snookers = Some((Player::B, 1));
+    assert!(board.summary().ends_with("Bob needs snookers (1 point)"));
+    board.snookers = Some((Player::B, 2));
+    assert!(board.summary().ends_with("Bob needs snookers (2 points)"));
+}
