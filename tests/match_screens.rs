@@ -112,7 +112,11 @@ fn the_terminal_board_fits_80_columns_with_20_letter_names() {
         "{}",
         screen
     );
-    assert!(row("Foul!").is_some(), "{}", screen);
+    assert!(
+        row(&format!("Foul by {}: 4 to {}", a, b)).is_some(),
+        "{}",
+        screen
+    );
     let refused = row("refused:").unwrap_or_else(|| panic!("{}", screen));
     assert!(
         refused.starts_with("refused: expected a ball"),

@@ -22,7 +22,8 @@ pub(crate) struct Board {
     pub(crate) current_break: u64,
     pub(crate) remaining: u64,
     pub(crate) on: Option<&'static str>,
-    pub(crate) foul: bool,
+    /// The last entry's foul: the offender and the points it gave away.
+    pub(crate) foul: Option<(Player, u64)>,
     pub(crate) frame_winner: Option<Player>,
     pub(crate) match_winner: Option<Player>,
     pub(crate) lot_due: bool,
@@ -100,7 +101,7 @@ impl Board {
             self.current_break,
             self.remaining,
             self.on.map_or("null".to_string(), json_string),
-            self.foul,
+            self.foul.is_some(),
             name(self.frame_winner),
             name(self.match_winner),
             error.map_or("null".to_string(), json_string),
@@ -161,6 +162,18 @@ impl Board {
         parts
     }
 
+    /// The last entry's foul after its word: `by Bob: 4 to Ann`.
+    fn foul_text(&self) -> Option<String> {
+        self.foul.map(|(offender, points)| {
+            format!(
+                "by {}: {} to {}",
+                self.name(offender),
+                points,
+                self.name(offender.other())
+            )
+        })
+    }
+
     /// The score line: `frame 2: Ann 45 - 12 Bob (frames 1-0)`.
     fn score_line(&self) -> String {
         format!(
@@ -179,8 +192,8 @@ impl Board {
     /// frame says now (the report's line for spectators).
     pub(crate) fn summary(&self) -> String {
         let mut parts = vec![self.score_line()];
-        if self.foul {
-            parts.push("foul".to_string());
+        if let Some(foul) = self.foul_text() {
+            parts.push(format!("foul {}", foul));
         }
         parts.extend(self.situation());
         parts.join(" | ")
@@ -245,8 +258,10 @@ impl Board {
                 lines.push(format!("    {}", figures));
             }
         }
-        if self.foul {
-            lines.push(paint("Foul!", "31"));
+        if let Some(foul) = self.foul_text() {
+            for line in wrap(&format!("Foul {}", foul), SCREEN_WIDTH) {
+                lines.push(paint(&line, "31"));
+            }
         }
         lines.extend(pack(&self.situation()));
         // The newest entries that fit on one line.

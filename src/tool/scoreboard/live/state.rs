@@ -35,8 +35,9 @@ pub(crate) struct State {
     pub(crate) breaks: Breaks,
     /// The highest break of each player in the match.
     pub(crate) highest: [u64; 2],
-    /// Whether the last entry was a foul.
-    pub(crate) foul: bool,
+    /// The last entry's foul, if it was one: the offender and the points
+    /// it gave away.
+    pub(crate) foul: Option<(Player, u64)>,
     /// Whether the player at the table has the cue ball in hand.
     pub(crate) in_hand: bool,
     /// The player who conceded the frame (M3).
@@ -54,7 +55,7 @@ impl State {
             frames: [0, 0],
             breaks: Breaks::default(),
             highest: [0, 0],
-            foul: false,
+            foul: None,
             in_hand: true,
             conceded: None,
             steps: 1,
@@ -184,7 +185,7 @@ impl Match {
         state.breaker = breaker_of(state.number);
         state.frame = Frame::new();
         state.breaks = Breaks::default();
-        state.foul = false;
+        state.foul = None;
         state.in_hand = true;
         state.conceded = None;
         self.record.push(Step::Frame {
@@ -218,7 +219,7 @@ impl Match {
                     .play_again()
                     .map_err(|why| why_not(state, why))?;
                 state.breaks.new_visit();
-                state.foul = false;
+                state.foul = None;
                 state.in_hand = replay.in_hand;
                 self.record.push(Step::NewVisit);
                 return Ok(());
@@ -227,7 +228,7 @@ impl Match {
                 let lot = state.frame.lot(state.of_frame(player));
                 lot.map_err(|why| why_not(state, why))?;
                 state.breaks.new_visit();
-                state.foul = false;
+                state.foul = None;
                 state.in_hand = true;
                 self.record.push(Step::NewVisit);
                 return Ok(());
@@ -237,7 +238,7 @@ impl Match {
                     .at_table()
                     .ok_or("a lot is due: the lot comes before a concession")?;
                 state.conceded = Some(player);
-                state.foul = false;
+                state.foul = None;
                 state.in_hand = false;
                 state.breaks.new_visit();
                 state.frames[player.other().index()] += 1;
@@ -256,7 +257,7 @@ impl Match {
         shot.break_after = state.breaks.stroke(&shot);
         let best = &mut state.highest[striker.index()];
         *best = (*best).max(shot.break_after);
-        state.foul = outcome.foul;
+        state.foul = outcome.foul.then_some((striker, shot.points));
         state.in_hand = outcome.in_hand;
         self.record
             .push(Step::of_shot(&shot, striker.index(), state.score()));

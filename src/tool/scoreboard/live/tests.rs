@@ -44,7 +44,10 @@ fn frames_alternate_the_break_off_and_the_match_ends_at_a_majority() {
     // The next entry starts frame 2, broken off by B.
     play(&mut game, &["None"]);
     let board = Board::of(&game);
-    assert_eq!((board.frame, board.score, board.foul), (2, [4, 0], true));
+    assert_eq!(
+        (board.frame, board.score, board.foul),
+        (2, [4, 0], Some((Player::B, 4)))
+    );
     assert_eq!(board.next, Some(Player::A));
     play(&mut game, &["concede"]);
     assert_eq!(Board::of(&game).match_winner, Some(Player::B));
@@ -288,8 +291,10 @@ fn names_of_twenty_wide_characters_keep_the_screen_within_80_columns() {
         names: ["丁".repeat(20), "俊".repeat(20)],
         best_of: 3,
     };
+    let mut fouled = Match::new(settings.clone());
+    play(&mut fouled, &["None"]);
+    let mut screens = vec![Board::of(&fouled).screen(Some(&"俊".repeat(30)), false)];
     let mut game = Match::new(settings);
-    let mut screens = vec![Board::of(&game).screen(Some(&"俊".repeat(30)), false)];
     // The lot's part of the screen names both players.
     tie_on_the_black(&mut game);
     screens.push(Board::of(&game).screen(None, false));
@@ -299,6 +304,7 @@ fn names_of_twenty_wide_characters_keep_the_screen_within_80_columns() {
             assert!(width <= 80, "{} columns: {}\n{}", width, line, screen);
         }
     }
+    assert!(screens[0].contains("Foul by 丁"), "{}", screens[0]);
     assert!(screens[1].contains("tie: the lot is due"), "{}", screens[1]);
     assert!(screens[1].contains("\n    frames  0  score  39  highest break  39\n"));
 }
