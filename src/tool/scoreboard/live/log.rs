@@ -270,7 +270,15 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
                 "expected the head of a match log (`{}NAME`), found end of input",
                 missing_player(&names)
             );
-            Err(at(lines + 1, 1, &message))
+            // After the last line's end, or at the end of a last line
+            // without one, as the solvers place it.
+            let end = match body.rsplit(|&b| b == b'\n').next() {
+                Some(last) if !text.ends_with(b"\n") && !text.is_empty() => {
+                    at(lines, last.len() + 1, &message)
+                }
+                _ => at(lines + 1, 1, &message),
+            };
+            Err(end)
         }
     }
 }
@@ -305,6 +313,19 @@ mod tests {
         assert_eq!(
             refusal_of("bad.log", "player A: Ann\nplayer B: Bob\n  best of:  4 \n"),
             "PATH:3:13: expected an odd number of frames from 1 to 35, found `4`"
+        );
+    }
+
+    #[test]
+    fn a_head_cut_short_is_named_at_the_end_of_its_last_line() {
+        let expected = "expected the head of a match log (`player B: NAME`), found end of input";
+        assert_eq!(
+            refusal_of("cut.log", "# a log\nplayer A: Ann"),
+            format!("PATH:2:14: {}", expected)
+        );
+        assert_eq!(
+            refusal_of("ended.log", "# a log\nplayer A: Ann\n"),
+            format!("PATH:3:1: {}", expected)
         );
     }
 

@@ -312,7 +312,11 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
     if !same_names {
         return Err(Failure::Other(format!(
             "{}: the log is of {} v {}, not {} v {}",
-            path, settings.names[0], settings.names[1], a, b
+            escaped_name(path),
+            escaped_name(&settings.names[0]),
+            escaped_name(&settings.names[1]),
+            escaped_name(a),
+            escaped_name(b)
         )));
     }
     if options
@@ -321,7 +325,8 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
     {
         return Err(Failure::Other(format!(
             "{}: the log is of a match best of {}",
-            path, settings.best_of
+            escaped_name(path),
+            settings.best_of
         )));
     }
     let mut game = Match::new(settings);
@@ -333,7 +338,7 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
         if let Err(refused) = taken {
             return Err(Failure::Other(format!(
                 "{}:{}:{}: {}",
-                path,
+                escaped_name(path),
                 number,
                 entry::column_of_word(text, refused.word),
                 refused.message
