@@ -132,3 +132,15 @@ fn a_byte_order_mark_starts_the_entries_or_the_log_unseen() {
     let board = String::from_utf8(out.stdout).unwrap();
     assert!(board.starts_with("frame 1: Ann 8 - 0 Bob"), "{}", board);
 }
+
+#[test]
+fn a_log_of_other_players_is_refused_with_their_names_spelled_out() {
+    let dir = scratch("other-players");
+    fs::write(dir.join("m.log"), "player A: Ann\nplayer B: Bo\u{1b}[2Jb\n").unwrap();
+    let out = run(&dir, &["Ann", "Bob", "--resume", "m.log"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "referee: m.log: the log is of Ann v Bo\\x1b[2Jb, not Ann v Bob\n"
+    );
+}
