@@ -25,6 +25,8 @@ pub(crate) struct Board {
     /// The last entry's foul: the offender and the points it gave away.
     pub(crate) foul: Option<(Player, u64)>,
     pub(crate) frame_winner: Option<Player>,
+    /// The player who conceded the frame (M3).
+    pub(crate) conceded: Option<Player>,
     pub(crate) match_winner: Option<Player>,
     pub(crate) lot_due: bool,
     /// The player who needs snookers and the points he needs from them
@@ -72,6 +74,7 @@ impl Board {
             on: state.frame.ball_on().filter(|_| !over).map(BallOn::name),
             foul: state.foul,
             frame_winner,
+            conceded: state.conceded,
             match_winner: game.winner(),
             lot_due: state.lot_due(),
             snookers,
@@ -120,7 +123,16 @@ impl Board {
                 a.min(b)
             ));
         } else if let Some(winner) = self.frame_winner {
-            parts.push(format!("{} wins frame {}", self.name(winner), self.frame));
+            let conceded = match self.conceded {
+                Some(player) => format!(" ({} conceded)", self.name(player)),
+                None => String::new(),
+            };
+            parts.push(format!(
+                "{} wins frame {}{}",
+                self.name(winner),
+                self.frame,
+                conceded
+            ));
         }
         match self.next {
             Some(next) if self.frame_winner.is_some() => parts.push(format!(

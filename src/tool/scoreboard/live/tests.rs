@@ -317,3 +317,15 @@ fn one_point_needed_from_snookers_is_one_point() {
     board.snookers = Some((Player::B, 2));
     assert!(board.summary().ends_with("Bob needs snookers (2 points)"));
 }
+
+#[test]
+fn a_conceded_frame_says_who_conceded_it() {
+    let mut game = Match::new(settings(3));
+    play(&mut game, &["Red Red", "concede"]);
+    let line = Board::of(&game).line(None);
+    assert!(
+        line.contains(" | Bob wins frame 1 (Ann Lee conceded) | "),
+        "{}",
+        line
+    );
+}
