@@ -53,10 +53,7 @@ pub fn run(options: Options) -> u8 {
             return 1;
         }
     };
-    stderr_line(format_args!(
-        "referee: the match is logged in {}",
-        escaped_name(&log.path)
-    ));
+    stderr_line(format_args!("referee: {}", logged_in(&log.path)));
     let form = if options.json {
         Form::Json
     } else if io::stdout().is_terminal() {
@@ -152,16 +149,22 @@ pub fn run(options: Options) -> u8 {
     }
     if let Form::Screen { .. } = form {
         let _ = out.write_all(b"\n");
-        // The screen was drawn over the first word of it.
+        // The board was drawn over what was said at the start: it is
+        // said again, with the command that goes on with the match.
         stderr_line(format_args!(
-            "referee: the match is logged in {0}; to go on with it: \
-             referee match {1} {2} --resume {0}",
-            escaped_name(&shell_word(&log.path)),
+            "referee: {}; to go on with it: referee match {} {} --resume {}",
+            logged_in(&log.path),
             escaped_name(&shell_word(&game.settings.names[0])),
             escaped_name(&shell_word(&game.settings.names[1])),
+            escaped_name(&shell_word(&log.path)),
         ));
     }
     u8::from(report_failed)
+}
+
+/// Where the match is logged, for stderr.
+fn logged_in(path: &str) -> String {
+    format!("the match is logged in {}", escaped_name(path))
 }
 
 /// `word` as one word of a POSIX shell: as it is when nothing in it is
