@@ -191,7 +191,7 @@ impl Compare {
 
 /// The verdict on one run.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     Accepted,
     WrongAnswer(Difference),
     /// A non-zero exit or a signal; the last line of standard error.

@@ -72,7 +72,7 @@ pub(crate) struct Run {
 /// `stdout_limit` bytes of its output are kept (the rest is read and
 /// dropped, so the program is never blocked). An error means the program
 /// could not be started.
-pub fn run(
+pub(crate) fn run(
     command: &[String],
     input: &[u8],
     timeout: Duration,

@@ -37,7 +37,7 @@ fn times(mut all: Vec<Duration>) -> Times {
 /// Times for the first `LONG` entries and for `AFTER` more with undo, with
 /// the HTML report made after each entry or not; the log goes to a file
 /// in the system's temporary folder, removed after.
-pub fn run(with_report: bool) -> Result<(Times, Times), String> {
+pub(crate) fn run(with_report: bool) -> Result<(Times, Times), String> {
     let settings = Settings {
         names: ["Ann".to_string(), "Bob".to_string()],
         best_of: 35,
