@@ -94,15 +94,7 @@ fn escaped_bytes(name: &[u8]) -> String {
         return "''".to_string();
     }
     let mut escaped = String::new();
-    let mut rest = name;
-    while !rest.is_empty() {
-        let (valid, bad) = match std::str::from_utf8(rest) {
-            Ok(valid) => (valid, 0),
-            Err(e) => (
-                std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or_default(),
-                e.error_len().unwrap_or(rest.len() - e.valid_up_to()),
-            ),
-        };
+    each_utf8_run(name, |_, valid, bad| {
         for c in valid.chars() {
             match c {
                 '\n' => escaped.push_str("\\n"),
@@ -113,12 +105,30 @@ fn escaped_bytes(name: &[u8]) -> String {
                 c => escaped.push(c),
             }
         }
-        for byte in &rest[valid.len()..valid.len() + bad] {
+        for byte in bad {
             escaped.push_str(&format!("\\x{:02x}", byte));
         }
-        rest = &rest[valid.len() + bad..];
-    }
+    });
     escaped
+}
+
+/// Walks `bytes` as text: hands `run` each stretch that is UTF-8 (with
+/// where it starts) and the bytes after it that are not, up to the next
+/// stretch that is.
+pub(crate) fn each_utf8_run(bytes: &[u8], mut run: impl FnMut(usize, &str, &[u8])) {
+    let mut at = 0;
+    while at < bytes.len() {
+        let rest = &bytes[at..];
+        let (valid, bad) = match std::str::from_utf8(rest) {
+            Ok(valid) => (valid, 0),
+            Err(e) => (
+                std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or_default(),
+                e.error_len().unwrap_or(rest.len() - e.valid_up_to()),
+            ),
+        };
+        run(at, valid, &rest[valid.len()..valid.len() + bad]);
+        at += valid.len() + bad;
+    }
 }
 
 /// The characters that show nothing of themselves or pass for a space:

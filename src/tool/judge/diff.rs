@@ -11,7 +11,7 @@
 //! widths, the no-break space), and `␠` a space that is trailing (only
 //! spaces follow it on its line) or that starts the excerpt.
 
-use crate::core::io::error::is_invisible;
+use crate::core::io::error::{each_utf8_run, is_invisible};
 use std::fmt;
 
 /// Characters shown of each side at most (an escape such as `\n` is one).
@@ -190,19 +190,7 @@ fn each_visible(line: &[u8], mut piece: impl FnMut(&str)) {
         .iter()
         .rposition(|&b| b != b' ')
         .map_or(0, |i| i + 1);
-    let mut at = 0;
-    while at < line.len() {
-        let (valid, bad) = match std::str::from_utf8(&line[at..]) {
-            Ok(text) => (text, None),
-            Err(e) => {
-                let valid = std::str::from_utf8(&line[at..at + e.valid_up_to()])
-                    .expect("checked by from_utf8");
-                (
-                    valid,
-                    Some(e.error_len().unwrap_or(line.len() - at - e.valid_up_to())),
-                )
-            }
-        };
+    each_utf8_run(line, |at, valid, bad| {
         for (i, c) in valid.char_indices() {
             let pos = at + i;
             match c {
@@ -216,14 +204,10 @@ fn each_visible(line: &[u8], mut piece: impl FnMut(&str)) {
                 c => piece(c.encode_utf8(&mut [0; 4])),
             }
         }
-        at += valid.len();
-        if let Some(len) = bad {
-            for byte in &line[at..at + len] {
-                piece(&format!("\\x{:02x}", byte));
-            }
-            at += len;
+        for byte in bad {
+            piece(&format!("\\x{:02x}", byte));
         }
-    }
+    });
 }
 
 #[cfg(test)]
