@@ -456,14 +456,20 @@ fn a_report_that_cannot_be_written_stops_the_start_and_is_said_once_later() {
         "no log for a match not started"
     );
 
-    // The report's folder goes away during the match: said once, the
-    // match goes on, and the status says it.
+    // The report's folder goes away during the match, comes back and
+    // goes again: said once, the match goes on, and the status says it,
+    // though the report could be written again for a while.
     fs::create_dir(dir.join("shown")).unwrap();
     let mut session = Session::start(
         &dir,
         &["Ann", "Bob", "--log", "b.log", "--html", "shown/r.html"],
     );
     session.send("Red Red");
+    fs::remove_dir_all(dir.join("shown")).unwrap();
+    session.send("Black Black");
+    fs::create_dir(dir.join("shown")).unwrap();
+    session.send("Red Red");
+    assert!(dir.join("shown/r.html").exists(), "written again");
     fs::remove_dir_all(dir.join("shown")).unwrap();
     session.send("Black Black");
     session.send("Red");

@@ -66,17 +66,20 @@ pub fn run(options: Options) -> u8 {
     };
     let mut out = crate::tool::run::stdout();
     // A report that cannot be written is said once, not at every entry,
-    // and the match goes on: its log has it all. The status is then 1.
+    // and the match goes on: its log has it all. It is still written at
+    // every entry, and the status is 1 though it may have caught up.
     let mut report_failed = false;
     let mut write_report = |game: &Match| {
         let failure = options
             .html
             .as_deref()
             .and_then(|path| report(path, game).err());
-        if let (Some(message), false) = (&failure, report_failed) {
-            stderr_line(format_args!("referee: {}", message));
+        if let Some(message) = failure {
+            if !report_failed {
+                stderr_line(format_args!("referee: {}", message));
+            }
+            report_failed = true;
         }
-        report_failed = failure.is_some();
     };
     if let Form::Screen { .. } = form {
         if let Err(e) = answer(&mut out, form, &game, None) {
