@@ -285,6 +285,18 @@ fn test_walks_only_into_the_folders_of_its_problem() {
 }
 
 #[test]
+fn one_skipped_case_is_said_as_one() {
+    let dir = fourrow_inputs("one-skipped", 2);
+    fs::write(dir.join("1.args"), "--strict\n").unwrap();
+    let dir = dir.display().to_string();
+    let itself = referee_path();
+    let (code, out, err) = in_package(&["test", "fourrow", &dir, "--", &itself, "fourrow"]);
+    assert_eq!(code, Some(0), "{}{}", out, err);
+    assert!(out.ends_with("\n1 passed, 0 failed\n"), "{}", out);
+    assert!(err.contains("skipped 1 case with `.args`"), "{}", err);
+}
+
+#[test]
 fn test_verbose_times_every_case_and_the_slowest_is_always_shown() {
     let dir = fourrow_inputs("verbose", 3);
     let dir = dir.display().to_string();

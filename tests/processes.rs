@@ -47,7 +47,8 @@ fn assert_none_survives_with(
     let output = referee
         .args(["test", "fourrow"])
         .arg(&dir)
-        .args(["--timeout", "0.3", "-j", "3", "--", "sh"])
+        .args(["--timeout", "0.3", "-j", "3", "--"])
+        .arg(system("sh"))
         .arg(&run)
         .timeout(std::time::Duration::from_secs(60))
         .output()
@@ -94,24 +95,45 @@ fn a_sleep_in_the_solution_dies_at_the_time_limit() {
     );
 }
 
+/// Where the system keeps `program`.
+fn system(program: &str) -> PathBuf {
+    ["/bin", "/usr/bin"]
+        .iter()
+        .map(|dir| Path::new(dir).join(program))
+        .find(|p| p.exists())
+        .unwrap()
+}
+
+/// A folder of its own for `PATH`, with only `programs` of the system's.
+fn path_of(name: &str, programs: &[&str]) -> PathBuf {
+    let bin = scratch(name);
+    for program in programs {
+        std::os::unix::fs::symlink(system(program), bin.join(program)).unwrap();
+    }
+    bin
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn without_a_kill_program_the_shells_kill_takes_the_group() {
-    let bin = scratch("path-without-kill");
-    for program in ["sh", "sleep", "cat"] {
-        let found = ["/bin", "/usr/bin"]
-            .iter()
-            .map(|dir| Path::new(dir).join(program))
-            .find(|p| p.exists())
-            .unwrap();
-        std::os::unix::fs::symlink(found, bin.join(program)).unwrap();
-    }
     assert_none_survives_with(
         "orphans-no-kill",
         "sleep 50 &\necho $! >> PIDS\nwait\ncat\n",
         2,
         "time limit exceeded",
-        Some(&bin),
+        Some(&path_of("path-without-kill", &["sh", "sleep", "cat"])),
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_path_without_kill_or_a_shell_still_lets_the_group_be_killed() {
+    assert_none_survives_with(
+        "orphans-no-shell",
+        "sleep 50 &\necho $! >> PIDS\nwait\ncat\n",
+        2,
+        "time limit exceeded",
+        Some(&path_of("path-without-shell", &["sleep", "cat"])),
     );
 }
 

@@ -377,7 +377,8 @@ fn set_value(
 }
 
 /// A number of seconds: digits, with a fraction or not (`2`, `0.5`, `.5`),
-/// to the nanosecond; None for anything else (`-1`, `1e3`, `inf`).
+/// to the nanosecond, rounded up so that what is above 0 stays so; None for
+/// anything else (`-1`, `1e3`, `inf`).
 fn seconds(text: &str) -> Option<Duration> {
     let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
@@ -390,8 +391,10 @@ fn seconds(text: &str) -> Option<Duration> {
         whole.parse().ok()?
     };
     // Nanoseconds from the first nine digits of the fraction.
-    let nanos = format!("{:0<9}", &fraction[..fraction.len().min(9)]);
-    Some(Duration::new(secs, nanos.parse().ok()?))
+    let (first, rest) = fraction.split_at(fraction.len().min(9));
+    let nanos = format!("{:0<9}", first);
+    let up = Duration::from_nanos(u64::from(rest.bytes().any(|b| b != b'0')));
+    Duration::new(secs, nanos.parse().ok()?).checked_add(up)
 }
 
 /// Gives the positional words to the subcommand's arguments, checking

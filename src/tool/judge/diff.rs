@@ -92,8 +92,9 @@ fn difference(expected: &[u8], found: &[u8], whole: bool) -> Option<Difference> 
         }
     }
     let mut notes = Vec::new();
-    if found.len() + 1 == expected.len() && expected.starts_with(found) && expected.ends_with(b"\n")
-    {
+    // Only the last `\n` missing, and nothing else: a line cut short.
+    let unended = !found.is_empty() && !found.ends_with(b"\n");
+    if unended && expected.strip_suffix(b"\n") == Some(found) {
         notes.push("missing final newline");
     } else {
         if at == found.len() {
@@ -282,6 +283,18 @@ mod tests {
         assert_eq!(
             diff("a\n", ""),
             "1:1: expected `a\\n`, found end of output (output ends early)"
+        );
+        assert_eq!(
+            diff("a\n\n", "a\n"),
+            "2:1: expected `\\n`, found end of output (output ends early; only whitespace differs)"
+        );
+        assert_eq!(
+            diff("ab", "a"),
+            "1:2: expected `ab`, found `a` (output ends early)"
+        );
+        assert_eq!(
+            diff("\n", ""),
+            "1:1: expected `\\n`, found end of output (output ends early; only whitespace differs)"
         );
     }
 

@@ -40,16 +40,29 @@ for id in $running; do kill -KILL "-$id" 2>/dev/null; done"#;
 fn guard() -> &'static Mutex<Option<ChildStdin>> {
     static GUARD: OnceLock<Mutex<Option<ChildStdin>>> = OnceLock::new();
     GUARD.get_or_init(|| {
-        let started = Command::new("sh")
-            .args(["-c", SCRIPT])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .process_group(0)
-            .spawn();
+        let started = system_program("sh").find_map(|sh| {
+            Command::new(sh)
+                .args(["-c", SCRIPT])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .process_group(0)
+                .spawn()
+                .ok()
+        });
         // The guard is never waited for: it ends when the referee does.
-        Mutex::new(started.ok().and_then(|mut guard| guard.stdin.take()))
+        Mutex::new(started.and_then(|mut guard| guard.stdin.take()))
     })
+}
+
+/// A system program to try by its name through `PATH`, then in the
+/// system's folders: a `PATH` without them must not keep the referee from
+/// killing what a run left behind.
+pub(super) fn system_program(name: &str) -> impl Iterator<Item = String> + '_ {
+    let places = ["", "/bin/", "/usr/bin/"];
+    places
+        .into_iter()
+        .map(move |place| format!("{}{}", place, name))
 }
 
 /// Tells the guard of a word; a guard that is gone is not asked again.

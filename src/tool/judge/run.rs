@@ -252,9 +252,13 @@ fn kill_group(child: &Child) {
             .stderr(Stdio::null())
             .status()
     };
-    if quiet(Command::new("kill").args(["-KILL", "--", &group])).is_err() {
+    let killed = guard::system_program("kill")
+        .any(|kill| quiet(Command::new(kill).args(["-KILL", "--", &group])).is_ok());
+    if !killed {
         // The shell's `kill` takes the group without `--`.
-        let _ = quiet(Command::new("sh").args(["-c", "kill -KILL \"$0\"", &group]));
+        let script = "kill -KILL \"$0\"";
+        let _ = guard::system_program("sh")
+            .any(|sh| quiet(Command::new(sh).args(["-c", script, &group])).is_ok());
     }
 }
 

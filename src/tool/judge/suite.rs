@@ -166,8 +166,9 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String
     }
     if tally.skipped > 0 {
         stderr_line(format_args!(
-            "referee: skipped {} cases with `.args` or `.err`: they test the referee itself",
-            tally.skipped
+            "referee: skipped {} {} with `.args` or `.err`: they test the referee itself",
+            tally.skipped,
+            if tally.skipped == 1 { "case" } else { "cases" }
         ));
     }
     if let Some((time, name)) = &tally.slowest {
