@@ -50,7 +50,15 @@ fn fixtures(problem: Problem) -> &'static [(&'static str, &'static [u8])] {
             ),
         ],
         Problem::Fourrow => &[("edge", include_bytes!("../../../fixtures/fourrow/edge.in"))],
-        Problem::Rating => &[("edge", include_bytes!("../../../fixtures/rating/edge.in"))],
+        Problem::Rating => &[
+            ("edge", include_bytes!("../../../fixtures/rating/edge.in")),
+            // Ratings of 10^9 to 10^13 whose exchanges a solution on
+            // floating point gets wrong in the last hundredth.
+            (
+                "large-ratings-exact",
+                include_bytes!("../../../fixtures/rating/large-ratings-exact.in"),
+            ),
+        ],
     }
 }
 
@@ -170,6 +178,86 @@ mod tests {
                 assert!(!strict || listed, "{} is no case", path.display());
             }
         }
+    }
+
+    /// Rating on doubles, as a contestant might write it: ratings in
+    /// points, the core exchange rounded half up with a small allowance.
+    fn rating_on_doubles(input: &str) -> String {
+        let mut words = input.split_whitespace();
+        let mut next = || words.next().unwrap();
+        let mut out = String::new();
+        for tournament in 1..=next().parse::<u32>().unwrap() {
+            let (players, games): (usize, usize) =
+                (next().parse().unwrap(), next().parse().unwrap());
+            let mut ratings: Vec<(&str, f64)> = (0..players)
+                .map(|_| (next(), next().parse().unwrap()))
+                .collect();
+            for _ in 0..games {
+                let (white, black, result) = (next(), next(), next());
+                let pieces: [i64; 2] = [next().parse().unwrap(), next().parse().unwrap()];
+                let at = |name: &str| ratings.iter().position(|r| r.0 == name).unwrap();
+                let (w, b) = (at(white), at(black));
+                let gap = (ratings[w].1 + 3.0 - ratings[b].1).abs();
+                let core = ((gap * 10.0) + 0.5 + 1e-6).floor() / 100.0;
+                let white_higher = ratings[w].1 + 3.0 > ratings[b].1;
+                let (winner, loser, winner_white) = match result {
+                    "won" => (w, b, true),
+                    "lost" => (b, w, false),
+                    _ => {
+                        let (high, low) = if white_higher { (w, b) } else { (b, w) };
+                        ratings[high].1 -= core;
+                        ratings[low].1 += core;
+                        continue;
+                    }
+                };
+                let winner_higher = white_higher == winner_white;
+                let mut points = if winner_higher {
+                    1.0 - core
+                } else {
+                    1.0 + core
+                };
+                let [white_pieces, black_pieces] = pieces;
+                let (won_pieces, lost_pieces) = if winner_white {
+                    (white_pieces, black_pieces)
+                } else {
+                    (black_pieces, white_pieces)
+                };
+                if won_pieces < lost_pieces {
+                    points *= 2.0;
+                }
+                ratings[winner].1 += points;
+                ratings[loser].1 -= points;
+            }
+            let shown = |rating: f64| (rating * 100.0).round() as i64;
+            ratings.sort_by(|a, b| shown(b.1).cmp(&shown(a.1)).then(b.0.cmp(a.0)));
+            out.push_str(&format!("Ratings after Tournament {}:\n", tournament));
+            for (name, rating) in ratings {
+                out.push_str(&format!("{} {:.2}\n", name, rating));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_large_ratings_case_rejects_a_solution_on_doubles() {
+        let answer = |input: &[u8]| {
+            String::from_utf8(crate::tool::solvers::answer(Problem::Rating, input).unwrap())
+                .unwrap()
+        };
+        // Alike where doubles hold hundredths exactly...
+        let sample = sample(Problem::Rating);
+        assert_eq!(
+            rating_on_doubles(std::str::from_utf8(sample).unwrap()),
+            answer(sample)
+        );
+        // ...but not at 10^9 to 10^13.
+        let cases = cases(Problem::Rating);
+        let large = cases
+            .iter()
+            .find(|c| c.path.ends_with("large-ratings-exact"))
+            .unwrap();
+        let text = std::str::from_utf8(&large.input).unwrap();
+        assert_ne!(rating_on_doubles(text), answer(&large.input));
     }
 
     #[test]
