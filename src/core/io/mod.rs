@@ -53,11 +53,12 @@ pub trait Layout {
         fault
     }
 
-    /// The error when the input ends where a record was due: `eof`, or a
-    /// fault of the blank lines before that end, where the format wants
-    /// `wanted` (`place` says where, for the message).
-    fn cut_short(&self, eof: Error, _wanted: usize, _place: &str) -> Error {
-        eof
+    /// The error that ended the blank lines where a record was due (the
+    /// end of input, or a fault on a line among them), or a blank line
+    /// before it past the `wanted` ones the format has there (`place`
+    /// says where, for the message).
+    fn after_blanks(&self, fault: Error, _wanted: usize, _place: &str) -> Error {
+        fault
     }
 
     /// After the last case: nothing but blank lines may follow (R0.2).
@@ -119,8 +120,9 @@ pub(crate) fn read_count<'a, R: Read, L: Layout>(
 ) -> Result<(Line<'a>, Token<'a>, u64), Error> {
     layout.start(lines)?;
     let expected = format!("expected {}", what);
-    if !layout.next_record(lines)? {
-        return Err(layout.cut_short(lines.eof_error(&expected), 0, BEFORE_THE_COUNT));
+    let found = layout.next_record(lines);
+    if !found.map_err(|fault| layout.after_blanks(fault, 0, BEFORE_THE_COUNT))? {
+        return Err(layout.after_blanks(lines.eof_error(&expected), 0, BEFORE_THE_COUNT));
     }
     let line = lines.current();
     let mut tokens = line.tokens();

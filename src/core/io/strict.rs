@@ -217,9 +217,11 @@ impl Layout for Strict {
     }
 
     fn next_record<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
+        // Counted afresh first: a fault of the record before comes before
+        // any blank line after it (see `after_blanks`).
+        self.blanks = 0;
         self.report_inside()?;
         self.report_pending()?;
-        self.blanks = 0;
         loop {
             if !next_line(lines)? {
                 return Ok(false);
@@ -242,8 +244,8 @@ impl Layout for Strict {
         self.report_inside()
     }
 
-    fn cut_short(&self, eof: Error, wanted: usize, place: &str) -> Error {
-        self.blank_too_many(wanted, place).unwrap_or(eof)
+    fn after_blanks(&self, fault: Error, wanted: usize, place: &str) -> Error {
+        self.blank_too_many(wanted, place).unwrap_or(fault)
     }
 
     fn first_on_line(&self, line: &Line, fault: Error) -> Error {

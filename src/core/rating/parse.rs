@@ -296,8 +296,9 @@ fn record<'a, R: Read, C: Checks, const N: usize>(
     checks: &mut C,
     expected: &dyn Fn() -> String,
 ) -> Result<(Line<'a>, [Token<'a>; N]), Error> {
-    if !checks.next_record(lines)? {
-        return Err(checks.cut_short(lines.eof_error(&expected()), 0, BETWEEN_RECORDS));
+    let found = checks.next_record(lines);
+    if !found.map_err(|fault| checks.after_blanks(fault, 0, BETWEEN_RECORDS))? {
+        return Err(checks.after_blanks(lines.eof_error(&expected()), 0, BETWEEN_RECORDS));
     }
     let line = lines.current();
     checks.record(&line)?;
