@@ -339,6 +339,31 @@ fn test_writes_a_junit_report() {
         "{}",
         xml
     );
+
+    // An earlier report is written over; any other file is not, and that
+    // is said before the run.
+    fs::remove_file(dir.join("bad.out")).unwrap();
+    referee()
+        .args(["test", "fourrow"])
+        .arg(&dir)
+        .arg("--junit")
+        .arg(&report)
+        .assert()
+        .code(0);
+    let xml = fs::read_to_string(&report).unwrap();
+    assert!(xml.contains("tests=\"2\" failures=\"0\""), "{}", xml);
+    let theirs = dir.join("good.in");
+    let out = referee()
+        .args(["test", "fourrow"])
+        .arg(&dir)
+        .arg("--junit")
+        .arg(&theirs)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(text(&out.stdout), "0 passed, 0 failed\n");
+    assert!(text(&out.stderr).contains("good.in: there already, and no report"));
+    assert_eq!(fs::read_to_string(&theirs).unwrap(), "1\nGame #1: 1\n");
 }
 
 #[test]

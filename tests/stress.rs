@@ -230,6 +230,31 @@ fn stress_that_cannot_keep_the_shrunk_input_says_so_and_exits_3() {
 }
 
 #[test]
+fn stress_never_writes_over_a_file_that_is_there() {
+    let dir = scratch("stress", "stress-out-taken");
+    fs::write(dir.join("sol.sh"), "#!/bin/sh\ncat\n").unwrap();
+    let output = referee()
+        .current_dir(&dir)
+        .args(["stress", "fourrow", "--seed", "1", "--inputs", "2"])
+        .args(["--out", "sol.sh", "--", "echo", "wrong"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(3));
+    // Said before any run: nothing was run or shrunk.
+    assert_eq!(stdout_of(&output), "0 passed, 0 failed\n");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("referee: sol.sh: there already, and not written over"),
+        "{}",
+        stderr
+    );
+    assert_eq!(
+        fs::read_to_string(dir.join("sol.sh")).unwrap(),
+        "#!/bin/sh\ncat\n"
+    );
+}
+
+#[test]
 fn stress_shows_what_the_solver_wrote_with_odd_bytes_spelled_out() {
     // The referee's answer with CR LF line ends and an escape sequence.
     let script = format!(

@@ -95,6 +95,16 @@ pub(crate) fn unexpected(line: &Line, token: Option<Token>, expected: &str) -> E
     line.error(col, format!("{}, found {}", expected, found))
 }
 
+/// A count of cases or of a case's records: `parse_u64`, or a minus sign
+/// and zeros, which the tolerant reading takes for 0 as it takes other
+/// leading zeros (only `--strict` refuses them, R0.6).
+pub(crate) fn parse_count(text: &[u8]) -> Option<u64> {
+    match text.strip_prefix(b"-") {
+        Some(zeros) if !zeros.is_empty() && zeros.iter().all(|&b| b == b'0') => Some(0),
+        _ => parse_u64(text),
+    }
+}
+
 /// A decimal number of plain digits, or `None` (a sign, another byte, or
 /// more than fits in 64 bits).
 pub(crate) fn parse_u64(text: &[u8]) -> Option<u64> {
@@ -132,7 +142,7 @@ pub(crate) fn read_count<'a, R: Read, L: Layout>(
     // after the output of those before, as any count too high does (R0.4).
     let count = |text: &[u8]| {
         let digits = !text.is_empty() && text.iter().all(u8::is_ascii_digit);
-        digits.then(|| parse_u64(text).unwrap_or(u64::MAX))
+        parse_count(text).or(digits.then_some(u64::MAX))
     };
     let fault = match (first, first.and_then(|t| count(t.text)), tokens.next()) {
         (Some(token), Some(value), None) => return Ok((line, token, value)),
@@ -210,6 +220,12 @@ mod tests {
         );
         assert_eq!(parse_u64(b"0042"), Some(42));
         assert_eq!(parse_u64(b"-1"), None);
+        assert_eq!(parse_count(b"-0"), Some(0));
+        assert_eq!(parse_count(b"-000"), Some(0));
+        assert_eq!(parse_count(b"007"), Some(7));
+        assert_eq!(parse_count(b"-"), None);
+        assert_eq!(parse_count(b"-1"), None);
+        assert_eq!(parse_count(b"+1"), None);
         assert_eq!(parse_u64(b""), None);
         assert_eq!(parse_u64(b"99999999999999999999"), None);
     }

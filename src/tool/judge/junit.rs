@@ -14,13 +14,23 @@ pub(crate) struct Entry {
     pub(crate) failure: Option<(&'static str, String)>,
 }
 
+/// How every report starts, up to the problem's name: what tells a
+/// report of ours, which may be written over, from someone's file.
+const HEAD: &str =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"referee test ";
+
+/// Whether `text` (the start of a file will do) is a report of ours.
+pub(crate) fn is_report(text: &[u8]) -> bool {
+    text.starts_with(HEAD.as_bytes())
+}
+
 /// The whole report for the cases of `suite` (the problem's name).
 pub(crate) fn report(suite: &str, entries: &[Entry]) -> String {
     let failures = entries.iter().filter(|e| e.failure.is_some()).count();
     let total: Duration = entries.iter().map(|e| e.time).sum();
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
+    let mut out = String::from(HEAD);
     out.push_str(&format!(
-        "  <testsuite name=\"referee test {}\" tests=\"{}\" failures=\"{}\" errors=\"0\" time=\"{:.3}\">\n",
+        "{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" time=\"{:.3}\">\n",
         escape(suite),
         entries.len(),
         failures,

@@ -55,13 +55,18 @@ pub(crate) struct StressRun {
     pub(crate) seed: Option<u64>,
     pub(crate) timeout: Duration,
     pub(crate) jobs: usize,
-    /// Where the shrunk input is written, replacing the file; `None`: a
-    /// new file named `DEFAULT_OUT`, or with a number when that is taken.
+    /// Where the shrunk input is written, a file that is not there yet;
+    /// `None`: a new file named `DEFAULT_OUT`, or with a number when that
+    /// is taken.
     pub(crate) out: Option<String>,
 }
 
 /// The file of the shrunk input when `--out` is not given.
 const DEFAULT_OUT: &str = "stress-failure.in";
+
+/// Why `--out` names no file to write.
+const TAKEN: &str = "there already, and not written over: name a file that is not there, \
+or leave out `--out` for a free name";
 
 /// The most cases of the inputs that grow one by one: small inputs find
 /// most faults, and fast.
@@ -120,6 +125,15 @@ enum Outcome {
 
 /// Runs the stress test and returns the exit status.
 pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u8 {
+    // A file that is there already may be someone's: said before the run,
+    // not after it.
+    if let Some(path) = how.out.as_deref() {
+        if std::path::Path::new(path).symlink_metadata().is_ok() {
+            stderr_about(path, TAKEN);
+            say!("{}", summary(0, 0));
+            return UNUSABLE;
+        }
+    }
     let seed = how.seed.unwrap_or_else(|| {
         let seed = RandomState::new().build_hasher().finish();
         // An input's size depends on how many there are: both repeat it.
@@ -447,21 +461,17 @@ fn report(
     written.is_some()
 }
 
-/// Writes `input` to `out`, replacing it, or without `out` to a new file:
-/// `DEFAULT_OUT`, else `stress-failure-2.in` and so on, so that a file that
-/// is there already, maybe someone's, is never written over. The path
-/// written, or the one that failed and why.
-fn write_out(out: Option<&str>, input: &[u8]) -> Result<String, (String, std::io::Error)> {
-    if let Some(path) = out {
-        return std::fs::write(path, input)
-            .map(|()| path.to_string())
-            .map_err(|e| (path.to_string(), e));
-    }
+/// Writes `input` to a new file: `out`, or without it `DEFAULT_OUT`, else
+/// `stress-failure-2.in` and so on, so that a file that is there already,
+/// maybe someone's, is never written over. The path written, or the one
+/// that failed and why.
+fn write_out(out: Option<&str>, input: &[u8]) -> Result<String, (String, String)> {
     let stem = DEFAULT_OUT.trim_end_matches(".in");
     for n in 1.. {
-        let path = match n {
-            1 => DEFAULT_OUT.to_string(),
-            n => format!("{}-{}.in", stem, n),
+        let path = match (out, n) {
+            (Some(path), _) => path.to_string(),
+            (None, 1) => DEFAULT_OUT.to_string(),
+            (None, n) => format!("{}-{}.in", stem, n),
         };
         let created = std::fs::OpenOptions::new()
             .write(true)
@@ -471,10 +481,13 @@ fn write_out(out: Option<&str>, input: &[u8]) -> Result<String, (String, std::io
             Ok(mut file) => {
                 return std::io::Write::write_all(&mut file, input)
                     .map(|()| path.clone())
-                    .map_err(|e| (path, e))
+                    .map_err(|e| (path, e.to_string()))
             }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err((path, e)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && out.is_none() => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                return Err((path, TAKEN.to_string()))
+            }
+            Err(e) => return Err((path, e.to_string())),
         }
     }
     unreachable!("a free name among all numbers")

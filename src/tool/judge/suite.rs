@@ -132,6 +132,18 @@ impl Tally {
 /// Runs the cases under `dir` through `command` (the referee's own solver
 /// when empty) and returns the exit status.
 pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String]) -> u8 {
+    // A file that is there already is written over only if it is a report
+    // of ours; else it may be someone's, which is said before the run.
+    if let Some(path) = how.junit.as_deref() {
+        if !may_write_report(Path::new(path)) {
+            stderr_about(
+                path,
+                "there already, and no report of `referee test`: not written over",
+            );
+            say!("{}", summary(0, 0));
+            return UNUSABLE;
+        }
+    }
     let cases = match find_cases(Path::new(dir), problem) {
         Ok(cases) => cases,
         Err((path, e)) => {
@@ -191,6 +203,19 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String
         }
     }
     status
+}
+
+/// Whether the report may go to `path`: nothing is there, or a report of
+/// ours (its start tells).
+fn may_write_report(path: &Path) -> bool {
+    let mut start = Vec::new();
+    match fs::File::open(path) {
+        Err(_) => path.symlink_metadata().is_err(),
+        Ok(file) => {
+            let read = io::Read::read_to_end(&mut io::Read::take(file, 128), &mut start);
+            read.is_ok() && junit::is_report(&start)
+        }
+    }
 }
 
 /// The files of one case, read.

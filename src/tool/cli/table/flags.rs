@@ -204,7 +204,8 @@ pub static FLAGS: &[Flag] = &[
     Flag {
         long: "junit",
         short: None,
-        help: "also write the run as a JUnit XML report, for CI",
+        help: "also write the run as a JUnit XML report, for CI (over an \
+               earlier report, never over another file)",
         kind: Kind::Path {
             name: "FILE",
             set: |o, path| o.junit = Some(path),
@@ -222,8 +223,8 @@ pub static FLAGS: &[Flag] = &[
     Flag {
         long: "out",
         short: None,
-        help: "where to write the first input the solver fails on, shrunk, \
-               replacing FILE [default stress-failure.in, or \
+        help: "where to write the first input the solver fails on, shrunk: \
+               a FILE that is not there yet [default stress-failure.in, or \
                stress-failure-2.in and so on when taken]",
         kind: Kind::Path {
             name: "FILE",
