@@ -24,10 +24,12 @@ impl<'a> Input<'a> {
         Some(&rest[..len]).filter(|token| !token.is_empty())
     }
 
-    /// The next token read as a number; `what` names it in the error.
-    pub fn number<T: std::str::FromStr>(&mut self, what: &str) -> Result<T, String> {
+    /// The next token read as a whole number that fits in `T`; `what`
+    /// names it in the error. Read wide first, so that a count of `-0`
+    /// is 0, as one with leading zeros is `00` (R0.6).
+    pub fn number<T: std::convert::TryFrom<i128>>(&mut self, what: &str) -> Result<T, String> {
         let token = self.token();
-        let number = token.and_then(|token| token.parse().ok());
+        let number = token.and_then(|token| T::try_from(token.parse::<i128>().ok()?).ok());
         number.ok_or(format!("expected {}, found {:?}", what, token))
     }
 
@@ -116,8 +118,10 @@ mod tests {
 
     #[test]
     fn a_bad_number_and_text_after_the_end_are_errors() {
-        let mut input = Input::new("x 1");
+        let mut input = Input::new("x -1 -0 1");
         assert!(input.number::<u32>("a count").is_err());
+        assert!(input.number::<u32>("a count").is_err());
+        assert_eq!(input.number::<u32>("a count"), Ok(0));
         assert!(input.expect_end().is_err());
     }
 }
