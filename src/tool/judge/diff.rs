@@ -185,7 +185,9 @@ pub(crate) fn visible(line: &[u8]) -> String {
 /// Hands `piece` each character of `line` as `visible` writes it: an
 /// escape whole.
 fn each_visible(line: &[u8], mut piece: impl FnMut(&str)) {
-    let body_end = line.strip_suffix(b"\n").map_or(line.len(), <[u8]>::len);
+    // The line end is a LF, or a CR LF.
+    let body = line.strip_suffix(b"\n").unwrap_or(line);
+    let body_end = body.strip_suffix(b"\r").unwrap_or(body).len();
     // Spaces from here on to the line end are trailing.
     let trailing_from = line[..body_end]
         .iter()
@@ -255,6 +257,10 @@ mod tests {
         assert_eq!(
             diff("a\nb\n", "a\r\nb\r\n"),
             "1:2: expected `a\\n`, found `a\\r\\n` (only whitespace differs)"
+        );
+        assert_eq!(
+            diff("won.\n", "won. \r\n"),
+            "1:5: expected `won.\\n`, found `won.␠\\r\\n` (only whitespace differs)"
         );
         assert_eq!(
             diff("0 : 5\n", "0 :\t5\n"),
