@@ -284,6 +284,27 @@ fn test_walks_only_into_the_folders_of_its_problem() {
     assert!(err.contains("skipped"), "{}", err);
 }
 
+#[cfg(unix)]
+#[test]
+fn the_command_after_the_dashes_is_passed_on_in_any_bytes() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = fourrow_inputs("command-bytes", 1);
+    // The solution answers only if its argument came through unchanged.
+    let script = format!(
+        "[ \"$0\" = \"$(printf 'x\\377')\" ] && exec '{}' fourrow",
+        referee_path()
+    );
+    let out = referee()
+        .args(["test", "fourrow"])
+        .arg(&dir)
+        .args(["--", "sh", "-c", &script])
+        .arg(std::ffi::OsStr::from_bytes(b"x\xff"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).ends_with("1 passed, 0 failed\n"));
+}
+
 #[test]
 fn one_skipped_case_is_said_as_one() {
     let dir = fourrow_inputs("one-skipped", 2);

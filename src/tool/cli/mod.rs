@@ -21,6 +21,7 @@ pub use parse::parse_os;
 
 use crate::core::io::error::escaped_name;
 use crate::tool::problem::Problem;
+use std::ffi::OsString;
 use std::fmt;
 use std::time::Duration;
 
@@ -86,7 +87,7 @@ pub enum Command {
         verbose: bool,
         junit: Option<String>,
         ignore_space: bool,
-        command: Vec<String>,
+        command: Vec<OsString>,
     },
     /// `command` is never empty; `seed` None as for `Gen`.
     Stress {
@@ -97,7 +98,7 @@ pub enum Command {
         jobs: usize,
         /// `None`: a new file of the default name.
         out: Option<String>,
-        command: Vec<String>,
+        command: Vec<OsString>,
     },
     /// Print the man page (roff) to stdout.
     Man,

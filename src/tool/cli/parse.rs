@@ -12,23 +12,51 @@ use crate::tool::problem::Problem;
 use std::ffi::OsString;
 use std::time::Duration;
 
-/// Parses the arguments after the program name, as the OS gave them: one
-/// that is not UTF-8 is a usage error.
+/// Parses the arguments after the program name, as the OS gave them. The
+/// words after the `--` that ends the options (not one that comes first,
+/// before a subcommand) are kept as they are, for the command that `test`
+/// and `stress` run; any other argument that is not UTF-8 is a usage
+/// error.
 pub fn parse_os<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Usage> {
-    let args = args
-        .into_iter()
-        .map(|arg| {
-            arg.into_string().map_err(|arg| {
-                let shown = escaped_path(std::path::Path::new(&arg));
-                Usage::new(format!("argument `{}` is not valid UTF-8", shown))
-            })
-        })
-        .collect::<Result<Vec<String>, Usage>>()?;
-    parse(args)
+    let mut args: Vec<OsString> = args.into_iter().collect();
+    let tail = match args.iter().skip(1).position(|arg| arg == "--") {
+        Some(at) => args.split_off(at + 2),
+        None => Vec::new(),
+    };
+    let named = args
+        .first()
+        .and_then(|first| first.to_str())
+        .and_then(table::subcommand);
+    let head = args.into_iter().map(OsString::into_string);
+    match head.collect::<Result<Vec<String>, OsString>>() {
+        Ok(head) => parse_parts(head, tail),
+        Err(arg) => Err(match named {
+            Some(sub) => not_utf8(arg).of(sub.name),
+            None => not_utf8(arg),
+        }),
+    }
+}
+
+/// The usage error for an argument that is not UTF-8 where text is
+/// wanted.
+fn not_utf8(arg: OsString) -> Usage {
+    let shown = escaped_path(std::path::Path::new(&arg));
+    Usage::new(format!("argument `{}` is not valid UTF-8", shown))
 }
 
 /// Parses the arguments after the program name.
 pub(crate) fn parse(args: Vec<String>) -> Result<Command, Usage> {
+    let mut args = args;
+    let tail = match args.iter().skip(1).position(|arg| arg == "--") {
+        Some(at) => args.split_off(at + 2),
+        None => Vec::new(),
+    };
+    parse_parts(args, tail.into_iter().map(OsString::from).collect())
+}
+
+/// Parses the arguments up to the `--` that ends the options (included),
+/// and `tail`, the words after it.
+fn parse_parts(args: Vec<String>, tail: Vec<OsString>) -> Result<Command, Usage> {
     let mut args = args.into_iter();
     let first = match args.next() {
         Some(first) => first,
@@ -42,10 +70,10 @@ pub(crate) fn parse(args: Vec<String>) -> Result<Command, Usage> {
     };
     if is_flag(&first) {
         let rest: Vec<String> = args.collect();
-        return before_subcommand(first, rest);
+        return before_subcommand(first, rest, tail);
     }
     let sub = table::subcommand(&first).ok_or_else(|| unknown_subcommand(&first))?;
-    parse_subcommand(sub, args).map_err(|usage| usage.of(sub.name))
+    parse_subcommand(sub, args, tail).map_err(|usage| usage.of(sub.name))
 }
 
 /// The error for a word where a subcommand's name was expected, with the
@@ -64,7 +92,11 @@ fn is_flag(arg: &str) -> bool {
 /// A command line that starts with a flag. `--help SUBCOMMAND` is that
 /// subcommand's help; a flag of a subcommand given before it is taken as
 /// if after it (options go anywhere); else the flag is one of the tool's.
-fn before_subcommand(first: String, rest: Vec<String>) -> Result<Command, Usage> {
+fn before_subcommand(
+    first: String,
+    rest: Vec<String>,
+    tail: Vec<OsString>,
+) -> Result<Command, Usage> {
     let top = find_flag(None, &first).ok();
     let asks_help = top
         .as_ref()
@@ -86,7 +118,7 @@ fn before_subcommand(first: String, rest: Vec<String>) -> Result<Command, Usage>
             let mut args = vec![first];
             args.extend(rest[..at].iter().cloned());
             args.extend(rest[at + 1..].iter().cloned());
-            parse_subcommand(sub, args.into_iter()).map_err(|usage| usage.of(sub.name))
+            parse_subcommand(sub, args.into_iter(), tail).map_err(|usage| usage.of(sub.name))
         }
         _ => top_flag(&first),
     }
@@ -113,6 +145,7 @@ fn top_flag(arg: &str) -> Result<Command, Usage> {
 fn parse_subcommand(
     sub: &'static Subcommand,
     mut args: std::vec::IntoIter<String>,
+    tail: Vec<OsString>,
 ) -> Result<Command, Usage> {
     let mut found = Found::default();
     for (flag, use_) in table::flags_in(Some(sub.name)) {
@@ -133,10 +166,13 @@ fn parse_subcommand(
     let mut given: Vec<&str> = Vec::new();
     while let Some(arg) = args.next() {
         if arg == "--" {
+            let rest = args.by_ref().map(OsString::from).chain(tail);
             if sub.tail == Tail::No {
-                words.extend(args.by_ref());
+                for word in rest {
+                    words.push(word.into_string().map_err(not_utf8)?);
+                }
             } else {
-                command = Some(args.by_ref().collect::<Vec<String>>());
+                command = Some(rest.collect());
             }
             break;
         }

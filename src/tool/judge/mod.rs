@@ -38,11 +38,12 @@ pub(crate) use check::check;
 pub(crate) use stress::{killer, stress, StressRun};
 pub(crate) use suite::{test, TestRun};
 
-use crate::core::io::error::escaped_name;
+use crate::core::io::error::escaped_path;
 use crate::core::io::stderr_line;
 use crate::tool::problem::Problem;
 use diff::Difference;
 use run::{End, Run};
+use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, Write};
 use std::path::Path;
@@ -80,7 +81,7 @@ pub(crate) enum Solution<'a> {
         strict: bool,
         name: &'a str,
     },
-    Program(&'a [String]),
+    Program(&'a [OsString]),
 }
 
 impl Solution<'_> {
@@ -129,31 +130,30 @@ impl Solution<'_> {
 /// The message for a program that cannot be started, with a hint for the
 /// two usual slips: a program in the current folder named without `./`,
 /// and a whole command line given as one word.
-fn cannot_run(command: &[String], error: &io::Error) -> String {
+fn cannot_run(command: &[OsString], error: &io::Error) -> String {
+    // Words as shown, their bytes that are not UTF-8 spelled out.
+    let shown = |word: &OsString| escaped_path(Path::new(word));
+    let has = |word: &OsString, c: char| word.to_string_lossy().contains(c);
     let hint = match command {
         [program, ..]
             if error.kind() == io::ErrorKind::NotFound
-                && !program.contains('/')
+                && !has(program, '/')
                 && Path::new(program).is_file() =>
         {
-            let program = escaped_name(program);
+            let program = shown(program);
             format!(
                 " (to run `{}` of the current folder, write `./{}`)",
                 program, program
             )
         }
-        [whole] if whole.contains(' ') => {
+        [whole] if has(whole, ' ') => {
             " (the program and each argument are words of their own after `--`)".to_string()
         }
         _ => String::new(),
     };
     format!(
         "referee: cannot run `{}`: {}{}",
-        command
-            .iter()
-            .map(|word| escaped_name(word))
-            .collect::<Vec<_>>()
-            .join(" "),
+        command.iter().map(shown).collect::<Vec<_>>().join(" "),
         error,
         hint
     )

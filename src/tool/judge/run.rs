@@ -11,6 +11,7 @@
 #[cfg(unix)]
 use super::guard;
 use std::ffi::OsStr;
+use std::ffi::OsString;
 use std::fs;
 use std::io::{self, Read, Write};
 #[cfg(unix)]
@@ -73,7 +74,7 @@ pub(crate) struct Run {
 /// dropped, so the program is never blocked). An error means the program
 /// could not be started.
 pub(crate) fn run(
-    command: &[String],
+    command: &[OsString],
     input: &[u8],
     timeout: Duration,
     stdout_limit: usize,
@@ -409,12 +410,12 @@ mod tests {
     use super::*;
 
     /// `run` with a result that is always looked at.
-    fn run(command: &[String], input: &[u8], timeout: Duration, limit: usize) -> io::Result<Run> {
+    fn run(command: &[OsString], input: &[u8], timeout: Duration, limit: usize) -> io::Result<Run> {
         super::run(command, input, timeout, limit, &AtomicBool::new(false))
     }
 
-    fn sh(script: &str) -> Vec<String> {
-        vec!["sh".to_string(), "-c".to_string(), script.to_string()]
+    fn sh(script: &str) -> Vec<OsString> {
+        vec!["sh".into(), "-c".into(), script.into()]
     }
 
     #[test]
@@ -490,7 +491,7 @@ mod tests {
 
     #[test]
     fn a_missing_program_is_an_error() {
-        let missing = vec!["./no-such-program-here".to_string()];
+        let missing = vec!["./no-such-program-here".into()];
         let error = run(&missing, b"", Duration::from_secs(1), 10).unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::NotFound);
     }

@@ -26,6 +26,7 @@ use crate::tool::gen::Rng;
 use crate::tool::problem::Problem;
 use std::collections::hash_map::{DefaultHasher, RandomState};
 use std::collections::HashMap;
+use std::ffi::OsString;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::io;
 use std::sync::atomic::AtomicBool;
@@ -124,7 +125,7 @@ enum Outcome {
 }
 
 /// Runs the stress test and returns the exit status.
-pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[String]) -> u8 {
+pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[OsString]) -> u8 {
     // A file that is there already may be someone's: said before the run,
     // not after it.
     if let Some(path) = how.out.as_deref() {
@@ -231,7 +232,7 @@ pub(crate) fn killer(
     seed: u64,
     inputs: u64,
     timeout: Duration,
-    command: &[String],
+    command: &[OsString],
 ) -> Result<Option<Killer>, String> {
     let solution = Solution::Program(command);
     for i in 0..inputs {

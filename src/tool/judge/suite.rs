@@ -27,7 +27,7 @@ use crate::core::io::{stderr_about, stderr_line};
 use crate::tool::cli::{self, Command};
 use crate::tool::problem::Problem;
 use crate::tool::solvers;
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -131,7 +131,7 @@ impl Tally {
 
 /// Runs the cases under `dir` through `command` (the referee's own solver
 /// when empty) and returns the exit status.
-pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[String]) -> u8 {
+pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[OsString]) -> u8 {
     // A file that is there already is written over only if it is a report
     // of ours; else it may be someone's, which is said before the run.
     if let Some(path) = how.junit.as_deref() {
@@ -231,7 +231,7 @@ struct Files {
 fn judge_case(
     problem: Problem,
     case: &Case,
-    command: &[String],
+    command: &[OsString],
     how: &TestRun,
     dropped: &AtomicBool,
 ) -> Outcome {

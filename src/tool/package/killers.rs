@@ -57,7 +57,7 @@ fn killer(problem: Problem, mistake: &Mistake, inputs: u64) -> Result<Killer, St
         &mistake.source(problem),
     )
     .map_err(|e| format!("{}: {}", what, e))?;
-    let command = [program.to_string_lossy().into_owned()];
+    let command = [program.into_os_string()];
     let found = judge::killer(problem, SEED, inputs, TIMEOUT, &command)
         .map_err(|e| format!("{}: {}", what, e))?
         .ok_or_else(|| {

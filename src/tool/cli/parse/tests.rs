@@ -394,10 +394,25 @@ fn other_usage_errors() {
 fn arguments_that_are_not_utf8_are_a_usage_error() {
     use std::os::unix::ffi::OsStringExt;
     let bad = OsString::from_vec(vec![b'a', 0xff]);
-    let message = parse_os(vec![OsString::from("snooker"), bad])
-        .unwrap_err()
-        .message;
-    assert_eq!(message, "argument `a\\xff` is not valid UTF-8");
+    let usage = parse_os(vec![OsString::from("snooker"), bad.clone()]).unwrap_err();
+    assert_eq!(usage.message, "argument `a\\xff` is not valid UTF-8");
+    // The hint points at the subcommand's help.
+    assert_eq!(usage.subcommand, Some("snooker"));
+    let words = |words: &[&str]| words.iter().map(OsString::from).collect::<Vec<_>>();
+    // After `--`, the command to run is taken word for word, in any bytes;
+    // other words after it must still be text.
+    let mut line = words(&["test", "fourrow", "d", "--", "sh", "-c", "x"]);
+    line.push(bad.clone());
+    match parse_os(line) {
+        Ok(Command::Test { command, .. }) => {
+            assert_eq!(command[3], bad);
+            assert_eq!(command.len(), 4);
+        }
+        other => panic!("{:?}", other),
+    }
+    let mut line = words(&["validate", "rating", "--"]);
+    line.push(bad.clone());
+    assert!(parse_os(line).is_err());
     // An argument's control characters are spelled out in any message.
     assert_eq!(
         error("fourrow --x\u{1b}[31m"),

@@ -222,7 +222,7 @@ pub(crate) struct Found {
     /// FILE, DIR, NAME and the like, in the order given.
     pub(crate) paths: Vec<String>,
     /// The words after `--`, for a subcommand with a [`Tail`].
-    pub(crate) command: Vec<String>,
+    pub(crate) command: Vec<std::ffi::OsString>,
 }
 
 impl Found {
