@@ -144,3 +144,24 @@ fn a_log_of_other_players_is_refused_with_their_names_spelled_out() {
         "referee: m.log: the log is of Ann v Bo\\x1b[2Jb, not Ann v Bob\n"
     );
 }
+
+/// A log without an end is read up to its first line too long, not into
+/// all the memory there is.
+#[cfg(unix)]
+#[test]
+fn a_log_without_an_end_is_refused_at_its_first_line_too_long() {
+    let dir = scratch("endless-log");
+    let out = assert_cmd::Command::cargo_bin("referee")
+        .unwrap()
+        .args(["match", "Ann", "Bob", "--resume", "/dev/zero"])
+        .current_dir(&dir)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).starts_with("referee: /dev/zero:1:1048577: line too long"),
+        "{}",
+        stderr(&out)
+    );
+}

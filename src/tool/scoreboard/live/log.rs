@@ -176,7 +176,7 @@ pub(crate) struct Read {
 /// system's words. Entries keep their lines as written, blanks and all,
 /// so that a refusal is shown at its column.
 pub(crate) fn read(path: &str) -> Result<Read, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {}", escaped_name(path), e))?;
+    let bytes = read_bounded(path).map_err(|e| format!("{}: {}", escaped_name(path), e))?;
     let name = escaped_name(path);
     let at =
         |line: usize, col: usize, message: &str| format!("{}:{}:{}: {}", name, line, col, message);
@@ -281,6 +281,31 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
             Err(end)
         }
     }
+}
+
+/// The bytes of the file at `path` to its end, or to a line longer than
+/// `MAX_LINE` (with enough of that line to tell): a file without an end
+/// (`/dev/zero`) ends in that line's error, not in all the memory there is.
+fn read_bounded(path: &str) -> io::Result<Vec<u8>> {
+    let mut file = File::open(path)?;
+    let mut bytes = Vec::new();
+    let mut chunk = vec![0; 1 << 16];
+    // Where the line being read starts.
+    let mut line_start = 0;
+    while bytes.len() - line_start <= MAX_LINE + 2 {
+        let read = match io::Read::read(&mut file, &mut chunk) {
+            Ok(0) => break,
+            Ok(read) => read,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let chunk_start = bytes.len();
+        bytes.extend_from_slice(&chunk[..read]);
+        if let Some(at) = chunk[..read].iter().rposition(|&b| b == b'\n') {
+            line_start = chunk_start + at + 1;
+        }
+    }
+    Ok(bytes)
 }
 
 /// The head line of the first player a log's head has not named yet.
