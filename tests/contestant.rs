@@ -70,6 +70,31 @@ fn a_closed_stdout_keeps_the_verdict_and_out_is_still_written() {
 
 // ------------------------------------------------------------ check
 
+/// An ANSWER far longer than any answer for INPUT is no answer: read only
+/// so far, so that one without an end (`/dev/zero`) ends too.
+#[cfg(unix)]
+#[test]
+fn check_refuses_an_answer_without_an_end() {
+    let dir = fourrow_inputs("endless-answer", 1);
+    let input = dir.join("0.in");
+    fs::write(dir.join("0.out"), "Game #1 is not over, yet.\n").unwrap();
+    let out = referee()
+        .arg("check")
+        .arg("fourrow")
+        .arg(&input)
+        .arg(dir.join("0.out"))
+        .arg("/dev/zero")
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert!(
+        text(&out.stderr).starts_with("referee: /dev/zero: longer than any answer for "),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 #[test]
 fn check_compares_with_answer_when_given_as_judges_call_it() {
     let dir = scratch("check-answer");

@@ -62,8 +62,10 @@ fn case_ends(problem: Problem, reading: &Reading, input: &[u8]) -> Vec<usize> {
                     .collect()
             } else {
                 // At the `e` of the next `Game`; the last at the end.
-                let mut ends: Vec<usize> = headers[1..].iter().map(|at| at + 3).collect();
-                ends.push(usize::MAX);
+                let mut ends: Vec<usize> = headers.iter().skip(1).map(|at| at + 3).collect();
+                if !headers.is_empty() {
+                    ends.push(usize::MAX);
+                }
                 ends
             }
         }

@@ -113,6 +113,17 @@ fn check_snooker(label: &str, input: &[u8], reading: &Reading) {
             distinct.push(name);
         }
     }
+    // The terminal's view spells out a name's control characters (as its
+    // fixture `names-with-control-characters` shows), and the page's
+    // cannot hold them: there they are not as written.
+    let controls = distinct
+        .iter()
+        .any(|name| name.chars().any(char::is_control));
+    let shown_as_written =
+        !reading.name.starts_with("scoreboard") || reading.name.ends_with("--tsv");
+    if controls && !shown_as_written {
+        return;
+    }
     let index = |name: &String| distinct.iter().position(|d| d == name).unwrap();
     let stand_ins: Naming = match by_name(reading) {
         true => Box::new(|frame| originals(frame).map(|name| stand_in(index(&name), 0))),

@@ -281,11 +281,10 @@ pub fn tournaments(input: &[u8]) -> Vec<Tournament> {
             let found = tokens(input, start, end);
             (!found.is_empty()).then_some((i + 1, found))
         });
+    // A count, `-0` (a count of 0 with a sign) too.
     let number = |input: &[u8], (at, len): (usize, usize)| -> usize {
-        std::str::from_utf8(&input[at..at + len])
-            .unwrap()
-            .parse()
-            .unwrap()
+        let text = std::str::from_utf8(&input[at..at + len]).unwrap();
+        usize::try_from(text.parse::<i64>().unwrap()).unwrap()
     };
     let (_, count) = records.next().unwrap();
     (0..number(input, count[0]))

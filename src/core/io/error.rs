@@ -89,7 +89,8 @@ pub(crate) fn escaped_path(path: &std::path::Path) -> String {
     }
 }
 
-fn escaped_bytes(name: &[u8]) -> String {
+/// `escaped_name` of bytes: those that are not UTF-8 as `\xHH`.
+pub(crate) fn escaped_bytes(name: &[u8]) -> String {
     if name.is_empty() {
         return "''".to_string();
     }

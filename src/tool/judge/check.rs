@@ -41,9 +41,21 @@ pub(crate) fn check(problem: Problem, input: &str, output: &str, answer: Option<
         ));
         return UNUSABLE;
     }
+    // An answer far longer than the referee's own is no answer for INPUT:
+    // it is read only so far, so that an endless one ends too.
+    let most_answer = own_answer.len() as u64 + EXTRA_ANSWER;
     let expected = match answer {
         None => own_answer,
-        Some(path) => match read_or_say(path, u64::MAX) {
+        Some(path) => match read_or_say(path, most_answer + 1) {
+            Ok(bytes) if bytes.len() as u64 > most_answer => {
+                let message = format!(
+                    "longer than any answer for {}: more than {} bytes past the referee's own",
+                    shown_name(input),
+                    EXTRA_ANSWER
+                );
+                stderr_about(&shown_name(path), message);
+                return UNUSABLE;
+            }
             Ok(bytes) => bytes,
             Err(()) => return UNUSABLE,
         },
@@ -79,6 +91,10 @@ pub(crate) fn check(problem: Problem, input: &str, output: &str, answer: Option<
 /// How much of an output past the answer's length is read to find where
 /// the two differ.
 const EXTRA_OUTPUT: u64 = 1 << 20;
+
+/// How much longer than the referee's own answer an ANSWER may be: far
+/// more than any difference of layout, far less than all the memory.
+const EXTRA_ANSWER: u64 = 1 << 24;
 
 /// The first `most` bytes of the file `path`, or of standard input for `-`.
 fn read(path: &str, most: u64) -> io::Result<Vec<u8>> {

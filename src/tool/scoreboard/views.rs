@@ -4,6 +4,7 @@
 
 use super::record::Step;
 use super::{needs_snookers, report, scores, Breaks, Shot};
+use crate::core::io::error::escaped_bytes;
 use crate::core::io::{Error, Line, Lines, Output, Tolerant};
 use crate::core::snooker::balls::{NONE_WORD, WHITE_WORD};
 use crate::core::snooker::parse::{canonical, read_frames, Names, Visit};
@@ -249,7 +250,8 @@ impl<W: Write> View for Human<W> {
         names: &Names,
         breaks: &Breaks,
     ) -> Result<(), Error> {
-        let name = |p: Player| String::from_utf8_lossy(names.name(p)).into_owned();
+        // For a terminal: control and invisible characters spelled out.
+        let name = |p: Player| escaped_bytes(names.name(p));
         let width = [Player::A, Player::B]
             .iter()
             .map(|&p| columns(&name(p)))
