@@ -115,9 +115,21 @@ pub(crate) fn compiled(label: &str, source: &str) -> Result<PathBuf, String> {
 /// one, a folder of this run's own, made new in the temporary folder (a
 /// folder that was there already is not taken), once for the whole run.
 fn cache_dir() -> Result<PathBuf, String> {
-    static DIR: std::sync::OnceLock<Result<PathBuf, String>> = std::sync::OnceLock::new();
     DIR.get_or_init(|| cache_dir_in(user_cache_base(|name| std::env::var_os(name))))
         .clone()
+}
+
+/// `cache_dir`, once found.
+static DIR: std::sync::OnceLock<Result<PathBuf, String>> = std::sync::OnceLock::new();
+
+/// Removes the folder of this run's own that `cache_dir` made, if it made
+/// one, with the programs in it: they are no use to another run. (Used
+/// again in the same run, it is made again.)
+pub(crate) fn remove_run_folder() {
+    let base = user_cache_base(|name| std::env::var_os(name));
+    if let (None, Some(Ok(dir))) = (base, DIR.get()) {
+        let _ = fs::remove_dir_all(dir);
+    }
 }
 
 /// `cache_dir` for the user's cache folder `base`, if any.
