@@ -369,13 +369,16 @@ fn test_writes_a_junit_report() {
     fs::write(dir.join("bad.in"), "1\nGame #1: 1\n").unwrap();
     fs::write(dir.join("bad.out"), "something else\n").unwrap();
     let report = dir.join("report.xml");
-    referee()
-        .args(["test", "fourrow"])
-        .arg(&dir)
-        .arg("--junit")
-        .arg(&report)
-        .assert()
-        .code(1);
+    let with_report = |report: &Path| {
+        referee()
+            .args(["test", "fourrow"])
+            .arg(&dir)
+            .arg("--junit")
+            .arg(report)
+            .output()
+            .unwrap()
+    };
+    assert_eq!(with_report(&report).status.code(), Some(1));
     let xml = fs::read_to_string(&report).unwrap();
     assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"));
     assert!(xml.contains("tests=\"2\" failures=\"1\""), "{}", xml);
@@ -389,23 +392,11 @@ fn test_writes_a_junit_report() {
     // An earlier report is written over; any other file is not, and that
     // is said before the run.
     fs::remove_file(dir.join("bad.out")).unwrap();
-    referee()
-        .args(["test", "fourrow"])
-        .arg(&dir)
-        .arg("--junit")
-        .arg(&report)
-        .assert()
-        .code(0);
+    assert_eq!(with_report(&report).status.code(), Some(0));
     let xml = fs::read_to_string(&report).unwrap();
     assert!(xml.contains("tests=\"2\" failures=\"0\""), "{}", xml);
     let theirs = dir.join("good.in");
-    let out = referee()
-        .args(["test", "fourrow"])
-        .arg(&dir)
-        .arg("--junit")
-        .arg(&theirs)
-        .output()
-        .unwrap();
+    let out = with_report(&theirs);
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(text(&out.stdout), "0 passed, 0 failed\n");
     assert!(text(&out.stderr).contains("good.in: there already, and no report"));
