@@ -89,7 +89,7 @@ fn check_refuses_an_answer_without_an_end() {
         .unwrap();
     assert_eq!(out.status.code(), Some(3));
     assert!(
-        text(&out.stderr).starts_with("referee: /dev/zero: longer than any answer for "),
+        text(&out.stderr).starts_with("referee: /dev/zero: more than 16777216 bytes longer than"),
         "{}",
         text(&out.stderr)
     );

@@ -25,8 +25,8 @@ impl<'a> Input<'a> {
     }
 
     /// The next token read as a whole number that fits in `T`; `what`
-    /// names it in the error. Read wide first, so that a count of `-0`
-    /// is 0, as one with leading zeros is `00` (R0.6).
+    /// names it in the error. Read wide first, so that `-0` is 0 for a
+    /// count too, as `00` is (R0.6).
     pub fn number<T: std::convert::TryFrom<i128>>(&mut self, what: &str) -> Result<T, String> {
         let token = self.token();
         let number = token.and_then(|token| T::try_from(token.parse::<i128>().ok()?).ok());

@@ -95,14 +95,18 @@ pub fn run(command: Command) -> u8 {
             problem,
             force,
             dir,
-        } => match package::write(problem, std::path::Path::new(&dir), force) {
-            Ok(()) => 0,
-            Err(e) => {
-                let shown = if dir.is_empty() { "''" } else { &dir };
-                stderr_about(shown, e);
-                1
+        } => {
+            let written = package::write(problem, std::path::Path::new(&dir), force);
+            package::remove_run_folder();
+            match written {
+                Ok(()) => 0,
+                Err(e) => {
+                    let shown = if dir.is_empty() { "''" } else { &dir };
+                    stderr_about(shown, e);
+                    1
+                }
             }
-        },
+        }
         Command::Check {
             problem,
             input,

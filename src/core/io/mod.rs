@@ -57,7 +57,7 @@ pub trait Layout {
     /// end of input, or a fault on a line among them), or a blank line
     /// before it past the `wanted` ones the format has there (`place`
     /// says where, for the message).
-    fn after_blanks(&self, fault: Error, _wanted: usize, _place: &str) -> Error {
+    fn blank_lines_first(&self, fault: Error, _wanted: usize, _place: &str) -> Error {
         fault
     }
 
@@ -131,8 +131,8 @@ pub(crate) fn read_count<'a, R: Read, L: Layout>(
     layout.start(lines)?;
     let expected = format!("expected {}", what);
     let found = layout.next_record(lines);
-    if !found.map_err(|fault| layout.after_blanks(fault, 0, BEFORE_THE_COUNT))? {
-        return Err(layout.after_blanks(lines.eof_error(&expected), 0, BEFORE_THE_COUNT));
+    if !found.map_err(|fault| layout.blank_lines_first(fault, 0, BEFORE_THE_COUNT))? {
+        return Err(layout.blank_lines_first(lines.eof_error(&expected), 0, BEFORE_THE_COUNT));
     }
     let line = lines.current();
     let mut tokens = line.tokens();

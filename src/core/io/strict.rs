@@ -218,7 +218,7 @@ impl Layout for Strict {
 
     fn next_record<R: Read>(&mut self, lines: &mut Lines<R>) -> Result<bool, Error> {
         // Counted afresh first: a fault of the record before comes before
-        // any blank line after it (see `after_blanks`).
+        // any blank line after it (see `blank_lines_first`).
         self.blanks = 0;
         self.report_inside()?;
         self.report_pending()?;
@@ -244,7 +244,7 @@ impl Layout for Strict {
         self.report_inside()
     }
 
-    fn after_blanks(&self, fault: Error, wanted: usize, place: &str) -> Error {
+    fn blank_lines_first(&self, fault: Error, wanted: usize, place: &str) -> Error {
         self.blank_too_many(wanted, place).unwrap_or(fault)
     }
 

@@ -13,19 +13,26 @@ use std::ffi::OsString;
 use std::time::Duration;
 
 /// Parses the arguments after the program name, as the OS gave them. The
-/// words after the `--` that ends the options (not one that comes first,
-/// before a subcommand) are kept as they are, for the command that `test`
-/// and `stress` run; any other argument that is not UTF-8 is a usage
-/// error.
+/// words after the `--` that ends a subcommand's options are kept as they
+/// are, for the command that `test` and `stress` run; any other argument
+/// that is not UTF-8 is a usage error.
 pub fn parse_os<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Usage> {
     let mut args: Vec<OsString> = args.into_iter().collect();
-    let tail = match args.iter().skip(1).position(|arg| arg == "--") {
-        Some(at) => args.split_off(at + 2),
+    let named_at = args
+        .iter()
+        .position(|arg| arg.to_str().and_then(table::subcommand).is_some());
+    // The first `--` after the subcommand's name; one before it is not the
+    // subcommand's (`referee --strict -- fourrow`).
+    let dashes = named_at.and_then(|named| {
+        let after = args[named + 1..].iter().position(|arg| arg == "--");
+        after.map(|at| named + 1 + at)
+    });
+    let tail = match dashes {
+        Some(at) => args.split_off(at + 1),
         None => Vec::new(),
     };
-    let named = args
-        .first()
-        .and_then(|first| first.to_str())
+    let named = named_at
+        .and_then(|at| args[at].to_str())
         .and_then(table::subcommand);
     let head = args.into_iter().map(OsString::into_string);
     match head.collect::<Result<Vec<String>, OsString>>() {
@@ -46,12 +53,7 @@ fn not_utf8(arg: OsString) -> Usage {
 
 /// Parses the arguments after the program name.
 pub(crate) fn parse(args: Vec<String>) -> Result<Command, Usage> {
-    let mut args = args;
-    let tail = match args.iter().skip(1).position(|arg| arg == "--") {
-        Some(at) => args.split_off(at + 2),
-        None => Vec::new(),
-    };
-    parse_parts(args, tail.into_iter().map(OsString::from).collect())
+    parse_os(args.into_iter().map(OsString::from))
 }
 
 /// Parses the arguments up to the `--` that ends the options (included),

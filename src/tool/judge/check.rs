@@ -49,9 +49,9 @@ pub(crate) fn check(problem: Problem, input: &str, output: &str, answer: Option<
         Some(path) => match read_or_say(path, most_answer + 1) {
             Ok(bytes) if bytes.len() as u64 > most_answer => {
                 let message = format!(
-                    "longer than any answer for {}: more than {} bytes past the referee's own",
-                    shown_name(input),
-                    EXTRA_ANSWER
+                    "more than {} bytes longer than the referee's answer for {}: not read past that",
+                    EXTRA_ANSWER,
+                    shown_name(input)
                 );
                 stderr_about(&shown_name(path), message);
                 return UNUSABLE;

@@ -356,6 +356,28 @@ fn seconds(time: Duration) -> String {
     format!("{:.3}s", time.as_secs_f64())
 }
 
+/// Whether a file of ours (`--junit`, `--out`) may be written at `path`:
+/// nothing is there; an empty file, or one whose start `ours` knows for
+/// one of ours; or no file but a pipe or a device, which keeps nothing.
+/// Not a folder, a link to nothing, or anyone else's file: that may be
+/// someone's work. Only the start of a file is read, and only a file's.
+fn may_write_over(path: &Path, ours: impl Fn(&[u8]) -> bool) -> bool {
+    let Ok(found) = path.metadata() else {
+        // Nothing there: but a link to nothing would be written through.
+        return path.symlink_metadata().is_err();
+    };
+    if found.is_dir() {
+        return false;
+    }
+    if !found.is_file() || found.len() == 0 {
+        return true;
+    }
+    let mut start = Vec::new();
+    let read = std::fs::File::open(path)
+        .and_then(|file| io::Read::read_to_end(&mut io::Read::take(file, 256), &mut start));
+    read.is_ok() && ours(&start)
+}
+
 /// `N passed, M failed`, the last line of `test` and `stress`.
 fn summary(passed: u64, failed: u64) -> String {
     format!("{} passed, {} failed", passed, failed)

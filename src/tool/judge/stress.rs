@@ -16,8 +16,8 @@ use super::pool;
 use super::progress::{self, Progress};
 use super::shrink::{self, Oracle};
 use super::{
-    cannot_run, diff, judge, kept_whole, solver, summary, Compare, Expected, Failure, Solution,
-    Verdict, ACCEPTED, CANNOT_START, FAILED, NEVER_DROPPED, UNUSABLE,
+    cannot_run, diff, judge, kept_whole, may_write_over, solver, summary, Compare, Expected,
+    Failure, Solution, Verdict, ACCEPTED, CANNOT_START, FAILED, NEVER_DROPPED, UNUSABLE,
 };
 use crate::core::io::error::escaped_name;
 use crate::core::io::{stderr_about, stderr_line};
@@ -29,6 +29,7 @@ use std::collections::HashMap;
 use std::ffi::OsString;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::io;
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -129,7 +130,7 @@ pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[OsString]) ->
     // A file that is there already may be someone's: said before the run,
     // not after it.
     if let Some(path) = how.out.as_deref() {
-        if std::path::Path::new(path).symlink_metadata().is_ok() {
+        if !may_write_over(Path::new(path), |_| false) {
             stderr_about(path, TAKEN);
             say!("{}", summary(0, 0));
             return UNUSABLE;
@@ -462,17 +463,25 @@ fn report(
     written.is_some()
 }
 
-/// Writes `input` to a new file: `out`, or without it `DEFAULT_OUT`, else
-/// `stress-failure-2.in` and so on, so that a file that is there already,
-/// maybe someone's, is never written over. The path written, or the one
-/// that failed and why.
+/// Writes `input` to `out` (see `may_write_over`), or without it to a new
+/// file, `DEFAULT_OUT`, else `stress-failure-2.in` and so on, so that a
+/// file that is there already, maybe someone's, is never written over.
+/// The path written, or the one that failed and why.
 fn write_out(out: Option<&str>, input: &[u8]) -> Result<String, (String, String)> {
+    if let Some(path) = out {
+        // Asked again: a file may have come there during the run.
+        return match may_write_over(Path::new(path), |_| false) {
+            true => std::fs::write(path, input)
+                .map(|()| path.to_string())
+                .map_err(|e| (path.to_string(), e.to_string())),
+            false => Err((path.to_string(), TAKEN.to_string())),
+        };
+    }
     let stem = DEFAULT_OUT.trim_end_matches(".in");
     for n in 1.. {
-        let path = match (out, n) {
-            (Some(path), _) => path.to_string(),
-            (None, 1) => DEFAULT_OUT.to_string(),
-            (None, n) => format!("{}-{}.in", stem, n),
+        let path = match n {
+            1 => DEFAULT_OUT.to_string(),
+            n => format!("{}-{}.in", stem, n),
         };
         let created = std::fs::OpenOptions::new()
             .write(true)
@@ -484,10 +493,7 @@ fn write_out(out: Option<&str>, input: &[u8]) -> Result<String, (String, String)
                     .map(|()| path.clone())
                     .map_err(|e| (path, e.to_string()))
             }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && out.is_none() => continue,
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                return Err((path, TAKEN.to_string()))
-            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err((path, e.to_string())),
         }
     }

@@ -19,8 +19,8 @@ use super::junit::{self, Entry};
 use super::pool;
 use super::progress::{self, Progress};
 use super::{
-    cannot_run, judge, seconds, solver, summary, Compare, Expected, Solution, Verdict, ACCEPTED,
-    CANNOT_START, FAILED, UNUSABLE,
+    cannot_run, judge, may_write_over, seconds, solver, summary, Compare, Expected, Solution,
+    Verdict, ACCEPTED, CANNOT_START, FAILED, UNUSABLE,
 };
 use crate::core::io::error::escaped_path;
 use crate::core::io::{stderr_about, stderr_line};
@@ -135,11 +135,8 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[OsStri
     // A file that is there already is written over only if it is a report
     // of ours; else it may be someone's, which is said before the run.
     if let Some(path) = how.junit.as_deref() {
-        if !may_write_report(Path::new(path)) {
-            stderr_about(
-                path,
-                "there already, and no report of `referee test`: not written over",
-            );
+        if !may_write_over(Path::new(path), junit::is_report) {
+            stderr_about(path, NOT_A_REPORT);
             say!("{}", summary(0, 0));
             return UNUSABLE;
         }
@@ -197,7 +194,13 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[OsStri
         ACCEPTED
     };
     if let Some(path) = &how.junit {
-        if let Err(e) = fs::write(path, junit::report(problem.name(), &tally.entries)) {
+        // Asked again: a file may have come there during the run.
+        let written = match may_write_over(Path::new(path), junit::is_report) {
+            true => fs::write(path, junit::report(problem.name(), &tally.entries))
+                .map_err(|e| e.to_string()),
+            false => Err(NOT_A_REPORT.to_string()),
+        };
+        if let Err(e) = written {
             stderr_about(path, e);
             status = status.max(UNUSABLE);
         }
@@ -205,18 +208,8 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[OsStri
     status
 }
 
-/// Whether the report may go to `path`: nothing is there, or a report of
-/// ours (its start tells).
-fn may_write_report(path: &Path) -> bool {
-    let mut start = Vec::new();
-    match fs::File::open(path) {
-        Err(_) => path.symlink_metadata().is_err(),
-        Ok(file) => {
-            let read = io::Read::read_to_end(&mut io::Read::take(file, 128), &mut start);
-            read.is_ok() && junit::is_report(&start)
-        }
-    }
-}
+/// Why `--junit` names no file to write.
+const NOT_A_REPORT: &str = "there already, and no report of `referee test`: not written over";
 
 /// The files of one case, read.
 struct Files {

@@ -162,3 +162,38 @@ fn the_referee_as_a_solution_fails_like_the_binary_on_bad_input() {
     assert_eq!(run.end, End::Failed("exit status 1".to_string()));
     assert!(String::from_utf8_lossy(&run.stderr).starts_with("referee: x.in:2:"));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_file_of_ours_is_written_over_nothing_else_of_anyones() {
+    let dir = std::env::temp_dir().join(format!("referee-may-write-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir(&dir).unwrap();
+    let ours = |start: &[u8]| start.starts_with(b"ours");
+    let at = |name: &str| dir.join(name);
+    std::fs::write(at("ours"), "ours, and more").unwrap();
+    std::fs::write(at("theirs"), "their work").unwrap();
+    std::fs::write(at("empty"), "").unwrap();
+    std::os::unix::fs::symlink(at("nowhere"), at("dangling")).unwrap();
+    std::os::unix::fs::symlink(at("theirs"), at("to-theirs")).unwrap();
+    // A pipe is not opened to be looked at: that would wait for a writer.
+    let made = std::process::Command::new("mkfifo")
+        .arg(at("fifo"))
+        .status();
+    for (name, may) in [
+        ("absent", true),
+        ("ours", true),
+        ("empty", true),
+        ("theirs", false),
+        ("to-theirs", false),
+        ("dangling", false),
+    ] {
+        assert_eq!(may_write_over(&at(name), ours), may, "{}", name);
+    }
+    assert!(!may_write_over(&dir, ours));
+    assert!(may_write_over(Path::new("/dev/null"), ours));
+    if made.is_ok_and(|status| status.success()) {
+        assert!(may_write_over(&at("fifo"), ours));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

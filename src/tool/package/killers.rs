@@ -123,8 +123,8 @@ fn cache_dir() -> Result<PathBuf, String> {
 static DIR: std::sync::OnceLock<Result<PathBuf, String>> = std::sync::OnceLock::new();
 
 /// Removes the folder of this run's own that `cache_dir` made, if it made
-/// one, with the programs in it: they are no use to another run. (Used
-/// again in the same run, it is made again.)
+/// one, with the programs in it: they are no use to another run. For the
+/// end of the run: it is not made again.
 pub(crate) fn remove_run_folder() {
     let base = user_cache_base(|name| std::env::var_os(name));
     if let (None, Some(Ok(dir))) = (base, DIR.get()) {

@@ -29,6 +29,8 @@ mod statement;
 mod timing;
 mod wrong;
 
+pub(crate) use self::killers::remove_run_folder;
+
 use crate::tool::bundle::{self, Form};
 use crate::tool::problem::Problem;
 use crate::tool::solvers;
@@ -263,9 +265,7 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
             "the folder's name is empty; name a new folder",
         ));
     }
-    let files = files(problem);
-    killers::remove_run_folder();
-    let files = files.map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+    let files = files(problem).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
     let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
     let (earlier_problem, earlier) = match manifest::look(dir)? {
         Found::Nothing => (None, Vec::new()),

@@ -74,6 +74,15 @@ fn double_dash_is_no_value_and_no_option() {
     );
     assert_eq!(run("-- rating a.in"), run("rating a.in"));
     assert_eq!(error("-- a.in rating"), "unknown subcommand `a.in`");
+    // A subcommand's options given before it, then `--`.
+    assert_eq!(
+        run("--strict -- fourrow a.in"),
+        run("fourrow --strict a.in")
+    );
+    assert_eq!(
+        run("-j 2 test fourrow d -- ./sol"),
+        run("test fourrow d -j 2 -- ./sol")
+    );
 }
 
 #[test]
