@@ -254,3 +254,18 @@ pub fn fourrow_inputs(group: &str, name: &str, count: usize) -> PathBuf {
     }
     dir
 }
+
+/// Runs the referee with its stdout a pipe closed before it writes.
+pub fn with_stdout_closed(args: &[&str], dir: &Path) -> std::process::ExitStatus {
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(referee_path())
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait().unwrap()
+}
