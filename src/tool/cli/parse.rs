@@ -18,27 +18,26 @@ use std::time::Duration;
 /// that is not UTF-8 is a usage error.
 pub fn parse_os<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Usage> {
     let mut args: Vec<OsString> = args.into_iter().collect();
-    let named_at = args
-        .iter()
-        .position(|arg| arg.to_str().and_then(table::subcommand).is_some());
+    // The subcommand's name and where it is.
+    let named = args.iter().enumerate().find_map(|(at, arg)| {
+        let sub = arg.to_str().and_then(table::subcommand)?;
+        Some((at, sub))
+    });
     // The first `--` after the subcommand's name; one before it is not the
     // subcommand's (`referee --strict -- fourrow`).
-    let dashes = named_at.and_then(|named| {
-        let after = args[named + 1..].iter().position(|arg| arg == "--");
-        after.map(|at| named + 1 + at)
+    let dashes = named.and_then(|(at, _)| {
+        let after = args[at + 1..].iter().position(|arg| arg == "--");
+        after.map(|dashes| at + 1 + dashes)
     });
     let tail = match dashes {
         Some(at) => args.split_off(at + 1),
         None => Vec::new(),
     };
-    let named = named_at
-        .and_then(|at| args[at].to_str())
-        .and_then(table::subcommand);
     let head = args.into_iter().map(OsString::into_string);
     match head.collect::<Result<Vec<String>, OsString>>() {
         Ok(head) => parse_parts(head, tail),
         Err(arg) => Err(match named {
-            Some(sub) => not_utf8(arg).of(sub.name),
+            Some((_, sub)) => not_utf8(arg).of(sub.name),
             None => not_utf8(arg),
         }),
     }
