@@ -439,6 +439,18 @@ fn bash_completes_subcommands_problems_and_flags() {
     assert_eq!(complete("referee snooker --s"), "--strict\n");
     assert_eq!(complete("referee completions ''"), "bash\nzsh\nfish\n");
     assert_eq!(complete("referee stress --inputs 5 fo"), "fourrow\n");
+    // `--html` takes no value in `scoreboard` (it does in `match`): the
+    // word after it is FILE, and nothing comes after FILE.
+    assert_eq!(complete("referee scoreboard --html x.in ''"), "\n");
+    assert_eq!(
+        complete("referee match A B --html ''"),
+        complete("referee fourrow ''")
+    );
+    // After `--`, each command once.
+    let commands = complete("referee test fourrow d -- ech");
+    let mut unique: Vec<&str> = commands.lines().collect();
+    unique.dedup();
+    assert_eq!(unique.len(), commands.lines().count(), "{}", commands);
 }
 
 #[test]

@@ -263,6 +263,9 @@ fn the_command_line_refuses_what_cannot_be_a_match() {
         assert_eq!(out.status.code(), Some(status), "{:?}", args);
         assert!(String::from_utf8_lossy(&out.stderr).starts_with("referee: "));
     }
+    // The value refused is quoted, as in every usage message.
+    let even = run(&["Ann", "Bob", "--best-of", "4"]);
+    assert!(String::from_utf8_lossy(&even.stderr).contains("frames, found `4`"));
     // A log that is there already is never written over.
     fs::write(dir.join("mine.txt"), "a file of someone's\n").unwrap();
     let out = run(&["Ann", "Bob", "--log", "mine.txt"]);

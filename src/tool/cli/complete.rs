@@ -34,11 +34,17 @@ fn spellings(flag: &Flag) -> Vec<String> {
     all
 }
 
-/// The spellings of every flag that takes a value in the next word.
-fn value_flags() -> Vec<String> {
+/// The spellings of every flag that takes a value in the next word where
+/// it is given (`sub` None: before any subcommand, in any of them): a flag
+/// may be a switch in one subcommand and take a value in another.
+fn value_flags(sub: Option<&str>) -> Vec<String> {
+    let takes_value = |flag: &Flag| match sub {
+        Some(sub) => flag.use_in(Some(sub)).is_some() && !matches!(flag.kind, Kind::Switch(_)),
+        None => !matches!(flag.kind, Kind::Switch(_)),
+    };
     table::FLAGS
         .iter()
-        .filter(|f| !matches!(f.kind, Kind::Switch(_)))
+        .filter(|f| takes_value(f))
         .flat_map(spellings)
         .collect()
 }
@@ -54,7 +60,30 @@ fn flags_of(sub: Option<&str>) -> Vec<String> {
 pub(crate) fn bash() -> String {
     let mut out = String::from(
         "# bash completion for referee; written by `referee completions bash`.\n\
-         _referee() {\n\
+         # Whether the flag $2 takes the next word as its value in the\n\
+         # subcommand $1 (none yet: in any).\n\
+         _referee_value() {\n\
+         \x20   case $1 in\n",
+    );
+    for sub in SUBCOMMANDS {
+        let flags = value_flags(Some(sub.name));
+        if !flags.is_empty() {
+            out.push_str(&format!(
+                "        {}) case $2 in {}) return 0 ;; esac ;;\n",
+                sub.name,
+                flags.join("|")
+            ));
+        }
+    }
+    out.push_str(&format!(
+        "        '') case $2 in {}) return 0 ;; esac ;;\n\
+         \x20   esac\n\
+         \x20   return 1\n\
+         }}\n",
+        value_flags(None).join("|")
+    ));
+    out.push_str(
+        "_referee() {\n\
          \x20   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n\
          \x20   local sub= n=0 i word skip=0 after=-1\n\
          \x20   for ((i = 1; i < COMP_CWORD; i++)); do\n\
@@ -72,16 +101,12 @@ pub(crate) fn bash() -> String {
         "            --) case $sub in {}) after=0 ;; esac ;;\n",
         tails.join("|")
     ));
-    out.push_str(&format!(
-        "            {}) skip=1 ;;\n",
-        value_flags().join("|")
-    ));
     out.push_str(
-        "            -*) ;;\n\
+        "            -*) if _referee_value \"$sub\" \"$word\"; then skip=1; fi ;;\n\
          \x20           *) if [[ -z $sub ]]; then sub=$word; else n=$((n + 1)); fi ;;\n\
          \x20       esac\n\
          \x20   done\n\
-         \x20   if ((after == 0)); then mapfile -t COMPREPLY < <(compgen -c -- \"$cur\"); return; fi\n\
+         \x20   if ((after == 0)); then mapfile -t COMPREPLY < <(compgen -c -- \"$cur\" | sort -u); return; fi\n\
          \x20   if ((after > 0)); then mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return; fi\n",
     );
     let mut top = subcommand_names().join(" ");
@@ -292,7 +317,7 @@ pub(crate) fn fish() -> String {
     );
     out.push_str(&format!(
         "            case {}\n                set skip 1\n",
-        value_flags().join(" ")
+        value_flags(None).join(" ")
     ));
     out.push_str(
         "            case '-*'\n\

@@ -293,7 +293,7 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
     check_report_path(options)?;
     if let Some(n) = options.best_of.filter(|n| n % 2 == 0) {
         return Err(Failure::Usage(format!(
-            "`--best-of` takes an odd number of frames, found {}",
+            "`--best-of` takes an odd number of frames, found `{}`",
             n
         )));
     }
