@@ -61,6 +61,25 @@ pub trait Layout {
         fault
     }
 
+    /// What `next_record` gave (`found`) where a record was due after
+    /// `wanted` blank lines: the record, or the fault that ended the blank
+    /// lines (`eof()` at the end of input), as `blank_lines_first` has it.
+    #[inline(always)]
+    fn record_due(
+        &self,
+        found: Result<bool, Error>,
+        eof: impl FnOnce() -> Error,
+        wanted: usize,
+        place: &str,
+    ) -> Result<(), Error> {
+        let fault = match found {
+            Ok(true) => return Ok(()),
+            Ok(false) => eof(),
+            Err(fault) => fault,
+        };
+        Err(self.blank_lines_first(fault, wanted, place))
+    }
+
     /// After the last case: nothing but blank lines may follow (R0.2).
     /// `after` names the last case for the message.
     fn end<R: Read>(&mut self, lines: &mut Lines<R>, after: &str) -> Result<(), Error> {
@@ -131,9 +150,7 @@ pub(crate) fn read_count<'a, R: Read, L: Layout>(
     layout.start(lines)?;
     let expected = format!("expected {}", what);
     let found = layout.next_record(lines);
-    if !found.map_err(|fault| layout.blank_lines_first(fault, 0, BEFORE_THE_COUNT))? {
-        return Err(layout.blank_lines_first(lines.eof_error(&expected), 0, BEFORE_THE_COUNT));
-    }
+    layout.record_due(found, || lines.eof_error(&expected), 0, BEFORE_THE_COUNT)?;
     let line = lines.current();
     let mut tokens = line.tokens();
     let first = tokens.next();

@@ -297,9 +297,7 @@ fn record<'a, R: Read, C: Checks, const N: usize>(
     expected: &dyn Fn() -> String,
 ) -> Result<(Line<'a>, [Token<'a>; N]), Error> {
     let found = checks.next_record(lines);
-    if !found.map_err(|fault| checks.blank_lines_first(fault, 0, BETWEEN_RECORDS))? {
-        return Err(checks.blank_lines_first(lines.eof_error(&expected()), 0, BETWEEN_RECORDS));
-    }
+    checks.record_due(found, || lines.eof_error(&expected()), 0, BETWEEN_RECORDS)?;
     let line = lines.current();
     checks.record(&line)?;
     let mut tokens = line.tokens();

@@ -164,10 +164,8 @@ fn read_all<R: Read, C: Checks, S: Shortcut<V>, V: Visit>(
     let mut names = Names::default();
     for number in 1..=frames {
         let found = shortcut.next_record(lines, checks);
-        if !found.map_err(|fault| checks.blank_lines_first(fault, 1, BEFORE_EVERY_FRAME))? {
-            let eof = lines.eof_error(&names_expected(number));
-            return Err(checks.blank_lines_first(eof, 1, BEFORE_EVERY_FRAME));
-        }
+        let eof = || lines.eof_error(&names_expected(number));
+        checks.record_due(found, eof, 1, BEFORE_EVERY_FRAME)?;
         let line = lines.current();
         shortcut.names(checks, &line, number, &mut names, visit)?;
         let mut frame = Frame::default();
@@ -177,13 +175,13 @@ fn read_all<R: Read, C: Checks, S: Shortcut<V>, V: Visit>(
                 break;
             }
             let found = shortcut.next_record(lines, checks);
-            if !found.map_err(|fault| checks.blank_lines_first(fault, 0, INSIDE_A_FRAME))? {
-                let eof = lines.eof_error(&format!(
+            let eof = || {
+                lines.eof_error(&format!(
                     "expected a stroke, `Play again` or a lot line (frame {} is not over)",
                     number
-                ));
-                return Err(checks.blank_lines_first(eof, 0, INSIDE_A_FRAME));
-            }
+                ))
+            };
+            checks.record_due(found, eof, 0, INSIDE_A_FRAME)?;
             let line = lines.current();
             let lot = frame.stage() == Stage::LotDue;
             checks.event(&line, lot)?;
