@@ -300,6 +300,18 @@ fn test_writes_a_junit_report() {
     assert_eq!(text(&out.stdout), "0 passed, 0 failed\n");
     assert!(text(&out.stderr).contains("good.in: there already, and no report"));
     assert_eq!(fs::read_to_string(&theirs).unwrap(), "1\nGame #1: 1\n");
+
+    // A report with no folder to go in is said before the run too.
+    let missing = dir.join("missing");
+    let out = with_report(&missing.join("report.xml"));
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(text(&out.stdout), "0 passed, 0 failed\n");
+    let said = format!(
+        "referee: {}: no folder {} to write it in\n",
+        missing.join("report.xml").display(),
+        missing.display()
+    );
+    assert_eq!(text(&out.stderr), said);
 }
 
 #[test]

@@ -356,6 +356,20 @@ fn seconds(time: Duration) -> String {
     format!("{:.3}s", time.as_secs_f64())
 }
 
+/// Why a file of ours (`--junit`, `--out`) cannot be written at `path`,
+/// asked before a run so that its end is not lost: the folder is not
+/// there, or `may_write_over` says no and `taken` says why.
+fn cannot_write_at(path: &Path, ours: impl Fn(&[u8]) -> bool, taken: &str) -> Option<String> {
+    let folder = match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Some(format!("no folder {} to write it in", escaped_path(folder)));
+    }
+    (!may_write_over(path, ours)).then(|| taken.to_string())
+}
+
 /// Whether a file of ours (`--junit`, `--out`) may be written at `path`:
 /// nothing is there; an empty file, or one whose start `ours` knows for
 /// one of ours; or no file but a pipe or a device, which keeps nothing.

@@ -19,7 +19,7 @@ use super::pool;
 use super::progress::{self, Progress};
 use super::shrink::{self, Oracle};
 use super::{
-    cannot_run, judge, may_write_over, solver, summary, Compare, Expected, Failure, Solution,
+    cannot_run, cannot_write_at, judge, solver, summary, Compare, Expected, Failure, Solution,
     Verdict, ACCEPTED, CANNOT_START, FAILED, NEVER_DROPPED, UNUSABLE,
 };
 use crate::core::io::{stderr_about, stderr_line};
@@ -120,8 +120,8 @@ pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[OsString]) ->
     // A file that is there already may be someone's: said before the run,
     // not after it.
     if let Some(path) = how.out.as_deref() {
-        if !may_write_over(Path::new(path), |_| false) {
-            stderr_about(path, TAKEN);
+        if let Some(why) = cannot_write_at(Path::new(path), |_| false, TAKEN) {
+            stderr_about(path, why);
             say!("{}", summary(0, 0));
             return UNUSABLE;
         }

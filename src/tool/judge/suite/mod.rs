@@ -22,8 +22,8 @@ use super::junit::{self, Entry};
 use super::pool;
 use super::progress::{self, Progress};
 use super::{
-    cannot_run, judge, may_write_over, seconds, solver, summary, Compare, Expected, Solution,
-    Verdict, ACCEPTED, CANNOT_START, FAILED, UNUSABLE,
+    cannot_run, cannot_write_at, judge, may_write_over, seconds, solver, summary, Compare,
+    Expected, Solution, Verdict, ACCEPTED, CANNOT_START, FAILED, UNUSABLE,
 };
 use crate::core::io::error::escaped_path;
 use crate::core::io::{stderr_about, stderr_line};
@@ -124,8 +124,8 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[OsStri
     // A file that is there already is written over only if it is a report
     // of ours; else it may be someone's, which is said before the run.
     if let Some(path) = how.junit.as_deref() {
-        if !may_write_over(Path::new(path), junit::is_report) {
-            stderr_about(path, NOT_A_REPORT);
+        if let Some(why) = cannot_write_at(Path::new(path), junit::is_report, NOT_A_REPORT) {
+            stderr_about(path, why);
             say!("{}", summary(0, 0));
             return UNUSABLE;
         }
