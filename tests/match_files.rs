@@ -90,6 +90,15 @@ fn the_report_never_writes_over_a_file_the_match_did_not_make() {
     assert!(out.status.success(), "{}", stderr(&out));
     let page = fs::read_to_string(dir.join("r.html")).unwrap();
     assert!(page.contains("In play: Ann 8 : 0 Bob"), "{}", page);
+    // A match that cannot be logged leaves another match's report alone.
+    let out = run(
+        &dir,
+        &["Cy", "Dee", "--log", "nowhere/x.log", "--html", "r.html"],
+        "r r\n",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("nowhere/x.log"), "{}", stderr(&out));
+    assert_eq!(fs::read_to_string(dir.join("r.html")).unwrap(), page);
     // A report of `scoreboard --html` is no match's: not written over.
     fs::write(dir.join("frames.html"), "<!DOCTYPE html>\n<html>\n").unwrap();
     let out = run(
@@ -98,6 +107,25 @@ fn the_report_never_writes_over_a_file_the_match_did_not_make() {
         "",
     );
     assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn the_report_cannot_take_the_name_the_log_is_given_by_default() {
+    let dir = scratch("report-on-default-log");
+    let out = run(&dir, &["Ann", "Bob"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = stderr(&out);
+    let log = said
+        .trim_end()
+        .strip_prefix("referee: the match is logged in ")
+        .unwrap_or_else(|| panic!("{}", said))
+        .to_string();
+    fs::remove_file(dir.join(&log)).unwrap();
+    let out = run(&dir, &["Ann", "Bob", "--html", &log], "r r\n");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("the log's file"), "{}", stderr(&out));
+    let left: Vec<_> = fs::read_dir(&dir).unwrap().collect();
+    assert!(left.is_empty(), "{:?}", left);
 }
 
 #[test]

@@ -6,7 +6,7 @@ use super::board::Board;
 use super::entry::{self, name_key, Entry, Refused};
 use super::log::{self, Log};
 use super::state::{Match, Settings};
-use crate::core::io::error::escaped_name;
+use crate::core::io::error::{escaped_name, is_invisible};
 use crate::core::io::lines::{too_long, MAX_LINE};
 use crate::core::io::{stderr_about, stderr_line, stderr_text};
 use crate::tool::cli::Usage;
@@ -157,9 +157,9 @@ pub fn run(options: Options) -> u8 {
         stderr_line(format_args!(
             "referee: {}; to go on with it: referee match {} {} --resume {}",
             logged_in(&log.path),
-            escaped_name(&shell_word(&game.settings.names[0])),
-            escaped_name(&shell_word(&game.settings.names[1])),
-            escaped_name(&shell_word(&log.path)),
+            shell_word(&game.settings.names[0]),
+            shell_word(&game.settings.names[1]),
+            shell_word(&log.path),
         ));
     }
     u8::from(report_failed)
@@ -170,14 +170,30 @@ fn logged_in(path: &str) -> String {
     format!("the match is logged in {}", escaped_name(path))
 }
 
-/// `word` as one word of a POSIX shell: as it is when nothing in it is
-/// special, else in single quotes.
+/// `word` as one word of a shell: as it is when nothing in it is
+/// special, else in single quotes; a word with control or invisible
+/// characters in `$'...'`, which spells them out (bash, zsh and ksh read
+/// it), so that the command shown is the command to paste.
 fn shell_word(word: &str) -> String {
     let plain = |c: char| c.is_alphanumeric() || "-_./+,:@%".contains(c);
     if !word.is_empty() && word.chars().all(plain) {
         return word.to_string();
     }
-    format!("'{}'", word.replace('\'', "'\\''"))
+    if !word.chars().any(|c| c.is_control() || is_invisible(c)) {
+        return format!("'{}'", word.replace('\'', "'\\''"));
+    }
+    let mut quoted = String::from("$'");
+    for c in word.chars() {
+        match c {
+            '\'' | '\\' => quoted.extend(['\\', c]),
+            c if c.is_control() || is_invisible(c) => {
+                quoted.push_str(&format!("\\u{:04x}", u32::from(c)))
+            }
+            c => quoted.push(c),
+        }
+    }
+    quoted.push('\'');
+    quoted
 }
 
 /// What `read_entry` found.
@@ -304,9 +320,19 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
                 best_of: options.best_of.unwrap_or(1) as u32,
             };
             let game = Match::new(settings);
-            first_report(options, &game)?;
+            // The log first, so that no report is written for a match
+            // that cannot be logged; a log just made for a match that
+            // cannot start is taken away again.
             let log =
                 Log::create(options.log.as_deref(), &game.settings).map_err(Failure::Other)?;
+            let started = match options.html.as_deref() {
+                Some(html) if same_file(html, &log.path) => Err(same_file_as_log()),
+                _ => first_report(options, &game),
+            };
+            if let Err(failure) = started {
+                let _ = std::fs::remove_file(&log.path);
+                return Err(failure);
+            }
             return Ok((game, log));
         }
         Some(path) => path,
@@ -354,25 +380,23 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
     if let Some(fault) = read.fault {
         return Err(Failure::Other(fault));
     }
-    first_report(options, &game)?;
     let log = Log::append(path, read.ends_line).map_err(Failure::Other)?;
+    first_report(options, &game)?;
     Ok((game, log))
 }
 
 /// Whether `--html` names a file the report may be written to: not the
 /// log's, and not a file that is there already unless it is a match's
 /// report (so that a match resumed with the same `--html` goes on
-/// writing it). A new log's file must not be there either, so that the
-/// report is not written for a log refused later.
+/// writing it). A new log's file must not be there either, which is
+/// said before anything is written.
 fn check_report_path(options: &Options) -> Result<(), Failure> {
     let Some(html) = options.html.as_deref() else {
         return Ok(());
     };
     let log = options.log.as_deref().or(options.resume.as_deref());
     if log.is_some_and(|log| same_file(html, log)) {
-        return Err(Failure::Usage(
-            "`--html` names the log's file: give the report a file of its own".into(),
-        ));
+        return Err(same_file_as_log());
     }
     if let Some(path) = options.log.as_deref().filter(|p| Path::new(p).exists()) {
         return Err(Failure::Other(log::refusal(
@@ -392,6 +416,10 @@ fn check_report_path(options: &Options) -> Result<(), Failure> {
     }
 }
 
+fn same_file_as_log() -> Failure {
+    Failure::Usage("`--html` names the log's file: give the report a file of its own".into())
+}
+
 /// Whether two paths name the same file, there yet or not.
 fn same_file(a: &str, b: &str) -> bool {
     let full = |path: &str| {
@@ -409,7 +437,7 @@ fn same_file(a: &str, b: &str) -> bool {
 }
 
 /// The report as the match starts, if one is asked for: a report that
-/// cannot be written then stops the session before its log is touched.
+/// cannot be written then stops the session before any entry.
 fn first_report(options: &Options, game: &Match) -> Result<(), Failure> {
     match &options.html {
         Some(path) => report(path, game).map_err(Failure::Other),
@@ -457,5 +485,7 @@ mod tests {
         assert_eq!(shell_word("Ann-2026-11-26.log"), "Ann-2026-11-26.log");
         assert_eq!(shell_word("Ronnie O'Sullivan"), "'Ronnie O'\\''Sullivan'");
         assert_eq!(shell_word(""), "''");
+        assert_eq!(shell_word("Ann\u{a0}Lee's"), "$'Ann\\u00a0Lee\\'s'");
+        assert_eq!(shell_word("a\\b\u{200d}"), "$'a\\\\b\\u200d'");
     }
 }
