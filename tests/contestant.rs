@@ -315,6 +315,40 @@ fn test_writes_a_junit_report() {
 }
 
 #[test]
+fn ignore_space_forgives_no_text_after_more_blank_lines_than_are_kept() {
+    let dir = fourrow_inputs("blanks-then-text", 1);
+    // The referee's answer, 70,000 blank lines (past the 64 KiB of output
+    // kept beyond the expected), then a word.
+    let blanks = format!(
+        "'{}' fourrow; head -c 70000 /dev/zero | tr '\\0' '\\n'",
+        referee_path()
+    );
+    let run = |script: &str| {
+        referee()
+            .args(["test", "fourrow", "--ignore-space"])
+            .arg(&dir)
+            .args(["--", "sh", "-c", script])
+            .output()
+            .unwrap()
+    };
+    let forgiven = run(&blanks);
+    assert_eq!(
+        forgiven.status.code(),
+        Some(0),
+        "{}",
+        text(&forgiven.stdout)
+    );
+    let wrong = run(&format!("{}; echo garbage", blanks));
+    assert_eq!(wrong.status.code(), Some(1), "{}", text(&wrong.stdout));
+    assert!(
+        text(&wrong.stdout)
+            .contains("expected end of output, found `\\n` (extra output after the end)\n"),
+        "{}",
+        text(&wrong.stdout)
+    );
+}
+
+#[test]
 fn ignore_space_forgives_trailing_blanks_and_crlf_only_when_asked() {
     let dir = fourrow_inputs("ignore-space", 2);
     // The referee's answer with a blank and a CR at each line end.

@@ -119,6 +119,7 @@ impl Solution<'_> {
                 Ok(Run {
                     end,
                     stdout,
+                    text_dropped: false,
                     stderr,
                     time: start.elapsed(),
                 })
@@ -179,13 +180,27 @@ pub(crate) enum Compare {
 }
 
 impl Compare {
-    fn first_difference(self, expected: &[u8], found: &[u8]) -> Option<Difference> {
-        match self {
-            Compare::Exact => diff::first_difference(expected, found),
-            Compare::IgnoreSpace => {
-                diff::first_difference(&diff::trimmed(expected), &diff::trimmed(found))
-            }
+    /// The first difference of what `run` wrote from `expected`. Where
+    /// the run wrote more than blanks past what was kept of its output,
+    /// what was kept is only its start, and always differs.
+    fn first_difference(self, expected: &[u8], run: &Run) -> Option<Difference> {
+        let found = &run.stdout;
+        if !run.text_dropped {
+            return match self {
+                Compare::Exact => diff::first_difference(expected, found),
+                Compare::IgnoreSpace => {
+                    diff::first_difference(&diff::trimmed(expected), &diff::trimmed(found))
+                }
+            };
         }
+        let difference = match self {
+            Compare::Exact => diff::first_difference_in_start(expected, found),
+            Compare::IgnoreSpace => diff::first_difference_in_start(
+                &diff::trimmed(expected),
+                &diff::trimmed_start(found),
+            ),
+        };
+        Some(difference.unwrap_or_else(|| diff::more_than_kept(found)))
     }
 }
 
@@ -276,7 +291,7 @@ pub(crate) fn judge(
     timeout: Duration,
     compare: Compare,
 ) -> Verdict {
-    let stdout = || match compare.first_difference(expected.stdout, &run.stdout) {
+    let stdout = || match compare.first_difference(expected.stdout, run) {
         None => Verdict::Accepted,
         Some(difference) => Verdict::WrongAnswer(difference),
     };

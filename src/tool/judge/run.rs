@@ -63,6 +63,9 @@ pub(crate) struct Run {
     pub(crate) end: End,
     /// At most the limit given to `run`.
     pub(crate) stdout: Vec<u8>,
+    /// Past what is kept of `stdout`, the program wrote more than blanks
+    /// (spaces, tabs, CR and LF).
+    pub(crate) text_dropped: bool,
     /// The last bytes of standard error.
     pub(crate) stderr: Vec<u8>,
     /// From the start to the end of the program (or to its kill).
@@ -127,6 +130,7 @@ fn watch(
     let watched = Watched {
         limit: stdout_limit.saturating_add(RUNAWAY_OUTPUT),
         runaway: Arc::new(AtomicBool::new(false)),
+        text_dropped: Arc::new(AtomicBool::new(false)),
     };
     collect(
         out_pipe,
@@ -171,6 +175,7 @@ fn watch(
     Ok(Run {
         end,
         stdout: take(&stdout),
+        text_dropped: watched.text_dropped.load(Ordering::SeqCst),
         stderr: take(&stderr),
         time,
     })
@@ -326,11 +331,13 @@ enum Keep {
 }
 
 /// A pipe that may carry at most `limit` bytes: past that, `runaway` is
-/// set and the pipe no longer read.
+/// set and the pipe no longer read. `text_dropped` is set when a byte
+/// read but not kept is no blank.
 #[derive(Clone)]
 struct Watched {
     limit: usize,
     runaway: Arc<AtomicBool>,
+    text_dropped: Arc<AtomicBool>,
 }
 
 /// Reads `pipe` to its end on a thread of its own into `into`, then says so
@@ -356,7 +363,11 @@ fn collect<R: Read + Send + 'static>(
             match &keep {
                 Keep::Head(limit, watched) => {
                     let room = limit.saturating_sub(kept.len());
-                    kept.extend_from_slice(&chunk[..n.min(room)]);
+                    let (taken, dropped) = chunk[..n].split_at(n.min(room));
+                    kept.extend_from_slice(taken);
+                    if dropped.iter().any(|b| !b" \t\r\n".contains(b)) {
+                        watched.text_dropped.store(true, Ordering::SeqCst);
+                    }
                     if read > watched.limit {
                         watched.runaway.store(true, Ordering::SeqCst);
                         break;

@@ -6,6 +6,7 @@ fn finished(end: End, stdout: &[u8], stderr: &[u8]) -> Run {
     Run {
         end,
         stdout: stdout.to_vec(),
+        text_dropped: false,
         stderr: stderr.to_vec(),
         time: Duration::ZERO,
     }
@@ -20,6 +21,49 @@ fn output(stdout: &[u8]) -> Expected<'_> {
 
 fn verdict(run: &Run, expected: Expected<'_>) -> String {
     judge(run, expected, Duration::from_secs(1), Compare::Exact).to_string()
+}
+
+#[test]
+fn an_output_that_went_on_with_text_past_what_was_kept_is_never_accepted() {
+    let cut = |stdout: &[u8]| Run {
+        text_dropped: true,
+        ..finished(End::Success, stdout, b"")
+    };
+    let ignoring_space = |run: &Run| {
+        judge(
+            run,
+            output(b"a\n"),
+            Duration::from_secs(1),
+            Compare::IgnoreSpace,
+        )
+        .to_string()
+    };
+    // Blank lines are forgiven at the end only: here text followed them.
+    assert_eq!(
+        ignoring_space(&cut(b"a\n\n\n")),
+        "wrong answer: 2:1: expected end of output, found `\\n` (extra output after the end)"
+    );
+    // So are blanks at a line's end: this line went on.
+    assert_eq!(
+        ignoring_space(&cut(b"a  ")),
+        "wrong answer: 1:2: expected `a\\n`, found `a␠␠`"
+    );
+    assert_eq!(
+        ignoring_space(&cut(b"a  \n")),
+        "wrong answer: 2:1: expected end of output, found more, past what was kept \
+         (extra output after the end)"
+    );
+    // Nothing is said of the whitespace of what was not kept.
+    assert_eq!(
+        verdict(&cut(b"a\n \n"), output(b"a\n")),
+        "wrong answer: 2:1: expected end of output, found `␠\\n` (extra output after the end)"
+    );
+    let blanks_only = Run {
+        text_dropped: false,
+        ..cut(b"a\n \n")
+    };
+    assert!(verdict(&blanks_only, output(b"a\n")).ends_with("; only whitespace differs)"));
+    assert_eq!(ignoring_space(&blanks_only), "accepted");
 }
 
 #[test]
