@@ -301,6 +301,13 @@ fn test_writes_a_junit_report() {
     assert!(text(&out.stderr).contains("good.in: there already, and no report"));
     assert_eq!(fs::read_to_string(&theirs).unwrap(), "1\nGame #1: 1\n");
 
+    // Nor over an empty file: it may be an expected empty answer.
+    let empty = dir.join("empty.txt");
+    fs::write(&empty, "").unwrap();
+    let out = with_report(&empty);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(fs::read(&empty).unwrap(), b"");
+
     // A report with no folder to go in is said before the run too.
     let missing = dir.join("missing");
     let out = with_report(&missing.join("report.xml"));

@@ -249,6 +249,16 @@ fn stress_never_writes_over_a_file_that_is_there() {
         fs::read_to_string(dir.join("sol.sh")).unwrap(),
         "#!/bin/sh\ncat\n"
     );
+    // Nor an empty file.
+    fs::write(dir.join("empty.in"), "").unwrap();
+    let output = referee()
+        .current_dir(&dir)
+        .args(["stress", "fourrow", "--seed", "1", "--inputs", "2"])
+        .args(["--out", "empty.in", "--", "echo", "wrong"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(3));
+    assert_eq!(fs::read(dir.join("empty.in")).unwrap(), b"");
 }
 
 #[test]

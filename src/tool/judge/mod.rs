@@ -386,10 +386,11 @@ fn cannot_write_at(path: &Path, ours: impl Fn(&[u8]) -> bool, taken: &str) -> Op
 }
 
 /// Whether a file of ours (`--junit`, `--out`) may be written at `path`:
-/// nothing is there; an empty file, or one whose start `ours` knows for
-/// one of ours; or no file but a pipe or a device, which keeps nothing.
-/// Not a folder, a link to nothing, or anyone else's file: that may be
-/// someone's work. Only the start of a file is read, and only a file's.
+/// nothing is there; a file whose start `ours` knows for one of ours; or
+/// no file but a pipe or a device, which keeps nothing. Not a folder, a
+/// link to nothing, or anyone else's file, even empty (an expected empty
+/// answer): that may be someone's work. Only the start of a file is
+/// read, and only a file's.
 fn may_write_over(path: &Path, ours: impl Fn(&[u8]) -> bool) -> bool {
     let Ok(found) = path.metadata() else {
         // Nothing there: but a link to nothing would be written through.
@@ -398,7 +399,7 @@ fn may_write_over(path: &Path, ours: impl Fn(&[u8]) -> bool) -> bool {
     if found.is_dir() {
         return false;
     }
-    if !found.is_file() || found.len() == 0 {
+    if !found.is_file() {
         return true;
     }
     let mut start = Vec::new();

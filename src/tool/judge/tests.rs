@@ -227,7 +227,7 @@ fn a_file_of_ours_is_written_over_nothing_else_of_anyones() {
     for (name, may) in [
         ("absent", true),
         ("ours", true),
-        ("empty", true),
+        ("empty", false),
         ("theirs", false),
         ("to-theirs", false),
         ("dangling", false),
