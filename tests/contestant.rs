@@ -458,6 +458,26 @@ fn options_and_help_may_come_before_the_subcommand() {
 }
 
 #[test]
+fn an_err_case_whose_name_has_a_control_character_passes_as_the_binary_wrote_it() {
+    let dir = scratch("err-odd-name");
+    fs::write(dir.join("a\tb.in"), "1\nGame #1: 8\n").unwrap();
+    let run = referee()
+        .current_dir(&dir)
+        .args(["fourrow", "a\tb.in"])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1));
+    assert!(text(&run.stderr).starts_with("referee: a\\tb.in:2:"));
+    fs::write(dir.join("a\tb.err"), &run.stderr).unwrap();
+    let out = referee()
+        .args(["test", "fourrow"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+}
+
+#[test]
 fn test_help_tells_where_answers_come_from_and_that_one_file_works() {
     let output = referee().args(["test", "--help"]).output().unwrap();
     let help = text(&output.stdout).replace('\n', " ");

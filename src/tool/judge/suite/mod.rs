@@ -225,7 +225,8 @@ fn judge_case(
         Ok(files) => files,
         Err(why) => return Outcome::Broken(why),
     };
-    let name = case.input.display().to_string();
+    // Named as `referee PROBLEM FILE` names it in its messages.
+    let name = escaped_path(&case.input);
     let solution = if command.is_empty() {
         Solution::Referee {
             problem,
@@ -306,16 +307,16 @@ fn read_case(problem: Problem, case: &Case) -> Result<Files, Broken> {
 }
 
 /// The expected message of a `.err` with its input named as the run
-/// names it (`input` as found): a `.err` names its input by its path from wherever it
-/// was written (`fixtures/...` from the project), so that the cases pass
+/// names it (`input` as found, escaped as in any message): a `.err`
+/// names its input by its path from wherever it was written (`fixtures/...` from the project), so that the cases pass
 /// from any folder. Only the path before the first `FILE:` that ends in
 /// the input's file name is replaced.
 fn named_as_run(expected: Vec<u8>, input: &Path) -> Vec<u8> {
-    let name = input.display();
+    let name = escaped_path(input);
     let (Some(file), Ok(text)) = (input.file_name(), String::from_utf8(expected.clone())) else {
         return expected;
     };
-    let file = format!("{}:", file.to_string_lossy());
+    let file = format!("{}:", escaped_path(Path::new(file)));
     let start = "referee: ";
     let Some(path_end) = text
         .strip_prefix(start)
