@@ -90,6 +90,13 @@ fn the_report_never_writes_over_a_file_the_match_did_not_make() {
     assert!(out.status.success(), "{}", stderr(&out));
     let page = fs::read_to_string(dir.join("r.html")).unwrap();
     assert!(page.contains("In play: Ann 8 : 0 Bob"), "{}", page);
+    // A folder is no log to go on with.
+    let out = run(&dir, &["Ann", "Bob", "--log", "."], "r r\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "referee: .: a folder, where the log's file is to go\n"
+    );
     // A match that cannot be logged leaves another match's report alone.
     let out = run(
         &dir,

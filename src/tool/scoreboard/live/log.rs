@@ -105,6 +105,12 @@ fn new_file(path: &str) -> io::Result<File> {
 }
 
 pub(super) fn refusal(path: &str, error: io::Error) -> String {
+    if std::path::Path::new(path).is_dir() {
+        return format!(
+            "{}: a folder, where the log's file is to go",
+            escaped_name(path)
+        );
+    }
     if error.kind() == io::ErrorKind::AlreadyExists {
         format!(
             "{}: the file is there already (to go on with a match, use --resume {})",
