@@ -338,6 +338,15 @@ fn unknown_flag(sub: Option<&str>, arg: &str) -> Usage {
         None => format!("unknown option `{}`", name),
         Some(sub) => format!("unknown option `{}` for `{}`", name, sub),
     };
+    // A short option in the other case: `-J` for `-j`.
+    let mut letters = bare.chars();
+    if let (false, Some(letter), None) = (name.starts_with("--"), letters.next(), letters.next()) {
+        let near = table::flags_in(sub)
+            .find_map(|(f, _)| f.short.filter(|short| short.eq_ignore_ascii_case(&letter)));
+        if let Some(short) = near {
+            return Usage::new(format!("{}; did you mean `-{}`?", start, short));
+        }
+    }
     let longs: Vec<&str> = table::flags_in(sub).map(|(f, _)| f.long).collect();
     unknown(start, bare, longs, "--")
 }

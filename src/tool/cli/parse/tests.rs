@@ -233,6 +233,12 @@ fn the_command_after_double_dash_is_kept_word_for_word() {
     assert!(error("match a b --resume x --log y").ends_with("goes on with one: give one"));
     assert!(matches!(run("test fourrow d"), Ok(Command::Test { .. })));
     assert_eq!(error("-hV"), "`-h` takes no value");
+    // A short option in the other case.
+    assert_eq!(
+        error("test fourrow d -J 2"),
+        "unknown option `-J` for `test`; did you mean `-j`?"
+    );
+    assert_eq!(error("fourrow -S"), "unknown option `-S` for `fourrow`");
     // A long option with one dash.
     assert_eq!(
         error("-help"),
