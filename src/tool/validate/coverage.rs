@@ -5,11 +5,15 @@
 //! every kind of thing that may happen (each ball hit first or potted,
 //! fouls, ties, each result or verdict) how often it was seen.
 //!
-//! The inputs are valid (`--strict`), so they are read by their tokens;
-//! what happens in them (fouls, ties, who won) is read from the referee's
-//! answer.
+//! The inputs are valid (`--strict`), so they are read by their tokens
+//! (a snooker line by the referee's reading of an event, and played, so
+//! that a lot is told from a stroke); what happens in them (fouls, ties,
+//! who won) is read from the referee's answer.
 
+use crate::core::io::Line;
 use crate::core::limits;
+use crate::core::snooker::parse::{parse_event, Event};
+use crate::core::snooker::{Ball, Frame, Player, Stage, Stroke};
 use crate::tool::problem::Problem;
 use crate::tool::solvers;
 use std::fmt::Write as _;
@@ -188,27 +192,39 @@ impl Coverage {
         let count = frames.next().unwrap_or("").trim();
         self.value("frames", count.parse().unwrap_or(0));
         let mut players = Vec::new();
-        for frame in frames {
-            let mut lines = frame.lines();
+        for text in frames {
+            let mut lines = text.lines();
             let names: Vec<&str> = lines.next().unwrap_or("").split(' ').collect();
             for name in &names {
                 self.value("name letters", name.len() as i128);
             }
-            players.push(names.clone());
+            // Played on a frame, for a line that names a ball to be told
+            // from a lot that names a player called after it.
+            let mut frame = Frame::new();
             for line in lines {
-                let tokens: Vec<&str> = line.split(' ').collect();
-                let is_ball = |t: &str| SNOOKER_FIRST.iter().any(|b| b.eq_ignore_ascii_case(t));
-                if tokens.len() == 2
-                    && tokens[0].eq_ignore_ascii_case("play")
-                    && tokens[1].eq_ignore_ascii_case("again")
-                {
-                    self.kind("Play again", 1);
-                } else if tokens.len() == 1 && names.contains(&tokens[0]) && !is_ball(tokens[0]) {
-                    // A lot line: counted with its tie below.
-                } else {
-                    self.stroke(&tokens);
+                if frame.stage() == Stage::LotDue {
+                    // Counted with its tie below.
+                    let player = if names.first() == Some(&line) {
+                        Player::A
+                    } else {
+                        Player::B
+                    };
+                    let _ = frame.lot(player);
+                    continue;
+                }
+                match parse_event(&Line::new(1, line.as_bytes())) {
+                    Ok(Event::PlayAgain) => {
+                        self.kind("Play again", 1);
+                        let _ = frame.play_again();
+                    }
+                    Ok(Event::Stroke(stroke)) => {
+                        self.stroke(&stroke);
+                        let _ = frame.play(&stroke);
+                    }
+                    Err(_) => {}
                 }
             }
+            players.push(names);
         }
         let mut frame: usize = 0;
         // The scores before the stroke, and whether it was a foul.
@@ -242,21 +258,19 @@ impl Coverage {
         }
     }
 
-    fn stroke(&mut self, tokens: &[&str]) {
-        let canonical = |names: &[&'static str], t: &str| {
-            names.iter().copied().find(|b| b.eq_ignore_ascii_case(t))
-        };
-        if let Some(first) = canonical(&SNOOKER_FIRST, tokens[0]) {
-            self.kind(&format!("first hit {}", first), 1);
+    fn stroke(&mut self, stroke: &Stroke) {
+        let first = stroke.first.map_or("None", Ball::name);
+        self.kind(&format!("first hit {}", first), 1);
+        for _ in 0..stroke.reds {
+            self.kind("potted Red", 1);
         }
-        let mut reds = 0;
-        for potted in &tokens[1..] {
-            if let Some(ball) = canonical(&SNOOKER_POTTED, potted) {
-                self.kind(&format!("potted {}", ball), 1);
-                reds += i128::from(ball == "Red");
-            }
+        for colour in stroke.colours.iter() {
+            self.kind(&format!("potted {}", colour.name()), 1);
         }
-        self.value("reds potted by one stroke", reds);
+        if stroke.white {
+            self.kind("potted White", 1);
+        }
+        self.value("reds potted by one stroke", i128::from(stroke.reds));
     }
 
     fn add_fourrow(&mut self, input: &str, answer: &str) {
@@ -413,6 +427,23 @@ mod tests {
             "{:?}",
             unreached
         );
+    }
+
+    #[test]
+    fn a_lot_naming_a_player_called_after_a_ball_is_no_stroke() {
+        let input = include_str!("../../../fixtures/snooker/play-again-and-lot.in");
+        let strokes = |input: &str| {
+            let mut coverage = Coverage::new(Problem::Snooker);
+            coverage.add(input.as_bytes()).unwrap();
+            let report = coverage.report();
+            let lines = report.lines().filter(|l| l.starts_with("first hit"));
+            lines.map(String::from).collect::<Vec<_>>()
+        };
+        // Dan wins the lot: renamed Black, then None, nothing else changes.
+        let as_given = strokes(input);
+        assert!(as_given.contains(&"first hit Black: seen 5; reached".to_string()));
+        assert_eq!(strokes(&input.replace("Dan", "Black")), as_given);
+        assert_eq!(strokes(&input.replace("Dan", "nonE")), as_given);
     }
 
     #[test]
