@@ -375,12 +375,33 @@ pub(crate) fn parse_event(line: &Line) -> Result<Event, Error> {
 pub(crate) fn impossible(line: &Line, frame: &Frame, names: &Names, why: Impossible) -> Error {
     let mut tokens = line.tokens();
     let (col, first) = tokens.next().map_or((1, &b""[..]), |t| (t.col, t.text));
-    // The column of the `nth` (from 0) `ball` potted, if the line has it.
-    let potted = |ball: Ball, nth| {
-        tokens
-            .filter(|t| word_code(t.text) == Some(ball as u8))
-            .nth(nth)
-            .map_or(col, |t| t.col)
+    // Of the balls potted that cannot be, the leftmost is named: a red
+    // past the reds left, or a colour not on the table.
+    let mut reds = 0;
+    let leftmost = tokens.find_map(|t| {
+        let ball = word_code(t.text).and_then(|code| Ball::from_value(u32::from(code)))?;
+        let (can_be, fault) = match ball {
+            Ball::Red => {
+                reds += 1;
+                let left = frame.reds();
+                (reds <= left, Impossible::TooManyReds { left })
+            }
+            colour => (
+                frame.on_table(colour),
+                Impossible::NotOnTable {
+                    ball: colour,
+                    first: false,
+                },
+            ),
+        };
+        (!can_be).then_some((t.col, fault))
+    });
+    let (potted_col, why) = match (why, leftmost) {
+        (
+            Impossible::NotOnTable { first: false, .. } | Impossible::TooManyReds { .. },
+            Some(found),
+        ) => found,
+        _ => (col, why),
     };
     let (col, message) = match why {
         Impossible::NotOnTable { ball, first } => {
@@ -399,10 +420,10 @@ pub(crate) fn impossible(line: &Line, frame: &Frame, names: &Names, why: Impossi
                 ball.name(),
                 left
             );
-            (if first { col } else { potted(ball, 0) }, message)
+            (if first { col } else { potted_col }, message)
         }
         Impossible::TooManyReds { left } => (
-            potted(Ball::Red, left as usize),
+            potted_col,
             format!(
                 "expected at most {} potted reds (reds left), found more",
                 left
