@@ -58,6 +58,7 @@
 //!
 
 use crate::read::Input;
+use std::cmp::Ordering;
 use std::collections::HashMap;
 
 /// A rating in hundredths of a point (P1).
@@ -204,13 +205,19 @@ impl<'a> Standings<'a> {
         self.players[player].1 += change;
     }
 
-    /// The players by rating, highest first, then by name descending in
-    /// byte order (P5).
+    /// The players in the order of the ratings (P5).
     pub fn ranked(&self) -> Vec<(&'a str, Hundredths)> {
         let mut ranked = self.players.clone();
-        ranked.sort_by(|a, b| b.1.cmp(&a.1).then(b.0.cmp(a.0)));
+        ranked.sort_by(|&a, &b| standing_order(a, b));
         ranked
     }
+}
+
+/// Which of two players, each a name and a rating, the ratings list
+/// first (P5): the higher rating, and of equal ratings the name that
+/// comes later in byte order.
+pub fn standing_order<N: Ord>(a: (N, Hundredths), b: (N, Hundredths)) -> Ordering {
+    b.1.cmp(&a.1).then_with(|| b.0.cmp(&a.0))
 }
 
 /// The ratings after every tournament of `text`.

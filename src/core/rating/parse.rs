@@ -4,7 +4,7 @@
 
 use super::exchange::BadRating;
 use super::exchange::Outcome;
-use super::exchange::{exchange, in_range, parse_pieces, parse_rating, rating_text};
+use super::exchange::{exchange, in_range, parse_pieces, parse_rating, rating_text, Hundredths};
 use super::players::{Key, Players};
 use crate::core::io::{self, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
 use crate::core::limits::rating::MAX_RATING;
@@ -272,14 +272,14 @@ fn write_ratings<W: Write>(
     out: &mut Output<W>,
     tournament: u64,
     players: &Players,
-    order: &mut Vec<u128>,
+    order: &mut Vec<(Hundredths, u32)>,
 ) -> Result<(), Error> {
     players.standings(order);
     out.put(RATINGS_AFTER.as_bytes());
     out.put(b" ");
     out.put_u64(tournament);
     out.put(b":\n");
-    for &standing in order.iter().rev() {
+    for &standing in order.iter() {
         players.put_player(out, standing);
         out.end_lines()?;
     }

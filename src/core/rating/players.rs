@@ -9,7 +9,7 @@ use super::exchange::{put_rating, rating_word, Hundredths};
 use crate::core::io::in_place::word;
 use crate::core::io::tokens::{head_of, low_bytes};
 use crate::core::io::Output;
-use crate::core::limits::rating::MAX_RATING;
+use crate::judge::rating::standing_order;
 use std::cmp::Ordering;
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
@@ -263,41 +263,23 @@ impl Players {
         self.slots[slot].rating += change;
     }
 
-    /// The players in the order of the standings (P5), last first: each
-    /// a number whose top 51 bits hold the rating, the next 45 bits the
-    /// name's first bytes (as a big-endian number, so that numbers order
-    /// as names do) and the low 32 bits the slot (a tournament of 4
-    /// billion players would not fit in memory). They are sorted by their
-    /// top 64 bits, a comparison of one word; players alike in those are
-    /// then sorted by the rest and, alike in that too, by whole names.
-    pub(crate) fn standings(&self, order: &mut Vec<u128>) {
+    /// The players in the order of the ratings, as the judge core orders
+    /// them: each its rating and its slot.
+    pub(crate) fn standings(&self, order: &mut Vec<(Hundredths, u32)>) {
         order.clear();
-        order.extend(self.listed.iter().map(|&at| {
-            let slot = &self.slots[at];
-            ((slot.rating + MAX_RATING) as u128) << 77
-                | u128::from(slot.head.swap_bytes() >> 19) << 32
-                | at as u128
-        }));
-        order.sort_unstable_by_key(|&k| (k >> 64) as u64);
-        let alike = |a: u128, b: u128| (a ^ b) >> 64 == 0;
-        let mut end = 1;
-        while end < order.len() {
-            let start = end - 1;
-            while end < order.len() && alike(order[start], order[end]) {
-                end += 1;
-            }
-            if end - start > 1 {
-                order[start..end].sort_unstable_by(|&a, &b| {
-                    (a >> 32)
-                        .cmp(&(b >> 32))
-                        .then_with(|| self.name_order(a as u32 as usize, b as u32 as usize))
-                });
-            }
-            end += 1;
-        }
+        order.extend(
+            self.listed
+                .iter()
+                .map(|&at| (self.slots[at].rating, at as u32)),
+        );
+        let name = |slot: u32| SlotName {
+            players: self,
+            slot: slot as usize,
+        };
+        order.sort_unstable_by(|a, b| standing_order((name(a.1), a.0), (name(b.1), b.0)));
     }
 
-    /// Two slots' names in byte order (for players alike in `rank`: rare,
+    /// Two slots' names in byte order (for players of equal ratings: rare,
     /// kept out of the sort's loops): the first 16 bytes as numbers, then
     /// the rest of long names, then the length (a name that another
     /// begins with comes first, even when that one goes on with zeros).
@@ -314,8 +296,8 @@ impl Players {
 
     /// Puts the name and rating of a player of the standings: a line.
     #[inline(always)]
-    pub(crate) fn put_player<W: Write>(&self, out: &mut Output<W>, standing: u128) {
-        let slot = &self.slots[standing as u32 as usize];
+    pub(crate) fn put_player<W: Write>(&self, out: &mut Output<W>, standing: (Hundredths, u32)) {
+        let slot = &self.slots[standing.1 as usize];
         let len = slot.len as usize;
         match rating_word(slot.rating) {
             // The most common line, at most 24 bytes, in three words.
@@ -336,9 +318,36 @@ impl Players {
     }
 }
 
+/// A player's name, compared in byte order.
+struct SlotName<'a> {
+    players: &'a Players,
+    slot: usize,
+}
+
+impl Ord for SlotName<'_> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.players.name_order(self.slot, other.slot)
+    }
+}
+
+impl PartialOrd for SlotName<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for SlotName<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for SlotName<'_> {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::limits::rating::MAX_RATING;
 
     fn key(name: &str) -> Key {
         Key::of(name.as_bytes(), name.as_bytes())
@@ -357,7 +366,7 @@ mod tests {
         players.standings(&mut order);
         let mut written = Vec::new();
         let mut out = Output::new(&mut written);
-        for &standing in order.iter().rev() {
+        for &standing in order.iter() {
             players.put_player(&mut out, standing);
         }
         out.finish(Ok(())).unwrap();
