@@ -24,7 +24,9 @@
 //! - R0.2 Exactly the announced number of cases is read: input that ends
 //!   early is an error, and so is text after the last case.
 //! - R0.3 An input error names its place (`FILE:LINE:COL: message`, what
-//!   was expected and what was found) and exits with status 1, after the
+//!   was expected and what was found; FILE as given, `<stdin>` for
+//!   standard input, LINE and COL from 1, COL in bytes, from after a
+//!   byte-order mark) and exits with status 1, after the
 //!   output of every case that ended before that place, with no partial
 //!   line. (The tool's readings do this; a judge bundle only stops with a
 //!   message and status 1.)
@@ -32,8 +34,8 @@
 //! - R0.5 A UTF-8 byte-order mark at the very start is skipped.
 //! - R0.6 `referee ... --strict` holds input to the statement exactly:
 //!   everything R0.1 and R0.5 tolerate is an error there, and so are
-//!   integers with a leading zero and values outside the statement's
-//!   limits.
+//!   integers with a leading zero (`0` is one, `00`, `07` and `-0` are
+//!   not) and values outside the statement's limits.
 //! - R0.7 A count of zero is valid in the tolerant reading (nothing is
 //!   printed); `--strict` holds counts to the statement's range.
 #![forbid(unsafe_code)]

@@ -20,8 +20,8 @@
 //! 3. **The exchange RPE** (P2): when the higher-rated (after the handicap)
 //!    wins, RPE = 1.00 - CE; when the lower-rated wins, RPE = 1.00 + CE;
 //!    the winner gains RPE and the loser loses it. The formula is applied
-//!    as it stands: with a gap over 10.00, RPE is negative and the
-//!    favourite who wins loses points. In a draw the higher-rated gives CE
+//!    as it stands: once CE is over 1.00 (a gap of 10.05 or more), RPE is
+//!    negative and the favourite who wins loses points. In a draw the higher-rated gives CE
 //!    to the lower-rated. With equal counted ratings, a win moves 1.00 and
 //!    a draw nothing.
 //! 4. **Doubling** (P3): when the winner is left with pieces worth strictly
@@ -44,7 +44,8 @@
 //!   read or reached by a game, is an input error at its line that names
 //!   the limit — never a wrong number; within it no step of the exchange
 //!   can overflow (P7).
-//! - Piece values are integers within 64 bits (P7). An unknown player in
+//! - Piece values are integers within 64 bits, with an optional sign
+//!   (P7). An unknown player in
 //!   a game, a player listed twice, another result word are input errors
 //!   (P6).
 //!

@@ -114,8 +114,8 @@ pub static SUBCOMMANDS: &[Subcommand] = &[
 Follows snooker contest input for people: after every line the score,
 the striker and the break, the points left on the table, the ball on and
 who needs snookers; at the end of a frame the winner and the highest
-breaks. --tsv writes one tab-separated row per line instead, --html one
-HTML page: a score worm per frame and each player's totals.",
+breaks. --tsv writes one tab-separated row per event line instead,
+--html one HTML page: a score worm per frame and each player's totals.",
         build: |mut f| Command::Scoreboard {
             tsv: f.options.tsv,
             html: f.options.html_page,
@@ -328,8 +328,9 @@ the error that the run must end with, exit status 1; a command skips
 those cases. Subfolders and inputs named after another problem or
 scoreboard (alone or before a `-`, as in snooker-sample.in) are passed
 over. A case that cannot be used (a file that cannot be read, an input
-the referee refuses) is counted as failed, with status 3; so is a run
-that skipped every case.",
+the referee refuses) is counted as failed, with status 3 unless a case
+failed on its answer (status 1); a run that skipped every case is
+status 3.",
         build: |mut f| Command::Test {
             problem: f.problem(),
             dir: f.path(),
