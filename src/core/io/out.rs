@@ -143,18 +143,43 @@ impl<W: Write> Output<W> {
 
     /// Writes out everything gathered and flushes the writer; then hands
     /// back `result`. Every run ends through here, so all output for the
-    /// input before an error is written before the error is reported.
+    /// input before an error is written before the error is reported. An
+    /// output that could not be written is said first, before any input
+    /// error: as it would have been had it been written earlier.
     pub(crate) fn finish(mut self, result: Result<(), Error>) -> Result<(), Error> {
         let written = self
             .write_out()
             .and_then(|()| self.out.flush().map_err(Error::Write));
-        result.and(written)
+        written.and(result)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_output_that_cannot_be_written_is_said_before_an_input_error() {
+        struct Full;
+        impl Write for Full {
+            fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+                Err(std::io::ErrorKind::WriteZero.into())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut out = Output::new(Full);
+        out.put(b"Frame 1\n");
+        let bad_input = Err(Error::at(5, 1, "expected a ball".to_string()));
+        assert!(matches!(out.finish(bad_input), Err(Error::Write(_))));
+        let nothing = Output::new(Full);
+        let bad_input = Err(Error::at(5, 1, "expected a ball".to_string()));
+        assert!(matches!(
+            nothing.finish(bad_input),
+            Err(Error::Input { .. })
+        ));
+    }
 
     #[test]
     fn numbers_are_written_in_decimal_at_every_width() {
