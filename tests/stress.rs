@@ -226,6 +226,31 @@ fn stress_with_no_folder_for_its_out_file_says_so_before_any_run() {
     );
 }
 
+#[cfg(unix)]
+#[test]
+fn a_solution_gone_while_shrinking_leaves_the_input_not_called_minimal() {
+    let dir = scratch("stress", "stress-solution-gone");
+    // Wrong on every input, and gone after its first run.
+    let script = dir.join("once.sh");
+    fs::write(&script, "#!/bin/sh\nrm -f \"$0\"\necho junk\n").unwrap();
+    let executable = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    fs::set_permissions(&script, executable).unwrap();
+    let output = referee()
+        .current_dir(&dir)
+        .args(["stress", "fourrow", "--seed", "1", "--inputs", "3"])
+        .args(["--out", "gone.in", "--"])
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = stdout_of(&output);
+    assert!(
+        stdout.contains("(not 1-minimal: the solution could not be started "),
+        "{}",
+        stdout
+    );
+}
+
 #[test]
 fn stress_never_writes_over_a_file_that_is_there() {
     let dir = scratch("stress", "stress-out-taken");

@@ -113,6 +113,18 @@ pub(crate) fn escaped_bytes(name: &[u8]) -> String {
     escaped
 }
 
+/// `at`, moved back to the start of the UTF-8 character it falls in (at
+/// most three bytes), so that a cut there leaves whole characters.
+pub(crate) fn char_start(bytes: &[u8], mut at: usize) -> usize {
+    for _ in 0..3 {
+        match bytes.get(at) {
+            Some(&b) if at > 0 && b & 0xc0 == 0x80 => at -= 1,
+            _ => break,
+        }
+    }
+    at
+}
+
 /// Walks `bytes` as text: hands `run` each stretch that is UTF-8 (with
 /// where it starts) and the bytes after it that are not, up to the next
 /// stretch that is.
@@ -154,6 +166,16 @@ pub(crate) fn is_invisible(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cut_moves_back_to_the_start_of_its_character() {
+        let text = "a€b".as_bytes();
+        assert_eq!(
+            (0..=5).map(|at| char_start(text, at)).collect::<Vec<_>>(),
+            [0, 1, 1, 1, 4, 5]
+        );
+        assert_eq!(char_start(b"\x80\x80\x80\x80\x80", 4), 1);
+    }
 
     #[test]
     fn long_tokens_are_cut() {

@@ -5,10 +5,11 @@
 //! note when the difference is only whitespace or a matter of the end.
 //!
 //! Excerpts make invisible characters visible: `\n` a line end, `\r` a
-//! carriage return, `\t` a tab, `\\` a backslash, `\xHH` any other control
-//! byte or a byte that is not UTF-8, `\u{202e}` a character that shows
-//! nothing of itself or looks like a space (bidirectional marks, zero
-//! widths, the no-break space), and `␠` a space that is trailing (only
+//! carriage return, `\t` a tab, `\\` a backslash, `\xHH` any other ASCII
+//! control byte or a byte that is not UTF-8, `\u{202e}` a character that
+//! shows nothing of itself or looks like a space (the control characters
+//! beyond ASCII, bidirectional marks, zero widths, the no-break space),
+//! and `␠` a space that is trailing (only
 //! spaces follow it on its line) or that starts the excerpt.
 
 use crate::core::io::error::{each_utf8_run, is_invisible};
@@ -236,8 +237,9 @@ fn each_visible(line: &[u8], mut piece: impl FnMut(&str)) {
                 '\t' => piece("\\t"),
                 '\\' => piece("\\\\"),
                 ' ' if pos == 0 || pos >= trailing_from => piece("␠"),
-                c if c.is_control() => piece(&format!("\\x{:02x}", u32::from(c))),
-                c if is_invisible(c) => piece(&c.escape_unicode().to_string()),
+                c if c.is_ascii_control() => piece(&format!("\\x{:02x}", u32::from(c))),
+                // `\u{85}`: not the lone byte `\x85`.
+                c if c.is_control() || is_invisible(c) => piece(&c.escape_unicode().to_string()),
                 c => piece(c.encode_utf8(&mut [0; 4])),
             }
         }
@@ -262,6 +264,12 @@ mod tests {
         assert_eq!(whole.note, "only whitespace differs");
         let start = first_difference_in_start(b"a b\n", b"a  b\n").unwrap();
         assert_eq!((start.line, start.col, start.note.as_str()), (1, 3, ""));
+    }
+
+    #[test]
+    fn a_control_character_beyond_ascii_is_not_shown_as_a_byte() {
+        assert_eq!(visible("a\u{85}b".as_bytes()), "a\\u{85}b");
+        assert_eq!(visible(b"a\x85b"), "a\\x85b");
     }
 
     #[test]

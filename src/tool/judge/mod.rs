@@ -38,7 +38,7 @@ pub(crate) use check::check;
 pub(crate) use stress::{killer, stress, StressRun};
 pub(crate) use suite::{test, TestRun};
 
-use crate::core::io::error::escaped_path;
+use crate::core::io::error::{char_start, escaped_path};
 use crate::core::io::stderr_line;
 use crate::tool::problem::Problem;
 use diff::Difference;
@@ -328,12 +328,21 @@ fn last_stderr_line(stderr: &[u8]) -> Option<String> {
         let about_backtraces = l.windows(14).any(|w| w == b"RUST_BACKTRACE");
         l.is_empty() || l.starts_with(b"note: ") && about_backtraces
     };
-    stderr[..end]
+    let line = stderr[..end]
         .split(|&b| b == b'\n')
         .map(trimmed)
-        .rfind(|l| !says_nothing(l))
-        .map(diff::visible)
+        .rfind(|l| !says_nothing(l))?;
+    Some(match line.len() > STDERR_SHOWN {
+        true => format!(
+            "{}...",
+            diff::visible(&line[..char_start(line, STDERR_SHOWN)])
+        ),
+        false => diff::visible(line),
+    })
 }
+
+/// The most bytes shown of the line of standard error in a verdict.
+const STDERR_SHOWN: usize = 200;
 
 /// `line` without the ASCII blanks at either end.
 fn trimmed(line: &[u8]) -> &[u8] {

@@ -376,7 +376,10 @@ fn collect<R: Read + Send + 'static>(
                 Keep::Tail(limit) => {
                     kept.extend_from_slice(&chunk[..n]);
                     if kept.len() > 2 * *limit {
+                        // The tail starts with a whole character.
                         let cut = kept.len() - limit;
+                        let inside = kept[cut..].iter().take(3);
+                        let cut = cut + inside.take_while(|&&b| b & 0xc0 == 0x80).count();
                         kept.drain(..cut);
                     }
                 }
@@ -441,6 +444,16 @@ mod tests {
         assert_eq!(run.stdout, b"hi\n");
         assert_eq!(run.stderr, b"oops\n");
         assert_eq!(run.end, End::Failed("exit status 3".to_string()));
+    }
+
+    #[test]
+    fn the_tail_of_standard_error_starts_with_a_whole_character() {
+        // 5,000 three-byte characters, in writes of one character each.
+        let script =
+            "i=0; while [ $i -lt 5000 ]; do printf '\\342\\202\\254' >&2; i=$((i+1)); done";
+        let run = run(&sh(script), b"", Duration::from_secs(60), 100).unwrap();
+        assert!(run.stderr.len() >= STDERR_TAIL, "{}", run.stderr.len());
+        assert!(std::str::from_utf8(&run.stderr).is_ok());
     }
 
     #[test]

@@ -67,6 +67,22 @@ fn an_output_that_went_on_with_text_past_what_was_kept_is_never_accepted() {
 }
 
 #[test]
+fn a_long_line_of_standard_error_is_cut_between_characters() {
+    let euros = "€".repeat(3000);
+    let run = finished(
+        End::Failed("exit status 1".to_string()),
+        b"",
+        euros.as_bytes(),
+    );
+    let said = verdict(&run, output(b"a\n"));
+    let shown = "€".repeat(66);
+    assert_eq!(
+        said,
+        format!("runtime error: exit status 1; stderr: {}...", shown)
+    );
+}
+
+#[test]
 fn verdicts_read_well() {
     let ok = finished(End::Success, b"a\n", b"");
     assert_eq!(verdict(&ok, output(b"a\n")), "accepted");

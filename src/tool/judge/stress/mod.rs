@@ -307,6 +307,8 @@ struct Judge<'a> {
     seen: HashMap<u64, Option<(Verdict, Vec<u8>)>>,
     runs: usize,
     timeouts: usize,
+    /// Runs whose solution could not be started (it was there before).
+    not_started: usize,
 }
 
 impl<'a> Judge<'a> {
@@ -329,6 +331,7 @@ impl<'a> Judge<'a> {
             seen: HashMap::new(),
             runs: 0,
             timeouts: 0,
+            not_started: 0,
         }
     }
 
@@ -343,11 +346,15 @@ impl<'a> Judge<'a> {
         }
         let judged = solver::strict_answer(self.problem, input).and_then(|expected| {
             self.runs += 1;
-            // It started before: failing to start now is not a verdict.
+            // It started before: failing to start now is not a verdict,
+            // and the input is then not known to be the smallest.
             let run = self
                 .solution
-                .run(input, expected.len(), self.timeout, &NEVER_DROPPED)
-                .ok()?;
+                .run(input, expected.len(), self.timeout, &NEVER_DROPPED);
+            let Ok(run) = run else {
+                self.not_started += 1;
+                return None;
+            };
             let verdict = judge(&run, output(&expected), self.timeout, Compare::Exact);
             let stdout = match verdict {
                 Verdict::Accepted => Vec::new(),

@@ -3,7 +3,7 @@
 //! verdict on it and the solver's output beside the expected one.
 
 use super::{Judge, MOST_RUNS, MOST_TIMEOUTS};
-use crate::core::io::error::escaped_name;
+use crate::core::io::error::{char_start, escaped_name};
 use crate::core::io::stderr_about;
 use crate::tool::judge::{diff, kept_whole, may_write_over, shrink, solver};
 use crate::tool::problem::Problem;
@@ -32,7 +32,17 @@ pub(super) fn report(
     out: Option<&str>,
 ) -> bool {
     let lines = |text: &[u8]| text.iter().filter(|&&b| b == b'\n').count();
-    let how = if shrunk.minimal {
+    let how = if oracle.not_started > 0 {
+        format!(
+            "not 1-minimal: the solution could not be started {} {}",
+            oracle.not_started,
+            if oracle.not_started == 1 {
+                "time"
+            } else {
+                "times"
+            }
+        )
+    } else if shrunk.minimal {
         "1-minimal".to_string()
     } else {
         format!(
@@ -150,12 +160,15 @@ fn show(heading: &str, text: &[u8], from: usize, whole: bool) {
     for (i, line) in lines.iter().enumerate().take(SHOWN_LINES) {
         match line.len() {
             0 => say!(""),
-            len if len > SHOWN_BYTES => say!(
-                "    {}... ({}{} more bytes)",
-                diff::visible(&line[..SHOWN_BYTES]),
-                at_least(i + 1 == lines.len()),
-                len - SHOWN_BYTES
-            ),
+            len if len > SHOWN_BYTES => {
+                let cut = char_start(line, SHOWN_BYTES);
+                say!(
+                    "    {}... ({}{} more bytes)",
+                    diff::visible(&line[..cut]),
+                    at_least(i + 1 == lines.len()),
+                    len - cut
+                )
+            }
             _ => say!("    {}", diff::visible(line)),
         }
     }
