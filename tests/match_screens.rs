@@ -117,6 +117,9 @@ fn the_terminal_board_fits_80_columns_with_20_letter_names() {
         "{}",
         screen
     );
+    // The board says where the match is logged: what was said before it
+    // was drawn over.
+    assert!(row(&format!("log: {}-v-{}-", a, b)).is_some(), "{}", screen);
     let refused = row("refused:").unwrap_or_else(|| panic!("{}", screen));
     assert!(
         refused.starts_with("refused: expected a ball"),

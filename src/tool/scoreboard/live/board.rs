@@ -302,7 +302,7 @@ impl Board {
 const LINE_ENTRIES: usize = 3;
 
 /// The width the screen is made for.
-const SCREEN_WIDTH: usize = 80;
+pub(super) const SCREEN_WIDTH: usize = 80;
 
 /// Parts put on lines of at most `SCREEN_WIDTH` columns, ` | ` apart.
 fn pack(parts: &[String]) -> Vec<String> {

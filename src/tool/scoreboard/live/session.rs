@@ -2,7 +2,7 @@
 //! resumed, then entries read one a line and each answered before the
 //! next is read.
 
-use super::board::Board;
+use super::board::{Board, SCREEN_WIDTH};
 use super::entry::{self, name_key, Entry, Refused};
 use super::log::{self, Log};
 use super::state::{Match, Settings};
@@ -11,6 +11,7 @@ use crate::core::io::lines::{too_long, MAX_LINE};
 use crate::core::io::{stderr_about, stderr_line, stderr_text};
 use crate::tool::cli::Usage;
 use crate::tool::scoreboard::report;
+use crate::tool::terminal::columns;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::Path;
 
@@ -82,7 +83,7 @@ pub fn run(options: Options) -> u8 {
         }
     };
     if let Form::Screen { .. } = form {
-        if let Err(e) = answer(&mut out, form, &game, None) {
+        if let Err(e) = answer(&mut out, form, &game, None, &log.path) {
             return board_gone(&e);
         }
     }
@@ -114,7 +115,7 @@ pub fn run(options: Options) -> u8 {
         let over_limit = too_long_entry(&line);
         if text.trim().is_empty() && !over_limit {
             if let Form::Screen { .. } = form {
-                if let Err(e) = answer(&mut out, form, &game, None) {
+                if let Err(e) = answer(&mut out, form, &game, None, &log.path) {
                     return board_gone(&e);
                 }
             }
@@ -146,7 +147,7 @@ pub fn run(options: Options) -> u8 {
             // Before the answer, so that the report is never behind it.
             write_report(&game);
         }
-        if let Err(e) = answer(&mut out, form, &game, refusal.as_deref()) {
+        if let Err(e) = answer(&mut out, form, &game, refusal.as_deref(), &log.path) {
             return board_gone(&e);
         }
     }
@@ -163,6 +164,17 @@ pub fn run(options: Options) -> u8 {
         ));
     }
     u8::from(report_failed)
+}
+
+/// Where the match is logged, for the screen: the log's path, or its
+/// file's name when the path is too long for the board's width.
+fn log_line(path: &str) -> String {
+    let line = format!("log: {}", escaped_name(path));
+    if columns(&line) <= SCREEN_WIDTH {
+        return line;
+    }
+    let name = Path::new(path).file_name().map(|n| n.to_string_lossy());
+    format!("log: {}", escaped_name(&name.unwrap_or_default()))
 }
 
 /// Where the match is logged, for stderr.
@@ -274,16 +286,29 @@ pub(super) fn page(title: &str, game: &Match) -> String {
     report::html(title, &game.record, Some(live))
 }
 
-/// Writes the board after an entry and hands it to the OS.
-fn answer<W: Write>(out: &mut W, form: Form, game: &Match, error: Option<&str>) -> io::Result<()> {
+/// Writes the board after an entry and hands it to the OS. A screen
+/// also says where the match is logged: what was said at the start is
+/// drawn over, and an interrupted match says nothing at its end.
+fn answer<W: Write>(
+    out: &mut W,
+    form: Form,
+    game: &Match,
+    error: Option<&str>,
+    log: &str,
+) -> io::Result<()> {
     let board = Board::of(game);
+    let logged = log_line(log);
     let text = match form {
         Form::Json => board.json(error),
         Form::Line => board.line(error),
-        Form::Screen { colour: true } => {
-            format!("\x1b[H\x1b[2J{}> ", board.screen(error, true))
+        Form::Screen { colour: true } => format!(
+            "\x1b[H\x1b[2J{}\x1b[2m{}\x1b[0m\n> ",
+            board.screen(error, true),
+            logged
+        ),
+        Form::Screen { colour: false } => {
+            format!("\n{}{}\n> ", board.screen(error, false), logged)
         }
-        Form::Screen { colour: false } => format!("\n{}> ", board.screen(error, false)),
     };
     out.write_all(text.as_bytes())?;
     out.flush()
@@ -486,6 +511,13 @@ mod tests {
         assert_eq!(shell_word("Ronnie O'Sullivan"), "'Ronnie O'\\''Sullivan'");
         assert_eq!(shell_word(""), "''");
         assert_eq!(shell_word("Ann\u{a0}Lee's"), "$'Ann\\u00a0Lee\\'s'");
+    }
+
+    #[test]
+    fn the_screens_log_line_fits_the_board() {
+        assert_eq!(log_line("m.log"), "log: m.log");
+        let deep = format!("{}/m.log", "folder/".repeat(20));
+        assert_eq!(log_line(&deep), "log: m.log");
         assert_eq!(shell_word("a\\b\u{200d}"), "$'a\\\\b\\u200d'");
     }
 }
