@@ -135,39 +135,33 @@ fn dev_null_is_not_a_closed_standard_output() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_full_disk_is_the_outputs_error() {
-    let full = std::fs::OpenOptions::new()
-        .write(true)
-        .open("/dev/full")
-        .unwrap();
-    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/snooker/sample.in");
-    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("referee"))
-        .args(["snooker", fixture])
-        .stdout(full)
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "referee: <stdout>: No space left on device (os error 28)\n"
-    );
+    let on_a_full_disk = |file: &std::path::Path| {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("referee"))
+            .arg("snooker")
+            .arg(file)
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        assert_eq!(
+            String::from_utf8_lossy(&output.stderr),
+            "referee: <stdout>: No space left on device (os error 28)\n"
+        );
+    };
+    on_a_full_disk(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/snooker/sample.in"
+    )));
     // Also when the input goes wrong after output that was never written:
     // the output's error is said, not the input's.
-    let full = std::fs::OpenOptions::new()
-        .write(true)
-        .open("/dev/full")
-        .unwrap();
-    let bad = scratch("bad-after-a-stroke.in", b"1\n\nA B\nRed Red\nzz\n");
-    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("referee"))
-        .arg("snooker")
-        .arg(&bad)
-        .stdout(full)
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "referee: <stdout>: No space left on device (os error 28)\n"
-    );
+    on_a_full_disk(&scratch(
+        "bad-after-a-stroke.in",
+        b"1\n\nA B\nRed Red\nzz\n",
+    ));
 }
 
 /// A standard error that cannot be written loses the messages and

@@ -254,17 +254,20 @@ fn a_solution_gone_while_shrinking_leaves_the_input_not_called_minimal() {
 #[test]
 fn stress_never_writes_over_a_file_that_is_there() {
     let dir = scratch("stress", "stress-out-taken");
+    // Said before any run, status 3: nothing was run or shrunk.
+    let refused = |out: &str| {
+        let output = referee()
+            .current_dir(&dir)
+            .args(["stress", "fourrow", "--seed", "1", "--inputs", "2"])
+            .args(["--out", out, "--", "echo", "wrong"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(3));
+        assert_eq!(stdout_of(&output), "0 passed, 0 failed\n");
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
     fs::write(dir.join("sol.sh"), "#!/bin/sh\ncat\n").unwrap();
-    let output = referee()
-        .current_dir(&dir)
-        .args(["stress", "fourrow", "--seed", "1", "--inputs", "2"])
-        .args(["--out", "sol.sh", "--", "echo", "wrong"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(3));
-    // Said before any run: nothing was run or shrunk.
-    assert_eq!(stdout_of(&output), "0 passed, 0 failed\n");
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stderr = refused("sol.sh");
     assert!(
         stderr.starts_with("referee: sol.sh: there already, and not written over"),
         "{}",
@@ -276,13 +279,7 @@ fn stress_never_writes_over_a_file_that_is_there() {
     );
     // Nor an empty file.
     fs::write(dir.join("empty.in"), "").unwrap();
-    let output = referee()
-        .current_dir(&dir)
-        .args(["stress", "fourrow", "--seed", "1", "--inputs", "2"])
-        .args(["--out", "empty.in", "--", "echo", "wrong"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(3));
+    refused("empty.in");
     assert_eq!(fs::read(dir.join("empty.in")).unwrap(), b"");
 }
 
