@@ -90,6 +90,24 @@ fn the_report_never_writes_over_a_file_the_match_did_not_make() {
     assert!(out.status.success(), "{}", stderr(&out));
     let page = fs::read_to_string(dir.join("r.html")).unwrap();
     assert!(page.contains("In play: Ann 8 : 0 Bob"), "{}", page);
+    // A match that goes on but cannot write its report leaves its log as
+    // it was, even one without a final line end.
+    let cut = log.strip_suffix('\n').unwrap();
+    fs::write(dir.join("cut.log"), cut).unwrap();
+    let out = run(
+        &dir,
+        &[
+            "Ann",
+            "Bob",
+            "--resume",
+            "cut.log",
+            "--html",
+            "nowhere/r.html",
+        ],
+        "k k\n",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(fs::read_to_string(dir.join("cut.log")).unwrap(), cut);
     // A folder is no log to go on with.
     let out = run(&dir, &["Ann", "Bob", "--log", "."], "r r\n");
     assert_eq!(out.status.code(), Some(1));

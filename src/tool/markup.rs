@@ -3,10 +3,10 @@
 
 /// `text` safe inside quotes and elements of XML 1.0 and HTML: the five
 /// characters with a meaning there escaped, the control characters XML
-/// cannot hold (all but tab and newline) made U+FFFD, and the marks that
-/// turn the direction of the text after them (U+202A to U+202E, U+2066
-/// to U+2069) spelled out (`\u{202e}`), as the terminal views do, so that
-/// a name cannot turn the page's own words around.
+/// cannot hold (all but tab and newline) made U+FFFD, and the marks of
+/// the direction of text (U+061C, U+200E, U+200F, U+202A to U+202E,
+/// U+2066 to U+2069) spelled out (`\u{202e}`), as the terminal views do,
+/// so that a name cannot turn the page's own words around.
 pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -20,7 +20,11 @@ pub(crate) fn escape(text: &str) -> String {
             // What XML 1.0 does not allow: control characters and the
             // two noncharacters U+FFFE and U+FFFF.
             c if c.is_control() || c == '\u{fffe}' || c == '\u{ffff}' => out.push('\u{fffd}'),
-            '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => out.extend(c.escape_unicode()),
+            '\u{61c}'
+            | '\u{200e}'
+            | '\u{200f}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2066}'..='\u{2069}' => out.extend(c.escape_unicode()),
             c => out.push(c),
         }
     }
@@ -38,5 +42,6 @@ mod tests {
             "&lt;a b=&#39;c&#39;&gt;\u{fffd}&amp;&quot;\t"
         );
         assert_eq!(escape("Zero \u{202e}Max"), "Zero \\u{202e}Max");
+        assert_eq!(escape("Ann\u{200f}"), "Ann\\u{200f}");
     }
 }

@@ -72,26 +72,37 @@ impl Log {
                 }
             }
         };
-        file.write_all(head(settings).as_bytes())
-            .map_err(|e| format!("{}: {}", escaped_name(&path), e))?;
+        if let Err(e) = file.write_all(head(settings).as_bytes()) {
+            // Made just now and of no use: a log without its head.
+            let _ = std::fs::remove_file(&path);
+            return Err(format!("{}: {}", escaped_name(&path), e));
+        }
         Ok(Log { path, file })
     }
 
-    /// Goes on with the log at `path`; `ends_line` says whether what is
-    /// there ends with a line end (else one is written first).
-    pub(crate) fn append(path: &str, ends_line: bool) -> Result<Log, String> {
-        let mut file = OpenOptions::new()
+    /// Opens the log at `path` to go on with it; nothing is written yet
+    /// (see `end_line`).
+    pub(crate) fn append(path: &str) -> Result<Log, String> {
+        let file = OpenOptions::new()
             .append(true)
             .open(path)
             .map_err(|e| format!("{}: {}", escaped_name(path), e))?;
-        if !ends_line {
-            file.write_all(b"\n")
-                .map_err(|e| format!("{}: {}", escaped_name(path), e))?;
-        }
         Ok(Log {
             path: path.to_string(),
             file,
         })
+    }
+
+    /// Ends the last line of a log that goes on, when what is there does
+    /// not end with a line end (`ends_line`).
+    pub(crate) fn end_line(&mut self, ends_line: bool) -> Result<(), String> {
+        match ends_line {
+            true => Ok(()),
+            false => self
+                .file
+                .write_all(b"\n")
+                .map_err(|e| format!("{}: {}", escaped_name(&self.path), e)),
+        }
     }
 
     /// Writes one entry's line to the OS (one write, no buffer).

@@ -6,7 +6,7 @@ use super::board::{Board, SCREEN_WIDTH};
 use super::entry::{self, name_key, Entry, Refused};
 use super::log::{self, Log};
 use super::state::{Match, Settings};
-use crate::core::io::error::{escaped_name, is_invisible};
+use crate::core::io::error::escaped_name;
 use crate::core::io::lines::{too_long, MAX_LINE};
 use crate::core::io::{stderr_about, stderr_line, stderr_text};
 use crate::tool::cli::Usage;
@@ -156,11 +156,9 @@ pub fn run(options: Options) -> u8 {
         // The board was drawn over what was said at the start: it is
         // said again, with the command that goes on with the match.
         stderr_line(format_args!(
-            "referee: {}; to go on with it: referee match {} {} --resume {}",
+            "referee: {}; to go on with it: {}",
             logged_in(&log.path),
-            shell_word(&game.settings.names[0]),
-            shell_word(&game.settings.names[1]),
-            shell_word(&log.path),
+            resume_command(&game.settings.names, &log.path)
         ));
     }
     u8::from(report_failed)
@@ -173,8 +171,34 @@ fn log_line(path: &str) -> String {
     if columns(&line) <= SCREEN_WIDTH {
         return line;
     }
+    // Else the end of its file's name, which tells it from another
+    // match's by the date and number.
     let name = Path::new(path).file_name().map(|n| n.to_string_lossy());
-    format!("log: {}", escaped_name(&name.unwrap_or_default()))
+    let name = escaped_name(&name.unwrap_or_default());
+    let mut end: Vec<char> = Vec::new();
+    let mut used = "log: ...".len();
+    for c in name.chars().rev() {
+        used += columns(c.encode_utf8(&mut [0; 4]));
+        if used > SCREEN_WIDTH {
+            break;
+        }
+        end.push(c);
+    }
+    let end: String = end.into_iter().rev().collect();
+    match end.len() == name.len() {
+        true => format!("log: {}", end),
+        false => format!("log: ...{}", end),
+    }
+}
+
+/// The command that goes on with the match logged at `log`.
+fn resume_command([a, b]: &[String; 2], log: &str) -> String {
+    let (a, b, log) = (shell_word(a), shell_word(b), shell_word(log));
+    // A name that looks like an option comes after `--`.
+    match a.starts_with('-') || b.starts_with('-') {
+        true => format!("referee match --resume {} -- {} {}", log, a, b),
+        false => format!("referee match {} {} --resume {}", a, b, log),
+    }
 }
 
 /// Where the match is logged, for stderr.
@@ -183,24 +207,23 @@ fn logged_in(path: &str) -> String {
 }
 
 /// `word` as one word of a shell: as it is when nothing in it is
-/// special, else in single quotes; a word with control or invisible
-/// characters in `$'...'`, which spells them out (bash, zsh and ksh read
-/// it), so that the command shown is the command to paste.
+/// special, else in single quotes; a word with ASCII control characters
+/// in `$'...'`, which spells them out as `\xHH` (bash, zsh and ksh read
+/// it, in any locale). Other characters go as they are, invisible ones
+/// too: the command shown is the command to paste.
 fn shell_word(word: &str) -> String {
     let plain = |c: char| c.is_alphanumeric() || "-_./+,:@%".contains(c);
     if !word.is_empty() && word.chars().all(plain) {
         return word.to_string();
     }
-    if !word.chars().any(|c| c.is_control() || is_invisible(c)) {
+    if !word.chars().any(|c| c.is_ascii_control()) {
         return format!("'{}'", word.replace('\'', "'\\''"));
     }
     let mut quoted = String::from("$'");
     for c in word.chars() {
         match c {
             '\'' | '\\' => quoted.extend(['\\', c]),
-            c if c.is_control() || is_invisible(c) => {
-                quoted.push_str(&format!("\\u{:04x}", u32::from(c)))
-            }
+            c if c.is_ascii_control() => quoted.push_str(&format!("\\x{:02x}", u32::from(c))),
             c => quoted.push(c),
         }
     }
@@ -405,8 +428,10 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
     if let Some(fault) = read.fault {
         return Err(Failure::Other(fault));
     }
-    let log = Log::append(path, read.ends_line).map_err(Failure::Other)?;
+    // Opened first, the report then, and only then the log written to.
+    let mut log = Log::append(path).map_err(Failure::Other)?;
     first_report(options, &game)?;
+    log.end_line(read.ends_line).map_err(Failure::Other)?;
     Ok((game, log))
 }
 
@@ -435,7 +460,7 @@ fn check_report_path(options: &Options) -> Result<(), Failure> {
     match read {
         Ok(_) if !report::is_live_report(&head) => Err(Failure::Other(format!(
             "{}: the file is there already and is no match's report (give --html a new file)",
-            html
+            escaped_name(html)
         ))),
         _ => Ok(()),
     }
