@@ -384,6 +384,9 @@ fn seconds(time: Duration) -> String {
 /// asked before a run so that its end is not lost: the folder is not
 /// there, or `may_write_over` says no and `taken` says why.
 fn cannot_write_at(path: &Path, ours: impl Fn(&[u8]) -> bool, taken: &str) -> Option<String> {
+    if path.as_os_str().to_string_lossy().ends_with('/') {
+        return Some("a folder's name (it ends with /), not a file's".to_string());
+    }
     let folder = match path.parent() {
         Some(folder) if !folder.as_os_str().is_empty() => folder,
         _ => Path::new("."),
@@ -395,12 +398,17 @@ fn cannot_write_at(path: &Path, ours: impl Fn(&[u8]) -> bool, taken: &str) -> Op
 }
 
 /// Whether a file of ours (`--junit`, `--out`) may be written at `path`:
-/// nothing is there; a file whose start `ours` knows for one of ours; or
-/// no file but a pipe or a device, which keeps nothing. Not a folder, a
+/// nothing is there; a file whose start `ours` knows for one of ours; a
+/// path under `/dev`; or no file but a pipe or a device, which keeps
+/// nothing. Not a folder, a
 /// link to nothing, or anyone else's file, even empty (an expected empty
 /// answer): that may be someone's work. Only the start of a file is
 /// read, and only a file's.
 fn may_write_over(path: &Path, ours: impl Fn(&[u8]) -> bool) -> bool {
+    // `/dev/stdout`, `/dev/fd/3`: where the shell was told to send it.
+    if path.starts_with("/dev") {
+        return true;
+    }
     let Ok(found) = path.metadata() else {
         // Nothing there: but a link to nothing would be written through.
         return path.symlink_metadata().is_err();

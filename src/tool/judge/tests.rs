@@ -252,8 +252,20 @@ fn a_file_of_ours_is_written_over_nothing_else_of_anyones() {
     }
     assert!(!may_write_over(&dir, ours));
     assert!(may_write_over(Path::new("/dev/null"), ours));
+    // Where the shell sends it, even a file it has just made empty.
+    assert!(may_write_over(Path::new("/dev/stdout"), ours));
+    assert!(may_write_over(Path::new("/dev/fd/3"), ours));
     if made.is_ok_and(|status| status.success()) {
         assert!(may_write_over(&at("fifo"), ours));
     }
+    // A name ending in `/` is a folder's, there or not.
+    let taken = "taken";
+    let folder_name = cannot_write_at(&dir.join("new").join(""), ours, taken);
+    assert!(folder_name.is_some_and(|why| why.contains("a folder's name")));
+    assert_eq!(
+        cannot_write_at(&at("theirs"), ours, taken).as_deref(),
+        Some(taken)
+    );
+    assert_eq!(cannot_write_at(&at("absent"), ours, taken), None);
     std::fs::remove_dir_all(&dir).unwrap();
 }
