@@ -355,6 +355,23 @@ fn ignore_space_forgives_no_text_after_more_blank_lines_than_are_kept() {
 }
 
 #[test]
+fn ignore_space_forgives_more_blanks_than_the_room_kept_for_a_difference() {
+    let dir = scratch("many-line-ends");
+    let games: String = (1..=40_000).map(|n| format!("Game #{}: 1\n", n)).collect();
+    fs::write(dir.join("many.in"), format!("40000\n{}", games)).unwrap();
+    // A blank and a CR at each of 40,000 line ends: 80,000 bytes more
+    // than the answer, past the 64 KiB kept for a difference.
+    let script = format!("'{}' fourrow | sed 's/$/ \\r/'", referee_path());
+    let out = referee()
+        .args(["test", "fourrow", "--ignore-space"])
+        .arg(&dir)
+        .args(["--", "sh", "-c", &script])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+}
+
+#[test]
 fn ignore_space_forgives_trailing_blanks_and_crlf_only_when_asked() {
     let dir = fourrow_inputs("ignore-space", 2);
     // The referee's answer with a blank and a CR at each line end.

@@ -63,6 +63,10 @@ pub(crate) const CANNOT_START: u8 = 4;
 /// enough to show what it wrote there, not all of a runaway program.
 const EXTRA_OUTPUT_KEPT: usize = 1 << 16;
 
+/// Output past what is kept by this much more is a runaway: the program
+/// is killed then, rather than at its time limit.
+const RUNAWAY_OUTPUT: usize = 1 << 24;
+
 /// Whether `output`, kept of a run that was to write `expected_len` bytes,
 /// is all that the run wrote: short of what is kept at most.
 pub(crate) fn kept_whole(output: &[u8], expected_len: usize) -> bool {
@@ -86,20 +90,26 @@ pub(crate) enum Solution<'a> {
 
 impl Solution<'_> {
     /// Runs the solution on `input`, keeping enough of its output to
-    /// compare with `expected_len` bytes; a program is killed as soon as
-    /// `dropped` is set (its result will not be looked at). An error: the
-    /// program could not be started.
+    /// compare with `expected_len` bytes as `compare` does; a program is
+    /// killed as soon as `dropped` is set (its result will not be looked
+    /// at). An error: the program could not be started.
     fn run(
         &self,
         input: &[u8],
         expected_len: usize,
+        compare: Compare,
         timeout: Duration,
         dropped: &AtomicBool,
     ) -> io::Result<Run> {
         match *self {
             Solution::Program(command) => {
-                let kept = expected_len + EXTRA_OUTPUT_KEPT;
-                run::run(command, input, timeout, kept, dropped)
+                let limit = expected_len + EXTRA_OUTPUT_KEPT + RUNAWAY_OUTPUT;
+                let kept = match compare {
+                    Compare::Exact => expected_len + EXTRA_OUTPUT_KEPT,
+                    // Blanks it forgives may take any room: all is kept.
+                    Compare::IgnoreSpace => limit,
+                };
+                run::run(command, input, timeout, kept, limit, dropped)
             }
             // As `referee PROBLEM` would run it, in-process.
             Solution::Referee {

@@ -36,10 +36,6 @@ const PIPE_SETTLE: Duration = Duration::from_millis(50);
 /// left the group (whose output is then not waited for).
 const PIPE_GRACE: Duration = Duration::from_millis(100);
 
-/// Output past what is kept by this much is a runaway: the program is
-/// killed then, rather than at its time limit.
-const RUNAWAY_OUTPUT: usize = 1 << 24;
-
 /// The first and the longest pause between two looks at a running program.
 const FIRST_PAUSE: Duration = Duration::from_micros(50);
 const MAX_PAUSE: Duration = Duration::from_millis(20);
@@ -73,13 +69,15 @@ pub(crate) struct Run {
 }
 
 /// Runs `command` (a program and its arguments) on `input`. At most
-/// `stdout_limit` bytes of its output are kept (the rest is read and
-/// dropped, so the program is never blocked). An error means the program
-/// could not be started.
+/// `stdout_kept` bytes of its output are kept (the rest is read and
+/// dropped, so the program is never blocked); past `stdout_limit` it is
+/// a runaway and killed. An error means the program could not be
+/// started.
 pub(crate) fn run(
     command: &[OsString],
     input: &[u8],
     timeout: Duration,
+    stdout_kept: usize,
     stdout_limit: usize,
     dropped: &AtomicBool,
 ) -> io::Result<Run> {
@@ -100,7 +98,14 @@ pub(crate) fn run(
     let mut child = command.spawn()?;
     #[cfg(unix)]
     guard::started(child.id());
-    let result = watch(&mut child, input, timeout, stdout_limit, dropped);
+    let result = watch(
+        &mut child,
+        input,
+        timeout,
+        stdout_kept,
+        stdout_limit,
+        dropped,
+    );
     #[cfg(unix)]
     guard::done(child.id());
     result
@@ -111,6 +116,7 @@ fn watch(
     child: &mut Child,
     input: &[u8],
     timeout: Duration,
+    stdout_kept: usize,
     stdout_limit: usize,
     dropped: &AtomicBool,
 ) -> io::Result<Run> {
@@ -128,14 +134,14 @@ fn watch(
     let err_pipe = child.stderr.take().expect("stderr is piped");
     let pipes = [pipe_name(&out_pipe), pipe_name(&err_pipe)];
     let watched = Watched {
-        limit: stdout_limit.saturating_add(RUNAWAY_OUTPUT),
+        limit: stdout_limit,
         runaway: Arc::new(AtomicBool::new(false)),
         text_dropped: Arc::new(AtomicBool::new(false)),
     };
     collect(
         out_pipe,
         Arc::clone(&stdout),
-        Keep::Head(stdout_limit, watched.clone()),
+        Keep::Head(stdout_kept, watched.clone()),
         done.clone(),
     );
     collect(err_pipe, Arc::clone(&stderr), Keep::Tail(STDERR_TAIL), done);

@@ -215,6 +215,7 @@ fn the_referee_as_a_solution_fails_like_the_binary_on_bad_input() {
         .run(
             b"1\nGame #1: 8\n",
             0,
+            Compare::Exact,
             Duration::from_secs(1),
             &NEVER_DROPPED,
         )

@@ -1,10 +1,19 @@
 //! Tests of running a program: capture, limits, kills.
 
 use super::*;
+use crate::tool::judge::RUNAWAY_OUTPUT;
 
 /// `run` with a result that is always looked at.
 fn run(command: &[OsString], input: &[u8], timeout: Duration, limit: usize) -> io::Result<Run> {
-    super::run(command, input, timeout, limit, &AtomicBool::new(false))
+    let runaway = limit + RUNAWAY_OUTPUT;
+    super::run(
+        command,
+        input,
+        timeout,
+        limit,
+        runaway,
+        &AtomicBool::new(false),
+    )
 }
 
 fn sh(script: &str) -> Vec<OsString> {

@@ -145,7 +145,7 @@ pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[OsString]) ->
         let Some((input, expected)) = input(problem, seed, i, n) else {
             return Outcome::NoInput;
         };
-        match solution.run(&input, expected.len(), how.timeout, dropped) {
+        match solution.run(&input, expected.len(), Compare::Exact, how.timeout, dropped) {
             Err(e) => Outcome::CannotRun(e),
             Ok(run) => match judge(&run, output(&expected), how.timeout, Compare::Exact) {
                 Verdict::Accepted => Outcome::Passed,
@@ -230,7 +230,13 @@ pub(crate) fn killer(
         let (input, expected) = input(problem, seed, i, inputs)
             .ok_or_else(|| format!("the generator made no valid input {}", i + 1))?;
         let run = solution
-            .run(&input, expected.len(), timeout, &NEVER_DROPPED)
+            .run(
+                &input,
+                expected.len(),
+                Compare::Exact,
+                timeout,
+                &NEVER_DROPPED,
+            )
             .map_err(|e| cannot_run(command, &e))?;
         let verdict = judge(&run, output(&expected), timeout, Compare::Exact);
         if verdict != Verdict::Accepted {
@@ -348,9 +354,13 @@ impl<'a> Judge<'a> {
             self.runs += 1;
             // It started before: failing to start now is not a verdict,
             // and the input is then not known to be the smallest.
-            let run = self
-                .solution
-                .run(input, expected.len(), self.timeout, &NEVER_DROPPED);
+            let run = self.solution.run(
+                input,
+                expected.len(),
+                Compare::Exact,
+                self.timeout,
+                &NEVER_DROPPED,
+            );
             let Ok(run) = run else {
                 self.not_started += 1;
                 return None;

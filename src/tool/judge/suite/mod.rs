@@ -240,7 +240,14 @@ fn judge_case(
         stdout: &files.stdout,
         stderr: files.stderr.as_deref(),
     };
-    match solution.run(&files.input, files.stdout.len(), how.timeout, dropped) {
+    let expected_len = files.stdout.len();
+    match solution.run(
+        &files.input,
+        expected_len,
+        how.compare,
+        how.timeout,
+        dropped,
+    ) {
         Ok(run) => Outcome::Judged(judge(&run, expected, how.timeout, how.compare), run.time),
         Err(e) => Outcome::CannotRun(e),
     }
