@@ -138,42 +138,12 @@ pub(crate) fn trimmed(text: &[u8]) -> Vec<u8> {
     out
 }
 
-/// `trimmed` of the start of an output that goes on with more than
-/// blanks: only its ended lines lose their trailing blanks, as nothing
-/// else is known to be at the end.
-pub(crate) fn trimmed_start(text: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(text.len());
-    for line in text.split_inclusive(|&b| b == b'\n') {
-        match line.strip_suffix(b"\n") {
-            Some(body) => {
-                out.extend_from_slice(without_trailing_blanks(body));
-                out.push(b'\n');
-            }
-            None => out.extend_from_slice(line),
-        }
-    }
-    out
-}
-
 fn without_trailing_blanks(line: &[u8]) -> &[u8] {
     let end = line
         .iter()
         .rposition(|&b| !matches!(b, b' ' | b'\t' | b'\r'))
         .map_or(0, |i| i + 1);
     &line[..end]
-}
-
-/// The difference of an output whose start, all that was kept of it, is
-/// the expected output, and which went on with more than blanks.
-pub(crate) fn more_than_kept(start: &[u8]) -> Difference {
-    let line_start = start.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    Difference {
-        line: 1 + start.iter().filter(|&&b| b == b'\n').count(),
-        col: start.len() - line_start + 1,
-        expected: "end of output".to_string(),
-        found: "more, past what was kept".to_string(),
-        note: "extra output after the end".to_string(),
-    }
 }
 
 fn is_space(byte: u8) -> bool {

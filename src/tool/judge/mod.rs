@@ -190,27 +190,20 @@ pub(crate) enum Compare {
 }
 
 impl Compare {
-    /// The first difference of what `run` wrote from `expected`. Where
-    /// the run wrote more than blanks past what was kept of its output,
-    /// what was kept is only its start, and always differs.
+    /// The first difference of what `run` wrote from `expected`. An
+    /// output compared exactly is kept only in part (see `Solution::run`):
+    /// where it went on with more than blanks, what was kept is its start,
+    /// which differs, and nothing is said of its whitespace. With
+    /// `--ignore-space` it is kept whole up to the output limit.
     fn first_difference(self, expected: &[u8], run: &Run) -> Option<Difference> {
         let found = &run.stdout;
-        if !run.text_dropped {
-            return match self {
-                Compare::Exact => diff::first_difference(expected, found),
-                Compare::IgnoreSpace => {
-                    diff::first_difference(&diff::trimmed(expected), &diff::trimmed(found))
-                }
-            };
+        match self {
+            Compare::Exact if run.text_dropped => diff::first_difference_in_start(expected, found),
+            Compare::Exact => diff::first_difference(expected, found),
+            Compare::IgnoreSpace => {
+                diff::first_difference(&diff::trimmed(expected), &diff::trimmed(found))
+            }
         }
-        let difference = match self {
-            Compare::Exact => diff::first_difference_in_start(expected, found),
-            Compare::IgnoreSpace => diff::first_difference_in_start(
-                &diff::trimmed(expected),
-                &diff::trimmed_start(found),
-            ),
-        };
-        Some(difference.unwrap_or_else(|| diff::more_than_kept(found)))
     }
 }
 
@@ -410,10 +403,9 @@ fn cannot_write_at(path: &Path, ours: impl Fn(&[u8]) -> bool, taken: &str) -> Op
 /// Whether a file of ours (`--junit`, `--out`) may be written at `path`:
 /// nothing is there; a file whose start `ours` knows for one of ours; a
 /// path under `/dev`; or no file but a pipe or a device, which keeps
-/// nothing. Not a folder, a
-/// link to nothing, or anyone else's file, even empty (an expected empty
-/// answer): that may be someone's work. Only the start of a file is
-/// read, and only a file's.
+/// nothing. Not a folder, a link to nothing, or anyone else's file, even
+/// empty (an expected empty answer): that may be someone's work. Only
+/// the start of a file is read, and only a file's.
 fn may_write_over(path: &Path, ours: impl Fn(&[u8]) -> bool) -> bool {
     // `/dev/stdout`, `/dev/fd/3`: where the shell was told to send it.
     if path.starts_with("/dev") {
