@@ -48,34 +48,35 @@ pub const NONE: &str = "None";
 /// The word of a stroke line for the cue ball potted.
 pub const WHITE: &str = "White";
 
-/// A set of colours: whether each is in it, by value.
+/// A set of colours: bit `v` for the colour of value `v`.
 #[derive(Clone, Copy, Default)]
-pub struct Colours {
-    present: [bool; 8],
-}
+pub struct Colours(pub u8);
 
 impl Colours {
-    /// All six colours, as at the start of a frame.
+    /// All six colours, as at the start of a frame: bits 2 to 7.
     pub fn all() -> Colours {
-        // By value, the colours 2 to 7; `contains` never asks for the
-        // red's place (1), and no ball has 0.
-        Colours { present: [true; 8] }
+        Colours(0b1111_1100)
     }
 
-    pub fn contains(&self, colour: Ball) -> bool {
-        colour != Ball::Red && self.present[colour as usize]
+    pub fn contains(self, colour: Ball) -> bool {
+        colour != Ball::Red && self.0 & 1 << colour.value() != 0
     }
 
     pub fn insert(&mut self, colour: Ball) {
-        self.present[colour as usize] = true;
+        self.0 |= 1 << colour.value();
     }
 
     pub fn remove(&mut self, colour: Ball) {
-        self.present[colour as usize] = false;
+        self.0 &= !(1 << colour.value());
+    }
+
+    /// Whether every colour of the set is in `other` too.
+    pub fn within(self, other: Colours) -> bool {
+        self.0 & !other.0 == 0
     }
 
     /// The colours in the set, lowest value first.
-    pub fn iter(&self) -> impl Iterator<Item = Ball> + '_ {
+    pub fn iter(self) -> impl Iterator<Item = Ball> {
         Ball::COLOURS
             .iter()
             .copied()
@@ -84,7 +85,7 @@ impl Colours {
 }
 
 /// One of the two players of a frame: A breaks off.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
     A,
     B,
@@ -107,7 +108,7 @@ impl Player {
 
 /// What a stroke line says: the ball first hit (`None` for none), the reds
 /// and colours potted, and whether the cue ball went in.
-#[derive(Clone, Default)]
+#[derive(Clone, Copy, Default)]
 pub struct Stroke {
     pub first: Option<Ball>,
     pub reds: u32,
@@ -146,7 +147,7 @@ impl Stroke {
     }
 
     /// The balls potted, cue ball aside: the colours and, if any, a red.
-    pub fn potted(&self) -> impl Iterator<Item = Ball> + '_ {
+    pub fn potted(&self) -> impl Iterator<Item = Ball> {
         let red = if self.reds > 0 { Some(Ball::Red) } else { None };
         red.into_iter().chain(self.colours.iter())
     }

@@ -21,7 +21,7 @@ pub enum On {
 }
 
 /// Where a frame stands between strokes.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
     Playing,
     /// Tied on the only black: the lot decides who plays (S9, S10).
@@ -30,7 +30,7 @@ pub enum Stage {
 }
 
 /// Who plays after a stroke.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Next {
     /// The striker scored and plays on.
     SameStriker,
@@ -52,6 +52,7 @@ pub struct Outcome {
 
 /// What a stroke is with a given ball on, whatever else is on the table
 /// (S3 to S6).
+#[derive(Clone, Copy)]
 pub struct Call {
     pub foul: bool,
     /// Points scored by the striker, or the penalty given to the opponent.
@@ -114,7 +115,7 @@ impl Stroke {
 }
 
 /// The offender whom the other player may ask to play again (S11).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Replay {
     pub offender: Player,
     pub in_hand: bool,
@@ -123,16 +124,24 @@ pub struct Replay {
 /// Why a line cannot be played on the frame as it stands (S11, S14).
 pub type Impossible = &'static str;
 
-/// One frame, set up for the break-off by player A.
+/// One frame, set up for the break-off by player A. Its fields are open to
+/// read; the rules change them only through strokes, `Play again` and the
+/// lot.
 #[derive(Clone)]
 pub struct Frame {
-    reds: u32,
-    colours: Colours,
-    on: On,
-    scores: [u64; 2],
-    striker: Player,
-    stage: Stage,
-    replay: Option<Replay>,
+    /// The reds left on the table.
+    pub reds: u32,
+    pub colours: Colours,
+    /// The ball on, while the frame is in play.
+    pub on: On,
+    /// The players' scores, by `Player::index`. They are 64-bit: a stroke
+    /// scores at most 15 points and takes at least five bytes of input.
+    pub scores: [u64; 2],
+    /// The player at the table (the last striker once the frame is over).
+    pub striker: Player,
+    pub stage: Stage,
+    /// The offender who may be asked to play again now (S11).
+    pub replay: Option<Replay>,
 }
 
 impl Default for Frame {
@@ -150,16 +159,6 @@ impl Default for Frame {
 }
 
 impl Frame {
-    /// A player's score. Scores are 64-bit: a stroke scores at most 15
-    /// points and takes at least five bytes of input.
-    pub fn score(&self, player: Player) -> u64 {
-        self.scores[player.index()]
-    }
-
-    pub fn stage(&self) -> Stage {
-        self.stage
-    }
-
     pub fn on_table(&self, ball: Ball) -> bool {
         match ball {
             Ball::Red => self.reds > 0,
@@ -170,7 +169,13 @@ impl Frame {
     /// Plays a stroke (S3 to S9, S12, S14).
     pub fn play(&mut self, stroke: &Stroke) -> Result<Outcome, Impossible> {
         self.check(stroke)?;
-        let mut call = stroke.call(self.on);
+        Ok(self.carry_out(stroke, stroke.call(self.on)))
+    }
+
+    /// Carries out the call of a stroke that `check` let through: the
+    /// scores, the table and who plays next (S6 to S9, S12).
+    #[inline]
+    pub fn carry_out(&mut self, stroke: &Stroke, mut call: Call) -> Outcome {
         let scored = !call.foul && call.points > 0;
         let striker = self.striker;
         let scorer = if call.foul { striker.other() } else { striker };
@@ -191,19 +196,20 @@ impl Frame {
             self.replay = None;
             call.respotted = Colours::default();
             let [a, b] = self.scores;
-            self.stage = if a == b { Stage::LotDue } else { Stage::Over };
-            // The player with more points wins.
             if a == b {
+                self.stage = Stage::LotDue;
                 Next::Tie
             } else {
+                // The player with more points wins.
+                self.stage = Stage::Over;
                 Next::Won(if a > b { Player::A } else { Player::B })
             }
         } else {
             if let Some(colour) = call.stays_down {
                 self.colours.remove(colour);
             }
-            // S2: a red potted legally leaves "a colour" on.
-            self.on = if scored && stroke.reds > 0 {
+            // S2: reds potted legally leave "a colour" on.
+            self.on = if scored && self.on == On::Reds {
                 On::AnyColour
             } else if self.reds > 0 {
                 On::Reds
@@ -218,19 +224,19 @@ impl Frame {
                 Next::TurnPasses(self.striker)
             }
         };
-        Ok(Outcome { call, next })
+        Outcome { call, next }
     }
 
     /// S14: a stroke is played only while the frame is in play, and only
     /// with balls that are on the table.
-    fn check(&self, stroke: &Stroke) -> Result<(), Impossible> {
-        match self.stage {
-            Stage::Playing => {}
-            Stage::LotDue => return Err("a stroke while the lot is due"),
-            Stage::Over => return Err("a stroke after the frame ended"),
+    #[inline]
+    pub fn check(&self, stroke: &Stroke) -> Result<(), Impossible> {
+        if self.stage != Stage::Playing {
+            return Err("a stroke while the frame is not in play");
         }
-        let mut balls = stroke.first.into_iter().chain(stroke.colours.iter());
-        if balls.any(|ball| !self.on_table(ball)) {
+        // The ball hit first, and every colour potted, on the table.
+        let first = stroke.first.map_or(true, |ball| self.on_table(ball));
+        if !first || !stroke.colours.within(self.colours) {
             return Err("a ball that is not on the table");
         }
         if stroke.reds > self.reds {
@@ -289,14 +295,14 @@ mod tests {
         let mut frame = Frame::default();
         let out = play(&mut frame, "Red Red Red");
         assert_eq!((out.call.foul, out.next), (false, Next::SameStriker));
-        assert_eq!(frame.score(Player::A), 2);
+        assert_eq!(frame.scores[0], 2);
         assert_eq!((frame.reds, frame.on), (13, On::AnyColour));
         let out = play(&mut frame, "Black Black");
         assert_eq!(
             out.call.respotted.iter().collect::<Vec<_>>(),
             vec![Ball::Black]
         );
-        assert_eq!((frame.score(Player::A), frame.on), (9, On::Reds));
+        assert_eq!((frame.scores[0], frame.on), (9, On::Reds));
         let out = play(&mut frame, "Red");
         assert_eq!(out.next, Next::TurnPasses(Player::B));
     }
@@ -312,7 +318,7 @@ mod tests {
         ] {
             let mut frame = Frame::default();
             assert!(play(&mut frame, line).call.foul, "{}", line);
-            assert_eq!(frame.score(Player::B), penalty, "{}", line);
+            assert_eq!(frame.scores[1], penalty, "{}", line);
         }
     }
 
@@ -321,12 +327,12 @@ mod tests {
         let mut frame = Frame::default();
         play(&mut frame, "Red Red");
         assert!(play(&mut frame, "Red").call.foul);
-        assert_eq!(frame.score(Player::B), 4);
+        assert_eq!(frame.scores[1], 4);
         let mut frame = Frame::default();
         play(&mut frame, "Red Red");
         let out = play(&mut frame, "Green Blue");
         assert!(out.call.foul);
-        assert_eq!(frame.score(Player::B), 5);
+        assert_eq!(frame.scores[1], 5);
         assert_eq!(
             out.call.respotted.iter().collect::<Vec<_>>(),
             vec![Ball::Blue]
@@ -378,15 +384,15 @@ mod tests {
         let mut frame = phase_two(&[Ball::Black]);
         frame.scores = [0, 7];
         let out = play(&mut frame, "Black Black");
-        assert_eq!((out.next, frame.stage()), (Next::Tie, Stage::LotDue));
+        assert_eq!((out.next, frame.stage), (Next::Tie, Stage::LotDue));
         assert_eq!(
             frame.play(&Stroke::default()).err(),
-            Some("a stroke while the lot is due")
+            Some("a stroke while the frame is not in play")
         );
         frame.lot(Player::B).unwrap();
         let out = play(&mut frame, "None");
         assert_eq!((out.call.foul, out.next), (true, Next::Won(Player::A)));
-        assert_eq!(frame.score(Player::A), 14);
+        assert_eq!(frame.scores[0], 14);
     }
 
     #[test]

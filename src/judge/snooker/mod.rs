@@ -137,11 +137,11 @@ pub fn solve(text: &str, out: &mut String) -> Result<(), String> {
 /// stroke otherwise (S10, S11, S15).
 fn referee_frame(input: &mut Input, names: [&str; 2], out: &mut String) -> Result<(), String> {
     let mut frame = Frame::default();
-    while frame.stage() != Stage::Over {
+    while frame.stage != Stage::Over {
         let words = input
             .line()
             .ok_or("expected a stroke, found end of input")?;
-        if frame.stage() == Stage::LotDue {
+        if frame.stage == Stage::LotDue {
             let players = [Player::A, Player::B];
             let player = players.iter().find(|p| words == [names[p.index()]]);
             let player = *player.ok_or("expected a player's name")?;
@@ -179,7 +179,7 @@ pub fn write_outcome(out: &mut String, frame: &Frame, outcome: &Outcome, names: 
     if outcome.call.foul {
         out.push_str("Foul!\n");
     }
-    let score = format!("{} : {}\n", frame.score(Player::A), frame.score(Player::B));
+    let score = format!("{} : {}\n", frame.scores[0], frame.scores[1]);
     out.push_str(&score);
     let respotted: Vec<&str> = outcome.call.respotted.iter().map(Ball::name).collect();
     if !respotted.is_empty() {
