@@ -81,9 +81,6 @@ pub(crate) const AGAIN: u8 = 11;
 pub struct Colours(pub u8);
 
 impl Colours {
-    pub(crate) const NONE: Colours = Colours(0);
-    pub(crate) const ALL: Colours = Colours(0b1111_1100);
-
     /// The set of one colour.
     pub(crate) fn of(colour: Ball) -> Colours {
         Colours(1 << colour.value())
@@ -150,22 +147,5 @@ impl BallOn {
     }
 }
 
-/// One of the two players of a frame; `A` breaks off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
-    A,
-    B,
-}
-
-impl Player {
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    pub fn other(self) -> Player {
-        match self {
-            Player::A => Player::B,
-            Player::B => Player::A,
-        }
-    }
-}
+/// One of the two players of a frame, as the judge core has it.
+pub use crate::judge::snooker::Player;

@@ -1,38 +1,22 @@
-//! The tool's state machine of a frame, [`Frame`]: the referee, the
-//! scoreboards, the generator and the shrinker all play strokes through
-//! it. What a stroke is with a ball on (S3 to S6) is the judge core's
-//! `Stroke::call`, packed as a [`Verdict`] that the fast path caches. How
-//! a verdict moves the frame on (S6 to S12) is stated here a second time,
-//! on bits, for the fast path; it is checked against the judge core's
-//! `Frame` on every fixture and on generated input.
+//! The tool's view of a frame, [`Frame`]: the referee, the scoreboards,
+//! the generator and the shrinker all play strokes through it. The rules
+//! are the judge core's `Frame`, which this one holds; here the tool's
+//! types are turned into the judge core's and back, a line that cannot
+//! be played says in detail why, and the two plays beyond the contest
+//! (a colour nominated outright, the kata's; a free ball, the match's
+//! M4) are made from the judge core's calls.
 
-mod verdict;
+mod convert;
 
-use self::verdict::stroke_verdict_on_table;
-pub(crate) use self::verdict::{Verdict, Verdicts};
+pub(crate) use self::convert::judged_stroke;
+use self::convert::{ball, judged_ball, outcome};
 use super::balls::{Ball, BallOn, Colours, Player, Stroke};
+use crate::judge::snooker as judged;
 
-/// Where a frame stands between strokes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stage {
-    Playing,
-    /// Tied on the only black: the lot decides who plays (S9, S10).
-    LotDue,
-    Over,
-}
-
-/// What follows a stroke.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Next {
-    /// The striker scored and plays on.
-    SameStriker,
-    /// The break ended: this player comes in.
-    TurnPasses(Player),
-    /// A tie on the only black: the black is respotted and a lot is due.
-    Tie,
-    /// The frame is over.
-    Won(Player),
-}
+/// Where a frame stands, what follows a stroke and whom the other player
+/// may ask to play again are the judge core's own types.
+pub use crate::judge::snooker::frame::Replay;
+pub use crate::judge::snooker::{Next, Stage};
 
 /// What one stroke did, as far as the referee says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,13 +27,6 @@ pub struct Outcome {
     /// The cue ball went in on a foul: the next player is in hand (S12).
     pub(crate) in_hand: bool,
     pub next: Next,
-}
-
-/// The offender that the other player may ask to play again (S11).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Replay {
-    pub(crate) offender: Player,
-    pub(crate) in_hand: bool,
 }
 
 /// Why a line cannot be applied to the frame as it stands (S11, S14).
@@ -69,260 +46,212 @@ pub enum Impossible {
     NoLotDue,
 }
 
-/// `Frame::on` for "a colour of the striker's choice" (after a red).
-/// `ANY_COLOUR + c` is the same with colour `c` nominated outright.
-const ANY_COLOUR: u8 = 8;
-
-/// One frame: the state machine of the referee's rules. Balls are their
-/// values throughout (0 for nothing hit), and sets of balls are bits by
-/// value, so that a stroke is a few bit operations.
-///
-/// Scores are 64-bit: a stroke scores at most 16 points (15 reds and a
-/// free ball) and takes at least 5 bytes of input, so no input that can
-/// exist reaches their limit.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One frame as the tool sees it: the judge core's frame, and its winner
+/// once the judge core has named one.
+#[derive(Clone)]
 pub struct Frame {
-    reds: u32,
-    colours: Colours,
-    /// The ball on: 1 the reds, 2 to 7 that colour, or `ANY_COLOUR`.
-    on: u8,
-    scores: [u64; 2],
-    striker: Player,
-    stage: Stage,
-    replay: Option<Replay>,
+    judged: judged::Frame,
+    winner: Option<Player>,
 }
 
 /// A frame set up for the break-off by player A.
 impl Default for Frame {
     fn default() -> Frame {
         Frame {
-            reds: Frame::REDS,
-            colours: Colours::ALL,
-            on: Ball::Red as u8,
-            scores: [0, 0],
-            striker: Player::A,
-            stage: Stage::Playing,
-            replay: None,
+            judged: judged::Frame::default(),
+            winner: None,
         }
     }
 }
 
-impl Frame {
-    pub(crate) const REDS: u32 = 15;
+/// Frames are alike when everything the judge core shows of them is.
+impl PartialEq for Frame {
+    fn eq(&self, other: &Frame) -> bool {
+        self.view() == other.view()
+    }
+}
 
+impl Eq for Frame {}
+
+impl std::fmt::Debug for Frame {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "Frame {:?}", self.view())
+    }
+}
+
+impl Frame {
     /// A frame set up for the break-off by player A (`Frame::default`).
     pub fn new() -> Frame {
         Frame::default()
     }
 
+    /// The judge core's frame.
+    pub(crate) fn judged(&self) -> &judged::Frame {
+        &self.judged
+    }
+
+    /// Everything the judge core shows of the frame.
+    #[allow(clippy::type_complexity)]
+    fn view(
+        &self,
+    ) -> (
+        u32,
+        Colours,
+        Option<BallOn>,
+        [u64; 2],
+        Player,
+        Stage,
+        Option<Replay>,
+        Option<Player>,
+    ) {
+        (
+            self.reds(),
+            self.colours(),
+            self.ball_on(),
+            [self.score(Player::A), self.score(Player::B)],
+            self.striker(),
+            self.stage(),
+            self.judged.replay,
+            self.winner,
+        )
+    }
+
     pub fn reds(&self) -> u32 {
-        self.reds
+        self.judged.reds
     }
 
     pub fn colours(&self) -> Colours {
-        self.colours
+        Colours(self.judged.colours.0)
     }
 
     /// The ball on for the next stroke; `None` once the frame is over.
     pub fn ball_on(&self) -> Option<BallOn> {
-        match (self.stage, self.on) {
-            (Stage::Over, _) => None,
-            (_, ANY_COLOUR) => Some(BallOn::AnyColour),
-            (_, 1) => Some(BallOn::Reds),
-            (_, on) => Ball::from_value(u32::from(on)).map(BallOn::Colour),
+        match (self.judged.stage, self.judged.on) {
+            (judged::Stage::Over, _) => None,
+            (_, judged::frame::On::Reds) => Some(BallOn::Reds),
+            (_, judged::frame::On::AnyColour) => Some(BallOn::AnyColour),
+            (_, judged::frame::On::Colour(colour)) => Some(BallOn::Colour(ball(colour))),
         }
     }
 
     pub fn score(&self, player: Player) -> u64 {
-        self.scores[player.index()]
+        self.judged.scores[player.index()]
     }
 
     /// The player at the table (the last striker once the frame is over).
     pub fn striker(&self) -> Player {
-        self.striker
+        self.judged.striker
     }
 
     pub fn stage(&self) -> Stage {
-        self.stage
+        self.judged.stage
     }
 
-    /// The winner, once the frame is over: the player with more points.
+    /// The winner, once the frame is over.
     pub fn winner(&self) -> Option<Player> {
-        match self.stage {
-            Stage::Over if self.scores[0] > self.scores[1] => Some(Player::A),
-            Stage::Over => Some(Player::B),
-            _ => None,
-        }
+        self.winner
     }
 
     /// Whether `Play again` may be asked now (S11).
     pub(crate) fn may_play_again(&self) -> bool {
-        self.replay.is_some()
+        self.judged.replay.is_some()
     }
 
     pub(crate) fn on_table(&self, ball: Ball) -> bool {
-        match ball {
-            Ball::Red => self.reds > 0,
-            colour => self.colours.contains(colour),
-        }
+        self.judged.on_table(judged_ball(ball))
     }
 
-    /// The most points still to be scored (K1).
+    /// The most points still to be scored (K1): every red with a black
+    /// after it, every colour on the table, and a black for the colour
+    /// owed after a red.
     pub(crate) fn points_remaining(&self) -> u64 {
         let black = Ball::Black.value();
-        match self.stage {
+        match self.stage() {
             Stage::Over => 0,
             Stage::LotDue => black,
             Stage::Playing => {
-                let pending = if self.on == ANY_COLOUR { black } else { 0 };
-                let colours: u64 = self.colours.iter().map(Ball::value).sum();
-                (1 + black) * u64::from(self.reds) + colours + pending
+                let owed = if self.ball_on() == Some(BallOn::AnyColour) {
+                    black
+                } else {
+                    0
+                };
+                let colours: u64 = self.colours().iter().map(Ball::value).sum();
+                (1 + black) * u64::from(self.reds()) + colours + owed
             }
         }
     }
 
     /// Plays a stroke, nominating per S3 when a colour is to be chosen.
-    #[inline(always)]
     pub fn play(&mut self, stroke: &Stroke) -> Result<Outcome, Impossible> {
-        self.check(stroke)?;
-        let verdict = stroke.judge(self.on);
-        Ok(self.apply(stroke, verdict))
+        let judged = judged_stroke(stroke);
+        if self.judged.check(&judged).is_err() {
+            return Err(self.why_not(stroke));
+        }
+        let call = judged.call(self.judged.on);
+        Ok(self.carry_out(&judged, call))
     }
 
     /// Plays a stroke with an explicitly nominated colour (the kata's way);
     /// `nominated` matters only while "a colour" is on, and without it the
-    /// colour first hit is nominated, else Yellow (S3).
+    /// colour first hit is nominated, else Yellow (S3). A stroke that does
+    /// not hit the nominated colour first is called with that colour on.
     pub(crate) fn play_nominating(
         &mut self,
         stroke: &Stroke,
         nominated: Option<Ball>,
     ) -> Result<Outcome, Impossible> {
         self.check(stroke)?;
-        let on = match nominated {
-            Some(colour) if self.on == ANY_COLOUR && colour.is_colour() => {
-                ANY_COLOUR + colour as u8
+        let on = match (self.judged.on, nominated) {
+            (judged::frame::On::AnyColour, Some(colour))
+                if colour.is_colour() && stroke.first != Some(colour) =>
+            {
+                judged::frame::On::Colour(judged_ball(colour))
             }
-            _ => self.on,
+            (on, _) => on,
         };
-        let verdict = stroke.judge(on);
-        Ok(self.apply(stroke, verdict))
-    }
-
-    /// Plays a stroke that `check` let through, its verdicts at hand
-    /// (`verdicts[on]` filled in from `known` as needed): `play` in two
-    /// steps, so that no `Result` wraps the outcome on the fast path.
-    #[inline(always)]
-    pub(crate) fn play_checked(
-        &mut self,
-        stroke: &Stroke,
-        verdicts: &mut [Verdict; 9],
-        known: &mut Verdicts,
-    ) -> Outcome {
-        let slot = &mut verdicts[usize::from(self.on)];
-        if *slot == Verdict::UNKNOWN {
-            *slot = known.verdict(stroke, self.on);
-        }
-        self.apply(stroke, *slot)
+        let stroke = judged_stroke(stroke);
+        let call = stroke.call(on);
+        Ok(self.carry_out(&stroke, call))
     }
 
     /// S14: a stroke may be played only while the frame is in play, and
-    /// only with balls that are on the table (bit 0, for nothing hit,
-    /// always is).
-    #[inline(always)]
+    /// only with balls that are on the table.
     pub(crate) fn check(&self, stroke: &Stroke) -> Result<(), Impossible> {
-        let first = stroke.first.map_or(0, |ball| ball as u32);
-        let table = u32::from(self.colours.0) | u32::from(self.reds > 0) << 1 | 1;
-        if self.stage != Stage::Playing {
-            return Err(self.not_playing());
+        match self.judged.check(&judged_stroke(stroke)) {
+            Ok(()) => Ok(()),
+            Err(_) => Err(self.why_not(stroke)),
         }
-        if table & 1 << first == 0
-            || stroke.reds > self.reds
-            || stroke.colours.0 & !self.colours.0 != 0
-        {
-            return Err(self.not_on_table(stroke));
-        }
-        Ok(())
     }
 
-    /// Carries out a verdict on the table, the scores and the turn.
+    /// The judge core's call of a stroke that its `check` let through,
+    /// carried out, and the winner kept: `play` once the call is made,
+    /// for the fast path, which keeps calls.
     #[inline(always)]
-    fn apply(&mut self, stroke: &Stroke, verdict: Verdict) -> Outcome {
-        let foul = verdict.foul();
-        let points = verdict.points();
-        // S6: reds stay down whatever happens.
-        self.reds -= stroke.reds;
-        let striker = self.striker;
-        let scorer = if foul { striker.other() } else { striker };
-        self.scores[scorer.index()] += points;
-        let in_hand = foul && stroke.white;
-
-        if self.on == Ball::Black as u8 && points > 0 {
-            // S9: the first score or foul on the only black ends the frame
-            // (a foul always scores), or ties it: the black goes back for
-            // the lot; nothing else is respotted.
-            self.replay = None;
-            self.stage = if self.scores[0] == self.scores[1] {
-                self.colours = Colours::of(Ball::Black);
-                Stage::LotDue
-            } else {
-                Stage::Over
-            };
-            return Outcome {
-                foul,
-                respot: Colours::NONE,
-                in_hand,
-                next: self.winner().map_or(Next::Tie, Next::Won),
-            };
+    pub(crate) fn carry_out(
+        &mut self,
+        stroke: &judged::Stroke,
+        call: judged::frame::Call,
+    ) -> Outcome {
+        let outcome = outcome(self.judged.carry_out(stroke, call));
+        if let Next::Won(player) = outcome.next {
+            self.winner = Some(player);
         }
-        self.colours.0 &= !verdict.potted_for_good();
-        self.on = if verdict.red_potted() {
-            ANY_COLOUR
-        } else if self.reds > 0 {
-            Ball::Red as u8
-        } else {
-            // S7: phase two, the lowest colour on the table.
-            (self.colours.0 | 0x80).trailing_zeros() as u8
-        };
-        self.replay = if foul {
-            Some(Replay {
-                offender: striker,
-                in_hand: stroke.white,
-            })
-        } else {
-            None
-        };
-        let next = if !foul && points > 0 {
-            Next::SameStriker
-        } else {
-            self.striker = striker.other();
-            Next::TurnPasses(self.striker)
-        };
-        Outcome {
-            foul,
-            respot: verdict.respot(),
-            in_hand,
-            next,
-        }
+        outcome
     }
 
-    /// Why a line cannot be played now: the frame is not in play.
+    /// Why the judge core refused a stroke, in detail: the frame is not in
+    /// play, or the first ball the stroke names that is not on the table.
     #[cold]
-    fn not_playing(&self) -> Impossible {
-        if self.stage == Stage::LotDue {
-            Impossible::LotDue
-        } else {
-            Impossible::FrameOver
+    fn why_not(&self, stroke: &Stroke) -> Impossible {
+        match self.stage() {
+            Stage::LotDue => return Impossible::LotDue,
+            Stage::Over => return Impossible::FrameOver,
+            Stage::Playing => {}
         }
-    }
-
-    /// S14: the first ball the stroke names that is not on the table.
-    #[cold]
-    #[inline(never)]
-    fn not_on_table(&self, stroke: &Stroke) -> Impossible {
         match stroke.first {
             Some(ball) if !self.on_table(ball) => Impossible::NotOnTable { ball, first: true },
-            _ if stroke.reds > self.reds => Impossible::TooManyReds { left: self.reds },
-            _ => match stroke.colours.without(self.colours).lowest() {
+            _ if stroke.reds > self.reds() => Impossible::TooManyReds { left: self.reds() },
+            _ => match stroke.colours.without(self.colours()).lowest() {
                 Some(ball) => Impossible::NotOnTable { ball, first: false },
                 None => Impossible::FrameOver,
             },
@@ -332,28 +261,31 @@ impl Frame {
     /// The other player asks the offender of the last stroke, a foul, to
     /// play again from the same position (S11).
     pub fn play_again(&mut self) -> Result<Replay, Impossible> {
-        let replay = self.replay.take().ok_or_else(|| match self.stage {
+        let stage = self.stage();
+        self.judged.play_again().map_err(|_| match stage {
             Stage::Playing => Impossible::NoPlayAgain,
-            _ => self.not_playing(),
-        })?;
-        self.striker = replay.offender;
-        Ok(replay)
+            Stage::LotDue => Impossible::LotDue,
+            Stage::Over => Impossible::FrameOver,
+        })
     }
 
     /// A free ball (the match's ruling M4, beyond the contest: no contest
     /// input reaches it): `ball`, a colour on the table that is not the
-    /// ball on, stands for the ball on in this stroke. The stroke is judged
-    /// by `Stroke::judge` as if `ball` were the ball on (and the ball it
-    /// stands for were not); then only balls
-    /// that really went down are kept down or put back, and `ball`, if
-    /// potted, is put back. The caller sees that a free ball is due
-    /// (right after a foul, `may_play_again`) and that `ball` is no ball on.
+    /// ball on, stands for the ball on in this stroke. The stroke is called
+    /// by the judge core as if `ball` were the ball on (and the ball it
+    /// stands for were not); then only balls that really went down are
+    /// kept down or put back, and `ball`, if potted, is put back. The
+    /// caller sees that a free ball is due (right after a foul,
+    /// `may_play_again`) and that `ball` is no ball on.
     pub(crate) fn free_ball(&mut self, ball: Ball, stroke: &Stroke) -> Result<Outcome, Impossible> {
         self.check(stroke)?;
         if !self.on_table(ball) {
             return Err(Impossible::NotOnTable { ball, first: true });
         }
-        let standing_for = Ball::from_value(u32::from(self.on)).unwrap_or(Ball::Red);
+        let standing_for = match self.ball_on() {
+            Some(BallOn::Colour(colour)) => colour,
+            _ => Ball::Red,
+        };
         let mut judged = *stroke;
         if judged.first == Some(ball) {
             judged.first = Some(standing_for);
@@ -363,27 +295,36 @@ impl Frame {
             judged.first = None;
         }
         if judged.colours.contains(ball) {
-            judged.colours.0 &= !Colours::of(ball).0;
+            judged.colours = judged.colours.without(Colours::of(ball));
             match standing_for {
                 Ball::Red => judged.reds += 1,
                 colour => judged.colours.insert(colour),
             }
         }
-        let verdict = stroke_verdict_on_table(judged.judge(self.on), stroke, ball);
-        Ok(self.apply(stroke, verdict))
+        let mut call = judged_stroke(&judged).call(self.judged.on);
+        let really_potted =
+            |colour: judged::Ball| stroke.colours.contains(self::convert::ball(colour));
+        let mut respotted = judged::balls::Colours::default();
+        for colour in call.respotted.iter().filter(|&c| really_potted(c)) {
+            respotted.insert(colour);
+        }
+        if stroke.colours.contains(ball) {
+            respotted.insert(judged_ball(ball));
+        }
+        call.respotted = respotted;
+        call.stays_down = call
+            .stays_down
+            .filter(|&colour| really_potted(colour) && self::convert::ball(colour) != ball);
+        Ok(self.carry_out(&judged_stroke(stroke), call))
     }
 
     /// The lot after a tie: `player` plays the black from in-hand (S10).
     pub fn lot(&mut self, player: Player) -> Result<(), Impossible> {
-        match self.stage {
-            Stage::LotDue => {
-                self.stage = Stage::Playing;
-                self.striker = player;
-                Ok(())
-            }
-            Stage::Over => Err(Impossible::FrameOver),
-            Stage::Playing => Err(Impossible::NoLotDue),
-        }
+        let stage = self.stage();
+        self.judged.lot(player).map_err(|_| match stage {
+            Stage::Over => Impossible::FrameOver,
+            _ => Impossible::NoLotDue,
+        })
     }
 }
 

@@ -111,6 +111,10 @@ const CORE: &[(&str, &str)] = &[
         include_str!("../../core/snooker/fast/mod.rs"),
     ),
     (
+        "snooker::fast::calls",
+        include_str!("../../core/snooker/fast/calls.rs"),
+    ),
+    (
         "snooker::fast::lines",
         include_str!("../../core/snooker/fast/lines.rs"),
     ),
@@ -127,8 +131,8 @@ const CORE: &[(&str, &str)] = &[
         include_str!("../../core/snooker/rules.rs"),
     ),
     (
-        "snooker::rules::verdict",
-        include_str!("../../core/snooker/rules/verdict.rs"),
+        "snooker::rules::convert",
+        include_str!("../../core/snooker/rules/convert.rs"),
     ),
     ("snooker::said", include_str!("../../core/snooker/said.rs")),
     (

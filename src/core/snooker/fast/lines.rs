@@ -4,14 +4,16 @@
 
 use super::super::balls::{Ball, Stroke, AGAIN, NONE, PLAY, WHITE, WORDS};
 use super::super::parse::Event;
-use super::super::rules::Verdict;
+use super::super::rules::judged_stroke;
 use crate::core::io::in_place::{after_blanks, fits, word};
 use crate::core::io::is_blank;
+use crate::judge::snooker as judged;
 
 /// Lines of up to 32 bytes, their line end included, by their bytes:
-/// what they say, and their verdicts as the frame asks for them. A line's
-/// meaning depends on its bytes alone, and the same few lines come again
-/// and again, so most lines are looked up, not read. A slot holds the
+/// what they say, and the judge core's calls of a stroke line as the frame
+/// asks for them (by the ball on). A line's meaning depends on its bytes
+/// alone, and the same few lines come again and again, so most lines are
+/// looked up, not read. A slot holds the
 /// last line that hashed to it; only lines the fast path took are kept.
 /// Lines of up to 16 bytes, the most, have a table of their own with
 /// shorter keys.
@@ -42,7 +44,10 @@ pub(super) struct Known {
     /// Where the text ends (before a CR) and the line's whole length.
     pub(super) stop: u32,
     pub(super) len: u32,
-    pub(super) verdicts: [Verdict; 9],
+    /// A stroke line's stroke as the judge core has it.
+    pub(super) stroke: judged::Stroke,
+    /// Its calls by the ball on (`fast::on_index`), made as asked for.
+    pub(super) calls: [Option<judged::frame::Call>; 8],
 }
 
 /// Nothing known: what an empty slot holds, its key matching no line.
@@ -50,8 +55,30 @@ const UNKNOWN: Known = Known {
     event: None,
     stop: 0,
     len: 0,
-    verdicts: [Verdict::UNKNOWN; 9],
+    stroke: judged::Stroke {
+        first: None,
+        reds: 0,
+        colours: judged::balls::Colours(0),
+        white: false,
+    },
+    calls: [None; 8],
 };
+
+impl Known {
+    fn new(event: Option<Event>, stop: usize, len: usize) -> Known {
+        let stroke = match event {
+            Some(Event::Stroke(stroke)) => judged_stroke(&stroke),
+            _ => UNKNOWN.stroke,
+        };
+        Known {
+            event,
+            stop: stop as u32,
+            len: len as u32,
+            stroke,
+            calls: [None; 8],
+        }
+    }
+}
 
 /// The cache's sizes: small for a small input, which then costs nothing
 /// to set up, and big once a big buffer of input shows up.
@@ -158,12 +185,7 @@ impl LineCache {
         let key = match (key_ends(third), key_ends(fourth)) {
             (0, 0) => {
                 let (event, stop, len) = fast_event(bytes)?;
-                self.spare = Known {
-                    event,
-                    stop: stop as u32,
-                    len: len as u32,
-                    verdicts: [Verdict::UNKNOWN; 9],
-                };
+                self.spare = Known::new(event, stop, len);
                 return Some(&mut self.spare);
             }
             (0, found) => [low, high, third, through_newline(fourth, found)],
@@ -192,12 +214,7 @@ fn fill<'a, const WORDS: usize>(
         }
         *slot = Slot {
             key,
-            known: Known {
-                event,
-                stop: stop as u32,
-                len: len as u32,
-                verdicts: [Verdict::UNKNOWN; 9],
-            },
+            known: Known::new(event, stop, len),
         };
     }
     Some(&mut slot.known)

@@ -7,12 +7,16 @@
 //! other line is left to the general reading, which gives the same events
 //! and the exact errors.
 
+mod calls;
 mod lines;
 
+use self::calls::{on_index, Calls};
+
 use self::lines::{newlines, LineCache};
+use super::balls::Player;
 use super::parse::{impossible, read_names, Checks, Event, Names, Shortcut};
 use super::render::{Referee, TurnLines, STROKE_ROOM, WIDE};
-use super::rules::{Frame, Stage, Verdicts};
+use super::rules::{Frame, Stage};
 use crate::core::io::in_place::{after_line_end, word};
 use crate::core::io::{is_blank, Error, Line, Lines};
 use std::io::{Read, Write};
@@ -23,7 +27,7 @@ use std::io::{Read, Write};
 #[derive(Default)]
 pub(crate) struct Fast {
     cache: LineCache,
-    verdicts: Verdicts,
+    calls: Calls,
     turns: TurnLines,
 }
 
@@ -81,7 +85,7 @@ impl<'o, W: Write> Shortcut<Referee<'o, W>> for Fast {
         fast_run(
             lines,
             cache,
-            &mut self.verdicts,
+            &mut self.calls,
             &self.turns,
             frame,
             names,
@@ -165,7 +169,7 @@ fn quick_room<'r, W: Write>(referee: &'r mut Referee<'_, W>, turns: &TurnLines) 
 fn fast_run<R: Read, W: Write>(
     lines: &mut Lines<R>,
     cache: &mut LineCache,
-    verdicts: &mut Verdicts,
+    calls: &mut Calls,
     turns: &TurnLines,
     frame_in_play: &mut Frame,
     names: &Names,
@@ -195,7 +199,7 @@ fn fast_run<R: Read, W: Write>(
                 None => break Ok(()),
             },
         };
-        // Read now, so that the entry is not held past the verdict.
+        // Read now, so that the entry is not held past the call.
         let (line_stop, line_len) = (entry.stop as usize, entry.len as usize);
         // The text is always there (`stop` is within the line); `get`
         // spares the referee, who does not read it, the bounds check.
@@ -204,11 +208,21 @@ fn fast_run<R: Read, W: Write>(
             text: bytes.get(at..at + line_stop).unwrap_or_default(),
         };
         let written = match entry.event {
-            Some(Event::Stroke(stroke)) => match frame.check(&stroke) {
+            Some(Event::Stroke(stroke)) => match frame.judged().check(&entry.stroke) {
                 Ok(()) => {
-                    let outcome = frame.play_checked(&stroke, &mut entry.verdicts, verdicts);
+                    let on = frame.judged().on;
+                    let slot = &mut entry.calls[on_index(on)];
+                    let call = match *slot {
+                        Some(call) => call,
+                        None => *slot.insert(calls.call(&stroke, &entry.stroke, on)),
+                    };
+                    let outcome = frame.carry_out(&entry.stroke, call);
                     let quick = room.get_mut(used..used + STROKE_ROOM).and_then(|room| {
-                        turns.write_stroke(room.try_into().ok()?, &outcome, &frame)
+                        turns.write_stroke(
+                            room.try_into().ok()?,
+                            &outcome,
+                            [frame.score(Player::A), frame.score(Player::B)],
+                        )
                     });
                     match quick {
                         Some(n) => {
@@ -229,7 +243,7 @@ fn fast_run<R: Read, W: Write>(
                         }
                     }
                 }
-                Err(why) => break Err(why),
+                Err(_) => break frame.check(&stroke),
             },
             Some(Event::PlayAgain) => match frame.play_again() {
                 Ok(replay) => {

@@ -1,6 +1,7 @@
 //! Unit tests of `rules`.
 
 use super::*;
+use crate::judge::snooker as judged;
 
 fn stroke(text: &str) -> Stroke {
     super::super::parse::stroke(text)
@@ -13,12 +14,12 @@ fn play(frame: &mut Frame, text: &str) -> Outcome {
 /// A frame in phase two with only `colours` left, `Player::A` to play.
 fn phase_two(colours: &[Ball]) -> Frame {
     let mut frame = Frame::new();
-    frame.reds = 0;
-    frame.colours = Colours::NONE;
+    frame.judged.reds = 0;
+    frame.judged.colours = judged::balls::Colours(0);
     for &c in colours {
-        frame.colours.insert(c);
+        frame.judged.colours.insert(judged_ball(c));
     }
-    frame.on = frame.colours.lowest().unwrap() as u8;
+    frame.judged.on = judged::frame::On::Colour(judged_ball(colours[0]));
     frame
 }
 
@@ -96,7 +97,7 @@ fn nomination_after_a_red() {
 fn phase_two_starts_after_the_colour_following_the_last_red() {
     for after_last_red in ["Pink Pink", "Pink", "None", "Pink Pink White"] {
         let mut frame = Frame::new();
-        frame.reds = 1;
+        frame.judged.reds = 1;
         play(&mut frame, "Red Red");
         play(&mut frame, after_last_red);
         assert_eq!(
@@ -105,11 +106,16 @@ fn phase_two_starts_after_the_colour_following_the_last_red() {
             "{}",
             after_last_red
         );
-        assert_eq!(frame.colours(), Colours::ALL, "{}", after_last_red);
+        assert_eq!(
+            frame.colours(),
+            Frame::new().colours(),
+            "{}",
+            after_last_red
+        );
     }
     // The last red potted in a foul: the next player is on Yellow.
     let mut frame = Frame::new();
-    frame.reds = 1;
+    frame.judged.reds = 1;
     let out = play(&mut frame, "Red Red White");
     assert!(out.foul && out.in_hand);
     assert_eq!(frame.ball_on(), Some(BallOn::Colour(Ball::Yellow)));
@@ -138,8 +144,8 @@ fn only_black_ends_on_a_score_or_a_foul_and_ties_need_a_lot() {
     assert_eq!(frame.play(&stroke("Black")), Err(Impossible::FrameOver));
 
     let mut frame = phase_two(&[Ball::Black]);
-    frame.scores = [10, 3];
-    frame.striker = Player::B;
+    frame.judged.scores = [10, 3];
+    frame.judged.striker = Player::B;
     let out = play(&mut frame, "Black Black");
     assert_eq!(out.next, Next::Tie);
     assert_eq!(
@@ -199,7 +205,7 @@ fn impossible_strokes_are_refused_without_changing_the_frame() {
     );
     assert_eq!(frame, before);
     let mut frame = Frame::new();
-    frame.reds = 2;
+    frame.judged.reds = 2;
     assert_eq!(
         frame.play(&stroke("Red Red Red Red")),
         Err(Impossible::TooManyReds { left: 2 })
@@ -273,75 +279,16 @@ fn a_free_ball_stands_for_the_ball_on_and_goes_back() {
 fn scores_are_exact_at_the_limits_of_their_type() {
     for start in [u64::from(u32::MAX) - 3, u64::MAX - 7] {
         let mut frame = Frame::new();
-        frame.scores = [start, 0];
-        frame.striker = Player::B;
+        frame.judged.scores = [start, 0];
+        frame.judged.striker = Player::B;
         // Player B hits nothing: a foul worth 4 to player A.
         let out = play(&mut frame, "None");
         assert!(out.foul);
         assert_eq!(frame.score(Player::A), start + 4);
     }
     let mut frame = phase_two(&[Ball::Black]);
-    frame.scores = [u64::MAX - 7, u64::MAX - 7];
-    frame.striker = Player::B;
+    frame.judged.scores = [u64::MAX - 7, u64::MAX - 7];
+    frame.judged.striker = Player::B;
     assert_eq!(play(&mut frame, "Black Black").next, Next::Won(Player::B));
     assert_eq!(frame.score(Player::B), u64::MAX);
-}
-
-/// Every stroke's verdict, with every ball on, unpacks to the judge
-/// core's call: the packing holds what the call says.
-#[test]
-fn every_strokes_verdict_unpacks_to_the_judge_cores_call() {
-    use crate::judge::snooker as judged;
-    let firsts = [None].into_iter().chain((1..=7).map(Ball::from_value));
-    let names = |colours: Colours| colours.iter().map(Ball::name).collect::<Vec<_>>();
-    for first in firsts {
-        for reds in 0..=15 {
-            for colours in 0..64u8 {
-                for white in [false, true] {
-                    let stroke = Stroke {
-                        first,
-                        reds,
-                        colours: Colours(colours << 2),
-                        white,
-                    };
-                    let mut words: Vec<&str> = vec![first.map_or("None", Ball::name)];
-                    words.extend(std::iter::repeat("Red").take(reds as usize));
-                    words.extend(names(stroke.colours));
-                    words.extend(white.then_some("White"));
-                    let judged = match judged::Stroke::read(&words) {
-                        Ok(judged) => judged,
-                        // `None` with balls potted but the cue ball.
-                        Err(_) => continue,
-                    };
-                    let colour = |ball: Ball| judged::Ball::from_name(ball.name()).unwrap();
-                    // The reds, a colour, "a colour".
-                    for on in 1..=ANY_COLOUR {
-                        let judged_on = match on {
-                            1 => judged::frame::On::Reds,
-                            ANY_COLOUR => judged::frame::On::AnyColour,
-                            on => judged::frame::On::Colour(colour(
-                                Ball::from_value(u32::from(on)).unwrap(),
-                            )),
-                        };
-                        let call = judged.call(judged_on);
-                        let verdict = stroke.judge(on);
-                        let called = |colours: judged::balls::Colours| {
-                            colours.iter().map(|c| c.name()).collect::<Vec<_>>()
-                        };
-                        let stays_down: Vec<&str> =
-                            call.stays_down.iter().map(|c| c.name()).collect();
-                        assert_eq!(
-                            (verdict.foul(), verdict.points(), names(verdict.respot())),
-                            (call.foul, u64::from(call.points), called(call.respotted)),
-                            "{:?} on {}",
-                            words,
-                            on
-                        );
-                        assert_eq!(names(Colours(verdict.potted_for_good())), stays_down);
-                        assert_eq!(verdict.red_potted(), !call.foul && reds > 0 && on == 1);
-                    }
-                }
-            }
-        }
-    }
 }
