@@ -111,10 +111,6 @@ const CORE: &[(&str, &str)] = &[
         include_str!("../../core/snooker/fast/mod.rs"),
     ),
     (
-        "snooker::fast::calls",
-        include_str!("../../core/snooker/fast/calls.rs"),
-    ),
-    (
         "snooker::fast::lines",
         include_str!("../../core/snooker/fast/lines.rs"),
     ),

@@ -46,7 +46,7 @@ pub(super) struct Known {
     pub(super) len: u32,
     /// A stroke line's stroke as the judge core has it.
     pub(super) stroke: judged::Stroke,
-    /// Its calls by the ball on (`fast::on_index`), made as asked for.
+    /// Its calls by the ball on (`on_index`), made as asked for.
     pub(super) calls: [Option<judged::frame::Call>; 8],
 }
 
@@ -77,6 +77,17 @@ impl Known {
             stroke,
             calls: [None; 8],
         }
+    }
+}
+
+/// The place of a ball on among a line's calls: the reds, a colour, then
+/// each colour by value.
+#[inline(always)]
+pub(super) fn on_index(on: judged::frame::On) -> usize {
+    match on {
+        judged::frame::On::Reds => 0,
+        judged::frame::On::AnyColour => 1,
+        judged::frame::On::Colour(colour) => colour.value() as usize,
     }
 }
 

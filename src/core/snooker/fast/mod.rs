@@ -7,12 +7,9 @@
 //! other line is left to the general reading, which gives the same events
 //! and the exact errors.
 
-mod calls;
 mod lines;
 
-use self::calls::{on_index, Calls};
-
-use self::lines::{newlines, LineCache};
+use self::lines::{newlines, on_index, LineCache};
 use super::balls::Player;
 use super::parse::{impossible, read_names, Checks, Event, Names, Shortcut};
 use super::render::{Referee, TurnLines, STROKE_ROOM, WIDE};
@@ -27,7 +24,6 @@ use std::io::{Read, Write};
 #[derive(Default)]
 pub(crate) struct Fast {
     cache: LineCache,
-    calls: Calls,
     turns: TurnLines,
 }
 
@@ -82,15 +78,7 @@ impl<'o, W: Write> Shortcut<Referee<'o, W>> for Fast {
             return Ok(());
         }
         let cache = &mut self.cache;
-        fast_run(
-            lines,
-            cache,
-            &mut self.calls,
-            &self.turns,
-            frame,
-            names,
-            referee,
-        )
+        fast_run(lines, cache, &self.turns, frame, names, referee)
     }
 }
 
@@ -169,7 +157,6 @@ fn quick_room<'r, W: Write>(referee: &'r mut Referee<'_, W>, turns: &TurnLines) 
 fn fast_run<R: Read, W: Write>(
     lines: &mut Lines<R>,
     cache: &mut LineCache,
-    calls: &mut Calls,
     turns: &TurnLines,
     frame_in_play: &mut Frame,
     names: &Names,
@@ -212,10 +199,7 @@ fn fast_run<R: Read, W: Write>(
                 Ok(()) => {
                     let on = frame.judged().on;
                     let slot = &mut entry.calls[on_index(on)];
-                    let call = match *slot {
-                        Some(call) => call,
-                        None => *slot.insert(calls.call(&stroke, &entry.stroke, on)),
-                    };
+                    let call = *slot.get_or_insert_with(|| entry.stroke.call(on));
                     let outcome = frame.carry_out(&entry.stroke, call);
                     let quick = room.get_mut(used..used + STROKE_ROOM).and_then(|room| {
                         turns.write_stroke(
