@@ -22,16 +22,18 @@
 //!
 //! Bad input is reported as `FILE:LINE:COL: message` with what was
 //! expected and what was found, after all the output for the lines before
-//! it; no partial line is written. Zero frames write nothing (R0.7;
+//! it; no partial line is written. Of the faults of one stroke line (a
+//! word out of place, a colour or `White` potted twice, a ball that is
+//! not on the table, more reds than are left), the leftmost is named
+//! (S14; `--strict` names a fault of the line's shape first). Zero frames write nothing (R0.7;
 //! `--strict`: 1 to 200).
 //!
 //! ## The code
 //!
 //! `balls` names the balls and what a stroke line says of them;
-//! `rules` is the tool's state machine [`Frame`]: the judge core's
-//! rules in the encoding the fast path and the scoreboards use, checked
-//! against the judge core for every stroke and ball on, and on every
-//! fixture and generated input; [`parse`] reads the format and hands
+//! `rules` is the tool's [`Frame`], which plays every stroke by the
+//! judge core's `Frame` and says in detail why a line cannot be played;
+//! [`parse`] reads the format and hands
 //! every line, with what the frame made of it, to a [`Visit`]; `render`
 //! is the referee's `Visit`; `fast` reads plain lines faster for the
 //! tool; `strict` holds the input to the format.

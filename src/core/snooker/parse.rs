@@ -191,7 +191,7 @@ fn read_all<R: Read, C: Checks, S: Shortcut<V>, V: Visit>(
                 let player = read_lot(&line, &frame, &names)?;
                 frame.lot(player).map(|()| Taken::Lot(player))
             } else {
-                match parse_event(&line)? {
+                match parse_event(&line).map_err(|e| leftmost_fault(&line, &frame, &names, e))? {
                     Event::Stroke(stroke) => frame
                         .play(&stroke)
                         .map(|outcome| Taken::Stroke(stroke, outcome)),
@@ -369,38 +369,53 @@ pub(crate) fn parse_event(line: &Line) -> Result<Event, Error> {
     Ok(Event::Stroke(stroke))
 }
 
+/// Of the balls a line names that cannot be on the table as it stands,
+/// the leftmost, at its column: the ball hit first, a red past the reds
+/// left, or a colour potted that is not on the table (S14).
+fn leftmost_off_table(line: &Line, frame: &Frame) -> Option<(usize, Impossible)> {
+    let mut reds = 0;
+    line.tokens().enumerate().find_map(|(at, token)| {
+        let ball = word_code(token.text).and_then(ball_of)?;
+        let fault = match ball {
+            Ball::Red if at > 0 => {
+                reds += 1;
+                let left = frame.reds();
+                (reds > left).then_some(Impossible::TooManyReds { left })
+            }
+            ball => (!frame.on_table(ball)).then_some(Impossible::NotOnTable {
+                ball,
+                first: at == 0,
+            }),
+        };
+        fault.map(|fault| (token.col, fault))
+    })
+}
+
+/// A line that is no stroke (`error`, from `parse_event`) may name, before
+/// the token that makes it none, a ball that cannot be on the table: the
+/// leftmost of the two faults is the one said.
+#[cold]
+#[inline(never)]
+fn leftmost_fault(line: &Line, frame: &Frame, names: &Names, error: Error) -> Error {
+    match (&error, leftmost_off_table(line, frame)) {
+        (Error::Input { col, .. }, Some((at, why))) if at < *col => {
+            impossible(line, frame, names, why)
+        }
+        _ => error,
+    }
+}
+
 /// The error for a line the frame cannot take, at the offending token.
 #[cold]
 #[inline(never)]
 pub(crate) fn impossible(line: &Line, frame: &Frame, names: &Names, why: Impossible) -> Error {
-    let mut tokens = line.tokens();
-    let (col, first) = tokens.next().map_or((1, &b""[..]), |t| (t.col, t.text));
-    // Of the balls potted that cannot be, the leftmost is named: a red
-    // past the reds left, or a colour not on the table.
-    let mut reds = 0;
-    let leftmost = tokens.find_map(|t| {
-        let ball = word_code(t.text).and_then(|code| Ball::from_value(u32::from(code)))?;
-        let (can_be, fault) = match ball {
-            Ball::Red => {
-                reds += 1;
-                let left = frame.reds();
-                (reds <= left, Impossible::TooManyReds { left })
-            }
-            colour => (
-                frame.on_table(colour),
-                Impossible::NotOnTable {
-                    ball: colour,
-                    first: false,
-                },
-            ),
-        };
-        (!can_be).then_some((t.col, fault))
-    });
-    let (potted_col, why) = match (why, leftmost) {
-        (
-            Impossible::NotOnTable { first: false, .. } | Impossible::TooManyReds { .. },
-            Some(found),
-        ) => found,
+    let (col, first) = line
+        .tokens()
+        .next()
+        .map_or((1, &b""[..]), |t| (t.col, t.text));
+    // A ball that cannot be on the table is named where it is leftmost.
+    let (potted_col, why) = match (why, leftmost_off_table(line, frame)) {
+        (Impossible::NotOnTable { .. } | Impossible::TooManyReds { .. }, Some(found)) => found,
         _ => (col, why),
     };
     let (col, message) = match why {
