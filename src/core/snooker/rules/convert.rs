@@ -19,15 +19,10 @@ pub(super) fn ball(ball: judged::Ball) -> Ball {
 }
 
 pub(crate) fn judged_stroke(stroke: &Stroke) -> judged::Stroke {
-    let mut colours = judged::balls::Colours::default();
-    stroke
-        .colours
-        .iter()
-        .for_each(|colour| colours.insert(judged_ball(colour)));
     judged::Stroke {
         first: stroke.first.map(judged_ball),
         reds: stroke.reds,
-        colours,
+        colours: judged::balls::Colours(stroke.colours.0),
         white: stroke.white,
     }
 }
@@ -40,5 +35,27 @@ pub(super) fn outcome(outcome: judged::Outcome) -> Outcome {
         respot: Colours(call.respotted.0),
         in_hand: call.in_hand,
         next: outcome.next,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_ball_and_colour_set_means_the_same_in_both() {
+        for colour in Ball::COLOURS {
+            let stroke = Stroke {
+                first: Some(colour),
+                colours: Colours::of(colour),
+                ..Stroke::default()
+            };
+            let judged = judged_stroke(&stroke);
+            assert_eq!(judged.first.map(|b| b.name()), Some(colour.name()));
+            let potted: Vec<&str> = judged.colours.iter().map(|b| b.name()).collect();
+            assert_eq!(potted, vec![colour.name()]);
+            assert_eq!(ball(judged_ball(colour)), colour);
+        }
+        assert_eq!(ball(judged_ball(Ball::Red)), Ball::Red);
     }
 }
