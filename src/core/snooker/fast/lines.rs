@@ -13,10 +13,9 @@ use crate::judge::snooker as judged;
 /// what they say, and the judge core's calls of a stroke line as the frame
 /// asks for them (by the ball on). A line's meaning depends on its bytes
 /// alone, and the same few lines come again and again, so most lines are
-/// looked up, not read. A slot holds the
-/// last line that hashed to it; only lines the fast path took are kept.
-/// Lines of up to 16 bytes, the most, have a table of their own with
-/// shorter keys.
+/// looked up, not read. A slot holds the last line that hashed to it;
+/// only lines the fast path took are kept. Lines of up to 16 bytes, the
+/// most, have a table of their own with shorter keys.
 pub(super) struct LineCache {
     short: Vec<Slot<2>>,
     /// Lines of 17 to 32 bytes.
