@@ -1,5 +1,10 @@
 //! The board of one game on bitboards (F2 to F4): moves, the verdict, and
-//! the framed board of a win with its winning runs marked.
+//! the framed board of a win with its winning runs marked. It is the one
+//! rule the tool states a second time, beside the judge core's plain
+//! `Game`: a move here is a few bit operations, where the plain board's
+//! look around the chip costs many times more. `tests/judge_core.rs`
+//! holds the two to the same output on every fixture and on generated
+//! input.
 
 use crate::core::io::Output;
 use crate::core::limits::fourrow::{COLUMNS, ROWS};
