@@ -193,14 +193,14 @@ impl TurnLines {
         &self,
         room: &mut [u8; STROKE_ROOM],
         outcome: &Outcome,
-        scores: [u64; 2],
+        frame: &Frame,
     ) -> Option<usize> {
         debug_assert!(
             self.fit,
             "a quick stroke in a frame whose lines were not made"
         );
-        let left = *self.left_scores.get(scores[0] as usize)?;
-        let right = *self.right_scores.get(scores[1] as usize)?;
+        let left = *self.left_scores.get(frame.score(Player::A) as usize)?;
+        let right = *self.right_scores.get(frame.score(Player::B) as usize)?;
         // `Foul!`, counted only after a foul; the words' top bytes are
         // written over by what follows or left past the end.
         room[..8].copy_from_slice(&self.foul);
@@ -319,10 +319,7 @@ impl<'o, W: Write> Referee<'o, W> {
         turns: &TurnLines,
     ) -> Result<(), Error> {
         let quick = match turns.fit() {
-            true => {
-                let scores = [frame.score(Player::A), frame.score(Player::B)];
-                turns.write_stroke(self.out.room(), outcome, scores)
-            }
+            true => turns.write_stroke(self.out.room(), outcome, frame),
             false => None,
         };
         match quick {

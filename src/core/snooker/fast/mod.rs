@@ -10,7 +10,6 @@
 mod lines;
 
 use self::lines::{newlines, on_index, LineCache};
-use super::balls::Player;
 use super::parse::{impossible, read_names, Checks, Event, Names, Shortcut};
 use super::render::{Referee, TurnLines, STROKE_ROOM, WIDE};
 use super::rules::{Frame, Stage};
@@ -202,11 +201,7 @@ fn fast_run<R: Read, W: Write>(
                     let call = *slot.get_or_insert_with(|| entry.stroke.call(on));
                     let outcome = frame.carry_out(&entry.stroke, call);
                     let quick = room.get_mut(used..used + STROKE_ROOM).and_then(|room| {
-                        turns.write_stroke(
-                            room.try_into().ok()?,
-                            &outcome,
-                            [frame.score(Player::A), frame.score(Player::B)],
-                        )
+                        turns.write_stroke(room.try_into().ok()?, &outcome, &frame)
                     });
                     match quick {
                         Some(n) => {
