@@ -60,12 +60,57 @@ use crate::read::Input;
 pub const SLOTS: usize = 7;
 pub const ROWS: usize = 6;
 
-/// A cell of the grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cell {
-    Empty,
-    /// A chip of the first player (index 0) or the second (1).
-    Chip(usize),
+/// A set of cells of the grid, one bit a cell: bit `8 * slot + row`, row
+/// 0 at the bottom. A slot has eight bits and six cells, so the two bits
+/// above its top cell stand for no cell and are in no set: a line of cells
+/// that leaves the grid at the top or bottom of one slot meets one of
+/// them (or the end of the word) before it could reach another slot.
+///
+/// Moving along a line is adding a fixed distance to a bit's place (see
+/// `DIRECTIONS`), so a whole set can be looked at from each of its cells
+/// at once: `cells >> k` holds a cell exactly when `cells` holds the one
+/// `k` places further on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cells(pub u64);
+
+/// The directions a line of chips can run in, as the distance between the
+/// bits of two neighbouring cells along it: up a slot, across to the next
+/// slot, and the two diagonals.
+const DIRECTIONS: [u32; 4] = [1, 8, 9, 7];
+
+impl Cells {
+    fn cell(row: usize, slot: usize) -> Cells {
+        Cells(1 << (8 * slot + row))
+    }
+
+    fn contains(self, row: usize, slot: usize) -> bool {
+        self.0 & Cells::cell(row, slot).0 != 0
+    }
+
+    /// The first cells of the lines of four of these cells along
+    /// `direction`: those of these whose next three cells along it are
+    /// here too.
+    fn first_of_four(self, direction: u32) -> u64 {
+        (1..4).fold(self.0, |firsts, step| firsts & self.0 >> (step * direction))
+    }
+
+    /// Whether four or more of these cells lie in a line.
+    fn has_four_in_a_line(self) -> bool {
+        let firsts = DIRECTIONS
+            .iter()
+            .fold(0, |firsts, &d| firsts | self.first_of_four(d));
+        firsts != 0
+    }
+
+    /// The cells that lie in a line of four or more of these (F3): each
+    /// first cell of a line of four and the three after it, in every
+    /// direction.
+    pub fn in_lines_of_four(self) -> Cells {
+        Cells(DIRECTIONS.iter().fold(0, |cells, &direction| {
+            let firsts = self.first_of_four(direction);
+            (0..4).fold(cells, |cells, step| cells | firsts << (step * direction))
+        }))
+    }
 }
 
 /// What a game's moves make of it (F2).
@@ -78,115 +123,111 @@ pub enum Verdict {
     NotOver,
 }
 
-/// A game being played: the grid, bottom row first, and its state.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A game being played: the chips of the player to move and of the one
+/// who moved last, how many chips each slot holds, and where the last
+/// chip landed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Game {
-    grid: [[Cell; SLOTS]; ROWS],
-    moves: usize,
-    invalid: bool,
-    winner: Option<usize>,
+    to_move: Cells,
+    moved_last: Cells,
+    heights: [u8; SLOTS],
+    /// The row and slot of the last chip (none yet: a cell no one holds).
+    last: (usize, usize),
+    /// Whether a chip was dropped into a full slot.
+    overfilled: bool,
 }
-
-impl Default for Game {
-    fn default() -> Game {
-        Game {
-            grid: [[Cell::Empty; SLOTS]; ROWS],
-            moves: 0,
-            invalid: false,
-            winner: None,
-        }
-    }
-}
-
-/// The four directions a line of chips can run in: across, up and the
-/// two diagonals (row step, slot step).
-const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 
 impl Game {
-    /// Drops a chip of the player to move into `slot` (0 to 6). A move
-    /// after a win or into a full slot makes the game invalid (F2).
+    /// Drops a chip of the player to move into `slot` (0 to 6): it lands
+    /// on the lowest empty cell. A chip into a full slot makes the game
+    /// invalid (F2); the rest of the check waits for the verdict.
     pub fn play(&mut self, slot: usize) {
-        if self.invalid {
+        let row = usize::from(self.heights[slot]);
+        if row == ROWS {
+            self.overfilled = true;
             return;
         }
-        let row = (0..ROWS).find(|&row| self.grid[row][slot] == Cell::Empty);
-        let row = match (self.winner, row) {
-            (None, Some(row)) => row,
-            _ => {
-                self.invalid = true;
-                return;
-            }
-        };
-        let player = self.moves % 2;
-        self.grid[row][slot] = Cell::Chip(player);
-        self.moves += 1;
-        if DIRECTIONS
-            .iter()
-            .any(|&step| self.line_through(row, slot, step) >= 4)
-        {
-            self.winner = Some(player);
-        }
+        self.heights[slot] += 1;
+        self.last = (row, slot);
+        let moved = Cells(self.to_move.0 | Cells::cell(row, slot).0);
+        (self.to_move, self.moved_last) = (self.moved_last, moved);
     }
 
-    /// The cell `steps` steps from (row, slot) along `step`, if on the grid.
-    fn cell(&self, row: usize, slot: usize, step: (isize, isize), steps: isize) -> Option<Cell> {
-        let row = row as isize + step.0 * steps;
-        let slot = slot as isize + step.1 * steps;
-        if (0..ROWS as isize).contains(&row) && (0..SLOTS as isize).contains(&slot) {
-            Some(self.grid[row as usize][slot as usize])
-        } else {
-            None
-        }
+    /// The number of chips on the board: the moves, but for one into a
+    /// full slot.
+    fn moves(&self) -> usize {
+        (self.to_move.0 | self.moved_last.0).count_ones() as usize
     }
 
-    /// The length of the line of one player's chips through (row, slot)
-    /// along `step`, both ways.
-    fn line_through(&self, row: usize, slot: usize, step: (isize, isize)) -> usize {
-        let chip = self.cell(row, slot, step, 0);
-        let run = |sign: isize| {
-            (1..)
-                .take_while(|&n| self.cell(row, slot, step, sign * n) == chip)
-                .count()
-        };
-        1 + run(1) + run(-1)
-    }
-
+    /// F2 from the board after the last move. Chips never move, so a line
+    /// of four, once made, is still there: a move came after a win exactly
+    /// when the board before the last move held a line of four, one of the
+    /// other player's or one of the last mover's without the last chip
+    /// (which needs one with it); and the last move won if it made one.
     pub fn verdict(&self) -> Verdict {
-        match self.winner {
-            _ if self.invalid => Verdict::Invalid,
-            Some(player) => Verdict::Won(player),
-            None if self.moves == SLOTS * ROWS => Verdict::NoWinner,
-            None => Verdict::NotOver,
+        let moves = self.moves();
+        let won = self.moved_last.has_four_in_a_line();
+        let (row, slot) = self.last;
+        let before_last = Cells(self.moved_last.0 & !Cells::cell(row, slot).0);
+        if self.overfilled
+            || self.to_move.has_four_in_a_line()
+            || won && before_last.has_four_in_a_line()
+        {
+            Verdict::Invalid
+        } else if won {
+            Verdict::Won(last_mover(moves))
+        } else if moves == SLOTS * ROWS {
+            Verdict::NoWinner
+        } else {
+            Verdict::NotOver
         }
+    }
+
+    /// Each player's chips, the first player's first.
+    pub fn chips(&self) -> [Cells; 2] {
+        match last_mover(self.moves()) {
+            0 => [self.moved_last, self.to_move],
+            _ => [self.to_move, self.moved_last],
+        }
+    }
+
+    /// The number of rows that hold a chip: the height of the fullest
+    /// slot.
+    pub fn rows_with_chips(&self) -> usize {
+        usize::from(self.heights.iter().copied().max().unwrap_or(0))
     }
 
     /// The board after a win (F3, F4): the rows that hold a chip, top row
     /// first, every chip of the winner in a line of four or more in
     /// capitals.
     pub fn board(&self) -> Vec<String> {
-        let in_line = |row: usize, slot: usize| {
-            self.grid[row][slot] == self.winner.map_or(Cell::Empty, Cell::Chip)
-                && DIRECTIONS
-                    .iter()
-                    .any(|&step| self.line_through(row, slot, step) >= 4)
+        let in_line = self.moved_last.in_lines_of_four();
+        let chips = self.chips();
+        let symbol = |row: usize, slot: usize| {
+            let chip = (0..2).find(|&player| chips[player].contains(row, slot));
+            match chip {
+                None => EMPTY,
+                Some(player) if in_line.contains(row, slot) => CHIPS[player].to_ascii_uppercase(),
+                Some(player) => CHIPS[player],
+            }
         };
-        let rows = (0..ROWS)
+        (0..self.rows_with_chips())
             .rev()
-            .filter(|&row| self.grid[row].iter().any(|&c| c != Cell::Empty));
-        rows.map(|row| {
-            (0..SLOTS)
-                .map(|slot| match (self.grid[row][slot], in_line(row, slot)) {
-                    (Cell::Empty, _) => ' ',
-                    (Cell::Chip(0), false) => 'x',
-                    (Cell::Chip(0), true) => 'X',
-                    (_, false) => 'o',
-                    (_, true) => 'O',
-                })
-                .collect()
-        })
-        .collect()
+            .map(|row| (0..SLOTS).map(|slot| symbol(row, slot)).collect())
+            .collect()
     }
 }
+
+/// The player who made the last of `moves` moves: the first player (0)
+/// after an odd number.
+fn last_mover(moves: usize) -> usize {
+    (moves + 1) % 2
+}
+
+/// How the board shows a cell: empty, or a chip of the first player or
+/// the second; a chip in a winning line shows in capitals (F4).
+pub const EMPTY: char = ' ';
+pub const CHIPS: [char; 2] = ['x', 'o'];
 
 /// The verdict on every game of `text`.
 pub fn solve(text: &str, out: &mut String) -> Result<(), String> {
@@ -309,6 +350,135 @@ mod tests {
         );
         let long = judge("1\nGame #11111111111: 12121232\n");
         assert!(long.starts_with("Game #11111111111 is over. The second player won.\n"));
+    }
+
+    /// The rules as the statement words them, on a grid of cells, checked
+    /// after every move: the reference `Game` is held to.
+    struct Grid {
+        cells: [[Option<usize>; SLOTS]; ROWS],
+        moves: usize,
+        invalid: bool,
+        winner: Option<usize>,
+    }
+
+    impl Grid {
+        fn play(&mut self, slot: usize) {
+            let row = (0..ROWS).find(|&row| self.cells[row][slot].is_none());
+            match (self.invalid, self.winner, row) {
+                (false, None, Some(row)) => {
+                    let player = self.moves % 2;
+                    self.cells[row][slot] = Some(player);
+                    self.moves += 1;
+                    if self.in_line(row, slot) {
+                        self.winner = Some(player);
+                    }
+                }
+                _ => self.invalid = true,
+            }
+        }
+
+        /// Whether the chip at (row, slot) is in a line of four or more.
+        fn in_line(&self, row: usize, slot: usize) -> bool {
+            let chip = self.cells[row][slot];
+            let at = |steps: isize, (up, across): (isize, isize)| {
+                let row = row as isize + up * steps;
+                let slot = slot as isize + across * steps;
+                let on_grid =
+                    (0..ROWS as isize).contains(&row) && (0..SLOTS as isize).contains(&slot);
+                on_grid && self.cells[row as usize][slot as usize] == chip
+            };
+            chip.is_some()
+                && [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&direction| {
+                    let run = |sign: isize| (1..).take_while(|&n| at(sign * n, direction)).count();
+                    1 + run(1) + run(-1) >= 4
+                })
+        }
+
+        fn verdict(&self) -> Verdict {
+            match self.winner {
+                _ if self.invalid => Verdict::Invalid,
+                Some(player) => Verdict::Won(player),
+                None if self.moves == SLOTS * ROWS => Verdict::NoWinner,
+                None => Verdict::NotOver,
+            }
+        }
+
+        fn board(&self) -> Vec<String> {
+            let rows = (0..ROWS)
+                .rev()
+                .filter(|&row| self.cells[row].iter().any(Option::is_some));
+            let symbol = |row: usize, slot: usize| match self.cells[row][slot] {
+                None => ' ',
+                Some(player) if self.in_line(row, slot) && self.winner == Some(player) => {
+                    ['X', 'O'][player]
+                }
+                Some(player) => ['x', 'o'][player],
+            };
+            rows.map(|row| (0..SLOTS).map(|slot| symbol(row, slot)).collect())
+                .collect()
+        }
+    }
+
+    #[test]
+    fn every_verdict_and_board_is_the_one_checked_move_by_move() {
+        // Games in a few neighbouring slots, so that many are won in every
+        // direction, go on after a win or overfill a slot.
+        let mut seed: u64 = 11;
+        let mut below = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for _ in 0..50_000 {
+            let (slots, first) = (1 + below(7), below(7));
+            let moves: Vec<usize> = (0..below(50))
+                .map(|_| ((first + below(slots)) % 7) as usize)
+                .collect();
+            let mut game = Game::default();
+            let mut grid = Grid {
+                cells: [[None; SLOTS]; ROWS],
+                moves: 0,
+                invalid: false,
+                winner: None,
+            };
+            for &slot in &moves {
+                game.play(slot);
+                grid.play(slot);
+                assert_eq!(game.verdict(), grid.verdict(), "{:?}", moves);
+            }
+            if let Verdict::Won(_) = game.verdict() {
+                assert_eq!(game.board(), grid.board(), "{:?}", moves);
+            }
+        }
+    }
+
+    #[test]
+    fn lines_are_found_in_every_direction_and_never_from_slot_to_slot() {
+        let cells = |cells: &[(usize, usize)]| {
+            Cells(
+                cells
+                    .iter()
+                    .fold(0, |set, &(row, slot)| set | Cells::cell(row, slot).0),
+            )
+        };
+        for line in [
+            [(0, 0), (0, 1), (0, 2), (0, 3)],
+            [(2, 6), (3, 6), (4, 6), (5, 6)],
+            [(0, 3), (1, 4), (2, 5), (3, 6)],
+            [(5, 0), (4, 1), (3, 2), (2, 3)],
+        ] {
+            assert!(cells(&line).has_four_in_a_line(), "{:?}", line);
+            assert_eq!(cells(&line).in_lines_of_four(), cells(&line));
+        }
+        // The top of one slot and the bottom of the next, and a gap.
+        for not_a_line in [
+            [(4, 0), (5, 0), (0, 1), (1, 1)],
+            [(5, 0), (0, 1), (1, 2), (2, 3)],
+            [(0, 0), (0, 1), (0, 2), (0, 4)],
+        ] {
+            assert!(!cells(&not_a_line).has_four_in_a_line(), "{:?}", not_a_line);
+        }
     }
 
     #[test]

@@ -25,9 +25,10 @@
 //!
 //! ## The code
 //!
-//! `board` holds a game on bitboards (moves, verdict, the board of a
-//! win); `parse` reads the format; `fast` reads plain lines faster for
-//! the tool; `strict` holds the input to the format.
+//! `board` plays a game by the judge core's `Game` from the input's bytes
+//! and writes its verdict and board; `parse` reads the format; `fast`
+//! reads plain lines faster for the tool; `strict` holds the input to the
+//! format.
 
 pub(crate) mod board;
 pub(crate) mod fast;

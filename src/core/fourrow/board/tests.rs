@@ -2,15 +2,7 @@
 
 use super::*;
 
-fn bit(column: usize, row: usize) -> u64 {
-    1 << (8 * column + row)
-}
-
-fn cells(cells: &[(usize, usize)]) -> u64 {
-    cells.iter().fold(0, |b, &(c, r)| b | bit(c, r))
-}
-
-/// The bitboard's verdict and board against the judge core's, on
+/// The verdict lines and boards written against the judge core's, on
 /// random games played in a few neighbouring slots, so that many are
 /// won in every direction, go on after a win or fill a slot.
 #[test]
@@ -32,38 +24,6 @@ fn every_verdict_and_board_is_the_judge_cores() {
         out.finish(Ok(())).unwrap();
         assert_eq!(String::from_utf8(written).unwrap(), expected, "{}", moves);
     }
-}
-
-#[test]
-fn four_in_a_row_is_found_in_every_direction_and_never_across_columns() {
-    assert!(any(fours(cells(&[(0, 0), (1, 0), (2, 0), (3, 0)]))));
-    assert!(any(fours(cells(&[(6, 2), (6, 3), (6, 4), (6, 5)]))));
-    assert!(any(fours(cells(&[(3, 0), (4, 1), (5, 2), (6, 3)]))));
-    assert!(any(fours(cells(&[(0, 5), (1, 4), (2, 3), (3, 2)]))));
-    // Top of one column and bottom of the next are not in a row.
-    assert!(!any(fours(cells(&[(0, 4), (0, 5), (1, 0), (1, 1)]))));
-    assert!(!any(fours(cells(&[(0, 0), (1, 0), (2, 0), (4, 0)]))));
-}
-
-#[test]
-fn runs_of_four_or_more_are_marked_whole_and_nothing_else() {
-    // A row of five and a column of four meeting at (3, 0), plus
-    // chips in runs of three.
-    let runs = cells(&[
-        (0, 0),
-        (1, 0),
-        (2, 0),
-        (3, 0),
-        (4, 0),
-        (3, 1),
-        (3, 2),
-        (3, 3),
-    ]);
-    let loose = cells(&[(6, 0), (6, 1), (6, 2), (5, 1), (0, 1)]);
-    assert_eq!(in_runs(fours(runs | loose)), runs);
-    // A falling diagonal from the top row, (0, 5) to (3, 2).
-    let diagonal = cells(&[(0, 5), (1, 4), (2, 3), (3, 2)]);
-    assert_eq!(in_runs(fours(diagonal | bit(4, 0))), diagonal);
 }
 
 #[test]
