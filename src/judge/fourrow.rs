@@ -89,9 +89,11 @@ impl Cells {
 
     /// The first cells of the lines of four of these cells along
     /// `direction`: those of these whose next three cells along it are
-    /// here too.
+    /// here too. Such a line is two pairs of neighbours, the second pair
+    /// two cells on from the first.
     fn first_of_four(self, direction: u32) -> u64 {
-        (1..4).fold(self.0, |firsts, step| firsts & self.0 >> (step * direction))
+        let pairs = self.0 & self.0 >> direction;
+        pairs & pairs >> (2 * direction)
     }
 
     /// Whether four or more of these cells lie in a line.
