@@ -125,13 +125,12 @@ pub enum Verdict {
     NotOver,
 }
 
-/// A game being played: the chips of the player to move and of the one
-/// who moved last, how many chips each slot holds, and where the last
-/// chip landed.
+/// A game being played: every chip, the chips of the player to move, how
+/// many chips each slot holds, and where the last chip landed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Game {
+    all: Cells,
     to_move: Cells,
-    moved_last: Cells,
     heights: [u8; SLOTS],
     /// The row and slot of the last chip (none yet: a cell no one holds).
     last: (usize, usize),
@@ -151,14 +150,20 @@ impl Game {
         }
         self.heights[slot] += 1;
         self.last = (row, slot);
-        let moved = Cells(self.to_move.0 | Cells::cell(row, slot).0);
-        (self.to_move, self.moved_last) = (self.moved_last, moved);
+        // The player to move next holds every chip the mover did not.
+        self.to_move = Cells(self.all.0 ^ self.to_move.0);
+        self.all = Cells(self.all.0 | Cells::cell(row, slot).0);
+    }
+
+    /// The chips of the player who moved last.
+    fn moved_last(&self) -> Cells {
+        Cells(self.all.0 ^ self.to_move.0)
     }
 
     /// The number of chips on the board: the moves, but for one into a
     /// full slot.
     fn moves(&self) -> usize {
-        (self.to_move.0 | self.moved_last.0).count_ones() as usize
+        self.all.0.count_ones() as usize
     }
 
     /// F2 from the board after the last move. Chips never move, so a line
@@ -168,9 +173,10 @@ impl Game {
     /// (which needs one with it); and the last move won if it made one.
     pub fn verdict(&self) -> Verdict {
         let moves = self.moves();
-        let won = self.moved_last.has_four_in_a_line();
+        let moved_last = self.moved_last();
+        let won = moved_last.has_four_in_a_line();
         let (row, slot) = self.last;
-        let before_last = Cells(self.moved_last.0 & !Cells::cell(row, slot).0);
+        let before_last = Cells(moved_last.0 & !Cells::cell(row, slot).0);
         if self.overfilled
             || self.to_move.has_four_in_a_line()
             || won && before_last.has_four_in_a_line()
@@ -188,8 +194,8 @@ impl Game {
     /// Each player's chips, the first player's first.
     pub fn chips(&self) -> [Cells; 2] {
         match last_mover(self.moves()) {
-            0 => [self.moved_last, self.to_move],
-            _ => [self.to_move, self.moved_last],
+            0 => [self.moved_last(), self.to_move],
+            _ => [self.to_move, self.moved_last()],
         }
     }
 
@@ -203,7 +209,7 @@ impl Game {
     /// first, every chip of the winner in a line of four or more in
     /// capitals.
     pub fn board(&self) -> Vec<String> {
-        let in_line = self.moved_last.in_lines_of_four();
+        let in_line = self.moved_last().in_lines_of_four();
         let chips = self.chips();
         let symbol = |row: usize, slot: usize| {
             let chip = (0..2).find(|&player| chips[player].contains(row, slot));
