@@ -132,7 +132,8 @@ pub struct Game {
     all: Cells,
     to_move: Cells,
     heights: [u8; SLOTS],
-    /// The row and slot of the last chip (none yet: a cell no one holds).
+    /// The row and slot of the last chip; before the first move, the
+    /// bottom cell of the first slot, which no one holds yet.
     last: (usize, usize),
     /// Whether a chip was dropped into a full slot.
     overfilled: bool,
