@@ -18,9 +18,10 @@ pub mod fourrow {
 
     /// The number of games in a file (the statement's 0 < t < 100).
     pub const GAMES: RangeInclusive<u64> = 1..=99;
-    /// The board: seven slots of six cells.
-    pub(crate) const COLUMNS: usize = 7;
-    pub const ROWS: usize = 6;
+    pub use crate::judge::fourrow::ROWS;
+    /// The board: seven slots of six cells, as the judge core's rules
+    /// have it.
+    pub(crate) use crate::judge::fourrow::SLOTS as COLUMNS;
     /// The most moves a game line holds: one chip per cell.
     pub const MAX_MOVES: usize = COLUMNS * ROWS;
 }

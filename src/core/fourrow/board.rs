@@ -126,8 +126,9 @@ impl Game {
 fn draw_win(room: &mut [u8], game: &judged::Game, winner: usize) -> usize {
     let room = &mut room[..BOARD_ROOM];
     room[..8].copy_from_slice(RULE);
-    let [Cells(mut first), Cells(mut second)] = game.chips();
-    let Cells(mut in_line) = game.chips()[winner].in_lines_of_four();
+    let chips = game.chips();
+    let Cells(mut in_line) = chips[winner].in_lines_of_four();
+    let [Cells(mut first), Cells(mut second)] = chips;
     let height = game.rows_with_chips();
     let board_rows = &mut room[8..8 + 8 * height];
     // A row is the lowest bit of each slot's byte in the judge core's sets
