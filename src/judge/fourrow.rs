@@ -125,6 +125,19 @@ pub enum Verdict {
     NotOver,
 }
 
+impl Verdict {
+    /// Which of `ENDINGS` the verdict line ends with.
+    pub fn ending(self) -> usize {
+        match self {
+            Verdict::NotOver => 0,
+            Verdict::Invalid => 1,
+            Verdict::NoWinner => 2,
+            Verdict::Won(0) => 3,
+            Verdict::Won(_) => 4,
+        }
+    }
+}
+
 /// A game being played: every chip, the chips of the player to move, how
 /// many chips each slot holds, and where the last chip landed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -301,15 +314,10 @@ pub const ENDINGS: [&str; 5] = [
 pub const RULE: &str = "-------";
 
 fn write_game(out: &mut String, number: &str, game: &Game) {
-    let ending = match game.verdict() {
-        Verdict::NotOver => ENDINGS[0],
-        Verdict::Invalid => ENDINGS[1],
-        Verdict::NoWinner => ENDINGS[2],
-        Verdict::Won(0) => ENDINGS[3],
-        Verdict::Won(_) => ENDINGS[4],
-    };
+    let verdict = game.verdict();
+    let ending = ENDINGS[verdict.ending()];
     out.push_str(&format!("{}{} {}\n", HEADING, number, ending));
-    if let Verdict::Won(_) = game.verdict() {
+    if let Verdict::Won(_) = verdict {
         out.push_str(&format!("{}\n", RULE));
         for row in game.board() {
             out.push_str(&row);

@@ -6,8 +6,8 @@ use crate::core::io::Output;
 use crate::judge::fourrow::{self as judged, Cells, CHIPS, EMPTY, ENDINGS, RULE as RULE_TEXT};
 use std::io::Write;
 
-/// Where a game stands after its moves so far (F2), in the order of the
-/// verdict lines' endings.
+/// Where a game stands after its moves so far (F2), as the generators and
+/// tests ask it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     NotOver,
@@ -76,12 +76,11 @@ impl Game {
     /// `room` once drawn there.
     #[inline(always)]
     fn write_ending(&self, room: &mut [u8]) -> usize {
-        let verdict = self.verdict();
-        room[..ENDING_ROW].copy_from_slice(&ENDING_ROWS[verdict as usize]);
-        let n = ENDING_LENS[verdict as usize];
+        let verdict = self.game.verdict();
+        room[..ENDING_ROW].copy_from_slice(&ENDING_ROWS[verdict.ending()]);
+        let n = ENDING_LENS[verdict.ending()];
         let winner = match verdict {
-            Verdict::FirstWon => 0,
-            Verdict::SecondWon => 1,
+            judged::Verdict::Won(winner) => winner,
             _ => return n,
         };
         n + draw_win(&mut room[n..], &self.game, winner)
@@ -200,10 +199,10 @@ pub(crate) type Heading = Vec<u8>;
 /// row of `ENDING_ROWS` and the board of a win.
 pub(crate) const PLAIN_ROOM: usize = 16 + ENDING_ROW + 80;
 
-/// Each verdict line's ending (the judge core's `ENDINGS`, in the order
-/// of `Verdict`) with its space before and its newline, at the start of a
-/// row of its own, zeros after it, and its length: written as a whole row
-/// from a place known at compile time.
+/// Each verdict line's ending (the judge core's `ENDINGS`, in their order)
+/// with its space before and its newline, at the start of a row of its
+/// own, zeros after it, and its length: written as a whole row from a
+/// place known at compile time.
 const ENDING_ROW: usize = 48;
 const ENDING_ROWS: [[u8; ENDING_ROW]; 5] = {
     let mut rows = [[0; ENDING_ROW]; 5];
