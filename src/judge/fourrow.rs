@@ -73,16 +73,33 @@ pub const ROWS: usize = 6;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Cells(pub u64);
 
+/// The cells of the bottom row, and every cell of the grid: the lowest
+/// bit of each slot's eight, and the lowest six.
+pub const BOTTOM_ROW: Cells = in_every_slot(1);
+const GRID: Cells = in_every_slot((1 << ROWS) - 1);
+
+/// The cells of every slot whose bits in a slot are `bits`.
+const fn in_every_slot(bits: u64) -> Cells {
+    let (mut cells, mut slot) = (0, 0);
+    while slot < SLOTS {
+        cells |= bits << (8 * slot);
+        slot += 1;
+    }
+    Cells(cells)
+}
+
 /// The directions a line of chips can run in, as the distance between the
 /// bits of two neighbouring cells along it: up a slot, across to the next
 /// slot, and the two diagonals.
 const DIRECTIONS: [u32; 4] = [1, 8, 9, 7];
 
 impl Cells {
+    #[inline]
     fn cell(row: usize, slot: usize) -> Cells {
         Cells(1 << (8 * slot + row))
     }
 
+    #[inline]
     fn contains(self, row: usize, slot: usize) -> bool {
         self.0 & Cells::cell(row, slot).0 != 0
     }
@@ -91,12 +108,14 @@ impl Cells {
     /// `direction`: those of these whose next three cells along it are
     /// here too. Such a line is two pairs of neighbours, the second pair
     /// two cells on from the first.
+    #[inline]
     fn first_of_four(self, direction: u32) -> u64 {
         let pairs = self.0 & self.0 >> direction;
         pairs & pairs >> (2 * direction)
     }
 
     /// Whether four or more of these cells lie in a line.
+    #[inline]
     fn has_four_in_a_line(self) -> bool {
         let firsts = DIRECTIONS
             .iter()
@@ -106,11 +125,13 @@ impl Cells {
 
     /// The cells that lie in a line of four or more of these (F3): each
     /// first cell of a line of four and the three after it, in every
-    /// direction.
+    /// direction, found as two pairs again.
+    #[inline]
     pub fn in_lines_of_four(self) -> Cells {
         Cells(DIRECTIONS.iter().fold(0, |cells, &direction| {
             let firsts = self.first_of_four(direction);
-            (0..4).fold(cells, |cells, step| cells | firsts << (step * direction))
+            let pairs = firsts | firsts << direction;
+            cells | pairs | pairs << (2 * direction)
         }))
     }
 }
@@ -138,46 +159,48 @@ impl Verdict {
     }
 }
 
-/// A game being played: every chip, the chips of the player to move, how
-/// many chips each slot holds, and where the last chip landed.
+/// A game being played: every chip, the chips of the player to move, the
+/// last chip's cell and the number of moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Game {
     all: Cells,
     to_move: Cells,
-    heights: [u8; SLOTS],
-    /// The row and slot of the last chip; before the first move, the
-    /// bottom cell of the first slot, which no one holds yet.
-    last: (usize, usize),
-    /// Whether a chip was dropped into a full slot.
-    overfilled: bool,
+    /// The last chip's cell: none before the first move, or after a move
+    /// into a full slot.
+    last: Cells,
+    moves: usize,
 }
 
 impl Game {
     /// Drops a chip of the player to move into `slot` (0 to 6): it lands
-    /// on the lowest empty cell. A chip into a full slot makes the game
-    /// invalid (F2); the rest of the check waits for the verdict.
+    /// on the lowest empty cell. A chip into a full slot finds none, which
+    /// makes the game invalid (F2); the rest of the check waits for the
+    /// verdict.
+    #[inline]
     pub fn play(&mut self, slot: usize) {
-        let row = usize::from(self.heights[slot]);
-        if row == ROWS {
-            self.overfilled = true;
-            return;
-        }
-        self.heights[slot] += 1;
-        self.last = (row, slot);
+        // A slot's chips fill its lowest cells, so adding its bottom cell
+        // to the set carries, as adding one to a number does, up past them
+        // to its lowest empty cell; past the top of a full slot, to no
+        // cell of the grid.
+        let all = self.all.0;
+        self.last = Cells((all + Cells::cell(0, slot).0) & !all & GRID.0);
         // The player to move next holds every chip the mover did not.
-        self.to_move = Cells(self.all.0 ^ self.to_move.0);
-        self.all = Cells(self.all.0 | Cells::cell(row, slot).0);
+        self.to_move = Cells(all ^ self.to_move.0);
+        self.all = Cells(all | self.last.0);
+        self.moves += 1;
     }
 
     /// The chips of the player who moved last.
+    #[inline]
     fn moved_last(&self) -> Cells {
         Cells(self.all.0 ^ self.to_move.0)
     }
 
-    /// The number of chips on the board: the moves, but for one into a
-    /// full slot.
-    fn moves(&self) -> usize {
-        self.all.0.count_ones() as usize
+    /// Whether a chip was dropped into a full slot: it found no cell, so
+    /// there are fewer chips than moves.
+    #[inline]
+    fn overfilled(&self) -> bool {
+        self.all.0.count_ones() as usize != self.moves
     }
 
     /// F2 from the board after the last move. Chips never move, so a line
@@ -185,38 +208,42 @@ impl Game {
     /// when the board before the last move held a line of four, one of the
     /// other player's or one of the last mover's without the last chip
     /// (which needs one with it); and the last move won if it made one.
+    #[inline]
     pub fn verdict(&self) -> Verdict {
-        let moves = self.moves();
         let moved_last = self.moved_last();
         let won = moved_last.has_four_in_a_line();
-        let (row, slot) = self.last;
-        let before_last = Cells(moved_last.0 & !Cells::cell(row, slot).0);
-        if self.overfilled
+        let before_last = Cells(moved_last.0 & !self.last.0);
+        if self.overfilled()
             || self.to_move.has_four_in_a_line()
             || won && before_last.has_four_in_a_line()
         {
             Verdict::Invalid
         } else if won {
-            Verdict::Won(last_mover(moves))
-        } else if moves == SLOTS * ROWS {
+            Verdict::Won(last_mover(self.moves))
+        } else if self.moves == SLOTS * ROWS {
             Verdict::NoWinner
         } else {
             Verdict::NotOver
         }
     }
 
-    /// Each player's chips, the first player's first.
+    /// Each player's chips, the first player's first (in a game with no
+    /// chip into a full slot).
+    #[inline]
     pub fn chips(&self) -> [Cells; 2] {
-        match last_mover(self.moves()) {
+        match last_mover(self.moves) {
             0 => [self.moved_last(), self.to_move],
             _ => [self.to_move, self.moved_last()],
         }
     }
 
-    /// The number of rows that hold a chip: the height of the fullest
-    /// slot.
+    /// The number of rows that hold a chip: chips stand on each other, so
+    /// these are the lowest rows, up to the first empty one.
+    #[inline]
     pub fn rows_with_chips(&self) -> usize {
-        usize::from(self.heights.iter().copied().max().unwrap_or(0))
+        (0..ROWS)
+            .take_while(|&row| self.all.0 & BOTTOM_ROW.0 << row != 0)
+            .count()
     }
 
     /// The board after a win (F3, F4): the rows that hold a chip, top row

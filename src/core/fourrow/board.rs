@@ -3,7 +3,9 @@
 //! the output's room in one piece, from the judge core's words.
 
 use crate::core::io::Output;
-use crate::judge::fourrow::{self as judged, Cells, CHIPS, EMPTY, ENDINGS, RULE as RULE_TEXT};
+use crate::judge::fourrow::{
+    self as judged, Cells, BOTTOM_ROW, CHIPS, EMPTY, ENDINGS, RULE as RULE_TEXT,
+};
 use std::io::Write;
 
 /// Where a game stands after its moves so far (F2), as the generators and
@@ -18,47 +20,28 @@ pub enum Verdict {
     SecondWon,
 }
 
-/// The judge core's game, and whether a byte other than a slot digit was
-/// played. `Game::default()` is the empty board.
+/// The judge core's game, played from the input's slot digits.
+/// `Game::default()` is the empty board.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Game {
     game: judged::Game,
-    poisoned: bool,
 }
 
 impl Game {
-    /// Drops a chip into the slot of the digit `slot` (b'1' to b'7'). Any
-    /// other byte poisons the game instead: the tool's fast path plays a
-    /// run of bytes before it knows them all to be slot digits, and then
-    /// looks.
+    /// Drops a chip into the slot of the digit `slot`, b'1' to b'7': the
+    /// readings play only bytes they found to be slot digits.
     #[inline(always)]
     pub fn play(&mut self, slot: u8) {
-        match slot {
-            b'1'..=b'7' => self.game.play(usize::from(slot - b'1')),
-            _ => self.poisoned = true,
-        }
+        debug_assert!((b'1'..=b'7').contains(&slot), "{}", slot);
+        self.game.play(usize::from(slot - b'1'));
     }
 
-    /// Plays a run of bytes, eight at a time while there are eight left:
-    /// the same moves as `play` one by one.
+    /// Plays a run of slot digits.
     #[inline(always)]
     pub(crate) fn play_slots(&mut self, slots: &[u8]) {
-        let mut eights = slots.chunks_exact(8);
-        for eight in &mut eights {
-            for &slot in eight {
-                self.play(slot);
-            }
-        }
-        for &slot in eights.remainder() {
+        for &slot in slots {
             self.play(slot);
         }
-    }
-
-    /// Whether a byte other than a slot digit was played: only the tool's
-    /// fast path plays one, and then leaves the line to the general
-    /// reading.
-    pub(crate) fn poisoned(&self) -> bool {
-        self.poisoned
     }
 
     /// The judge core's verdict (F2).
@@ -130,15 +113,16 @@ fn draw_win(room: &mut [u8], game: &judged::Game, winner: usize) -> usize {
     let [Cells(mut first), Cells(mut second)] = chips;
     let height = game.rows_with_chips();
     let board_rows = &mut room[8..8 + 8 * height];
-    // A row is the lowest bit of each slot's byte in the judge core's sets
-    // of cells: bottom row first, the sets moved down a row after each.
+    // A row is the bottom row of the judge core's sets of cells, the lowest
+    // bit of each slot's byte: bottom row first, the sets moved down a row
+    // after each.
     // Each such bit becomes its cell's byte of text: an empty cell's
     // symbol, raised to a chip's, lowered to the capital of a chip in a
     // line of four.
+    let Cells(bottom) = BOTTOM_ROW;
     for row_text in board_rows.chunks_exact_mut(8).rev() {
-        let text =
-            BLANK_ROW + (first & SLOT_BITS) * CHIP_RISE[0] + (second & SLOT_BITS) * CHIP_RISE[1]
-                - (in_line & SLOT_BITS) * CAPITAL_DROP[winner];
+        let text = BLANK_ROW + (first & bottom) * CHIP_RISE[0] + (second & bottom) * CHIP_RISE[1]
+            - (in_line & bottom) * CAPITAL_DROP[winner];
         row_text.copy_from_slice(&text.to_le_bytes());
         [first, second, in_line] = [first >> 1, second >> 1, in_line >> 1];
     }
@@ -146,9 +130,6 @@ fn draw_win(room: &mut [u8], game: &judged::Game, winner: usize) -> usize {
     room[end..end + 8].copy_from_slice(RULE);
     end + 8
 }
-
-/// The lowest bit of each slot's byte: row 0 of every slot.
-const SLOT_BITS: u64 = 0x0001_0101_0101_0101;
 
 /// A row of empty cells and its newline, as a word of eight bytes.
 const BLANK_ROW: u64 = u64::from_le_bytes([
