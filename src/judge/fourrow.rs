@@ -78,7 +78,7 @@ pub struct Cells(pub u64);
 pub const BOTTOM_ROW: Cells = in_every_slot(1);
 const GRID: Cells = in_every_slot((1 << ROWS) - 1);
 
-/// The cells of every slot whose bits in a slot are `bits`.
+/// In every slot, the cells whose bits among the slot's eight are `bits`.
 const fn in_every_slot(bits: u64) -> Cells {
     let (mut cells, mut slot) = (0, 0);
     while slot < SLOTS {
