@@ -53,6 +53,10 @@
 //! (F3): all such lines, however long, in any direction, the top row and
 //! the side slots included.
 //!
+//! ## The code
+//!
+//! The small functions of the game are `#[inline]`: the tool, a crate of
+//! its own, plays every move of its input through them.
 
 use crate::read::Input;
 
