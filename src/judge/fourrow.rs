@@ -163,15 +163,13 @@ impl Verdict {
     }
 }
 
-/// A game being played: every chip, the chips of the player to move, the
-/// last chip's cell and the number of moves.
+/// A game being played: every chip, the chips of the player to move, every
+/// chip before the last move, and the number of moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Game {
     all: Cells,
     to_move: Cells,
-    /// The last chip's cell: none before the first move, or after a move
-    /// into a full slot.
-    last: Cells,
+    before_last_move: Cells,
     moves: usize,
 }
 
@@ -182,15 +180,16 @@ impl Game {
     /// verdict.
     #[inline]
     pub fn play(&mut self, slot: usize) {
+        let all = self.all.0;
+        self.before_last_move = self.all;
+        // The player to move next holds every chip the mover did not.
+        self.to_move = Cells(all ^ self.to_move.0);
         // A slot's chips fill its lowest cells, so adding its bottom cell
         // to the set carries, as adding one to a number does, up past them
         // to its lowest empty cell; past the top of a full slot, to no
         // cell of the grid.
-        let all = self.all.0;
-        self.last = Cells((all + Cells::cell(0, slot).0) & !all & GRID.0);
-        // The player to move next holds every chip the mover did not.
-        self.to_move = Cells(all ^ self.to_move.0);
-        self.all = Cells(all | self.last.0);
+        let landed = (all + Cells::cell(0, slot).0) & GRID.0;
+        self.all = Cells(all | landed);
         self.moves += 1;
     }
 
@@ -210,13 +209,13 @@ impl Game {
     /// F2 from the board after the last move. Chips never move, so a line
     /// of four, once made, is still there: a move came after a win exactly
     /// when the board before the last move held a line of four, one of the
-    /// other player's or one of the last mover's without the last chip
-    /// (which needs one with it); and the last move won if it made one.
+    /// other player's (whose chips were all there) or of the last mover's
+    /// chips that were there; and the last move won if it made one.
     #[inline]
     pub fn verdict(&self) -> Verdict {
         let moved_last = self.moved_last();
         let won = moved_last.has_four_in_a_line();
-        let before_last = Cells(moved_last.0 & !self.last.0);
+        let before_last = Cells(moved_last.0 & self.before_last_move.0);
         if self.overfilled()
             || self.to_move.has_four_in_a_line()
             || won && before_last.has_four_in_a_line()
