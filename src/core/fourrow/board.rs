@@ -33,7 +33,7 @@ impl Game {
     #[inline(always)]
     pub fn play(&mut self, slot: u8) {
         debug_assert!((b'1'..=b'7').contains(&slot), "{}", slot);
-        self.game.play(usize::from(slot - b'1'));
+        self.game.play(usize::from(slot) - usize::from(b'1'));
     }
 
     /// Plays a run of slot digits.
