@@ -186,10 +186,11 @@ impl Game {
         self.to_move = Cells(all ^ self.to_move.0);
         // A slot's chips fill its lowest cells, so adding its bottom cell
         // to the set carries, as adding one to a number does, up past them
-        // to its lowest empty cell; past the top of a full slot, to no
-        // cell of the grid.
-        let landed = (all + Cells::cell(0, slot).0) & GRID.0;
-        self.all = Cells(all | landed);
+        // to its lowest empty cell (past the top of a full slot: out of the
+        // grid). The sum has lost the slot's other chips, which the chips
+        // before still hold.
+        let sum = (all + Cells::cell(0, slot).0) & GRID.0;
+        self.all = Cells(all | sum);
         self.moves += 1;
     }
 
