@@ -55,8 +55,8 @@
 //!
 //! ## The code
 //!
-//! The small functions of the game are `#[inline]`: the tool, a crate of
-//! its own, plays every move of its input through them.
+//! The small functions of the game are `#[inline]`: the tool, which uses
+//! this crate from another, plays every move of its input through them.
 
 use crate::read::Input;
 
@@ -180,6 +180,7 @@ impl Game {
     /// verdict.
     #[inline]
     pub fn play(&mut self, slot: usize) {
+        debug_assert!(slot < SLOTS, "slot {}", slot);
         let all = self.all.0;
         self.before_last_move = self.all;
         // The player to move next holds every chip the mover did not.
@@ -219,6 +220,8 @@ impl Game {
         let before_last = Cells(moved_last.0 & self.before_last_move.0);
         if self.overfilled()
             || self.to_move.has_four_in_a_line()
+            // The last mover's chips before the last move are some of
+            // theirs now: they hold a line only if these do.
             || won && before_last.has_four_in_a_line()
         {
             Verdict::Invalid
@@ -231,8 +234,7 @@ impl Game {
         }
     }
 
-    /// Each player's chips, the first player's first (in a game with no
-    /// chip into a full slot).
+    /// Each player's chips, the first player's first.
     #[inline]
     pub fn chips(&self) -> [Cells; 2] {
         match last_mover(self.moves) {
@@ -246,7 +248,7 @@ impl Game {
     #[inline]
     pub fn rows_with_chips(&self) -> usize {
         (0..ROWS)
-            .take_while(|&row| self.all.0 & BOTTOM_ROW.0 << row != 0)
+            .take_while(|&row| self.all.0 & (BOTTOM_ROW.0 << row) != 0)
             .count()
     }
 
@@ -273,6 +275,7 @@ impl Game {
 
 /// The player who made the last of `moves` moves: the first player (0)
 /// after an odd number.
+#[inline]
 fn last_mover(moves: usize) -> usize {
     (moves + 1) % 2
 }
