@@ -36,14 +36,6 @@ impl Game {
         self.game.play(usize::from(slot) - usize::from(b'1'));
     }
 
-    /// Plays a run of slot digits.
-    #[inline(always)]
-    pub(crate) fn play_slots(&mut self, slots: &[u8]) {
-        for &slot in slots {
-            self.play(slot);
-        }
-    }
-
     /// The judge core's verdict (F2).
     pub fn verdict(&self) -> Verdict {
         match self.game.verdict() {

@@ -339,10 +339,14 @@ fn play_slots(game: &mut Game, text: &[u8], pos: usize) -> usize {
     for window in text.get(pos..).unwrap_or_default().chunks_exact(8) {
         let slots = leading_in(word(window), b'1', 7);
         if slots < 8 {
-            game.play_slots(&window[..slots]);
+            for &slot in &window[..slots] {
+                game.play(slot);
+            }
             return end + slots;
         }
-        game.play_slots(window);
+        for &slot in window {
+            game.play(slot);
+        }
         end += 8;
     }
     end

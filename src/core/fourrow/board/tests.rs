@@ -27,20 +27,6 @@ fn every_verdict_and_board_is_the_judge_cores() {
 }
 
 #[test]
-fn slots_are_played_eight_at_a_time_as_one_by_one() {
-    let moves = b"1234567123456712345671234567";
-    for len in 0..=moves.len() {
-        let mut eights = Game::default();
-        eights.play_slots(&moves[..len]);
-        let mut one = Game::default();
-        for &slot in &moves[..len] {
-            one.play(slot);
-        }
-        assert_eq!(format!("{:?}", eights), format!("{:?}", one));
-    }
-}
-
-#[test]
 fn wins_under_headings_of_any_length_are_written_whole() {
     // A win (its board takes the same room, whatever its height)
     // under numbers of 1 to 40 digits.
