@@ -82,6 +82,17 @@ pub struct Cells(pub u64);
 pub const BOTTOM_ROW: Cells = in_every_slot(1);
 const GRID: Cells = in_every_slot((1 << ROWS) - 1);
 
+/// Each slot's bottom cell, by slot.
+const SLOT_BOTTOMS: [u64; SLOTS] = {
+    let mut bottoms = [0; SLOTS];
+    let mut slot = 0;
+    while slot < SLOTS {
+        bottoms[slot] = Cells::cell(0, slot).0;
+        slot += 1;
+    }
+    bottoms
+};
+
 /// In every slot, the cells whose bits among the slot's eight are `bits`.
 const fn in_every_slot(bits: u64) -> Cells {
     let (mut cells, mut slot) = (0, 0);
@@ -99,7 +110,7 @@ const DIRECTIONS: [u32; 4] = [1, 8, 9, 7];
 
 impl Cells {
     #[inline]
-    fn cell(row: usize, slot: usize) -> Cells {
+    const fn cell(row: usize, slot: usize) -> Cells {
         Cells(1 << (8 * slot + row))
     }
 
@@ -175,23 +186,21 @@ pub struct Game {
 
 impl Game {
     /// Drops a chip of the player to move into `slot` (0 to 6): it lands
-    /// on the lowest empty cell. A chip into a full slot finds none, which
-    /// makes the game invalid (F2); the rest of the check waits for the
-    /// verdict.
+    /// on the lowest empty cell. A chip into a full slot lands above the
+    /// grid, which makes the game invalid for good (F2): its board is not
+    /// looked at again, and later chips into that slot may go on up into
+    /// the next slot's bits. The rest of the check waits for the verdict.
     #[inline]
     pub fn play(&mut self, slot: usize) {
-        debug_assert!(slot < SLOTS, "slot {}", slot);
         let all = self.all.0;
         self.before_last_move = self.all;
         // The player to move next holds every chip the mover did not.
         self.to_move = Cells(all ^ self.to_move.0);
         // A slot's chips fill its lowest cells, so adding its bottom cell
         // to the set carries, as adding one to a number does, up past them
-        // to its lowest empty cell (past the top of a full slot: out of the
-        // grid). The sum has lost the slot's other chips, which the chips
-        // before still hold.
-        let sum = (all + Cells::cell(0, slot).0) & GRID.0;
-        self.all = Cells(all | sum);
+        // to its lowest empty cell. The sum has lost the slot's other
+        // chips, which the chips before still hold.
+        self.all = Cells(all | all.wrapping_add(SLOT_BOTTOMS[slot]));
         self.moves += 1;
     }
 
@@ -201,11 +210,11 @@ impl Game {
         Cells(self.all.0 ^ self.to_move.0)
     }
 
-    /// Whether a chip was dropped into a full slot: it found no cell, so
-    /// there are fewer chips than moves.
+    /// Whether a chip was dropped into a full slot: it landed above the
+    /// grid, and chips are never taken away.
     #[inline]
     fn overfilled(&self) -> bool {
-        self.all.0.count_ones() as usize != self.moves
+        self.all.0 & !GRID.0 != 0
     }
 
     /// F2 from the board after the last move. Chips never move, so a line
@@ -243,13 +252,15 @@ impl Game {
         }
     }
 
-    /// The number of rows that hold a chip: chips stand on each other, so
-    /// these are the lowest rows, up to the first empty one.
+    /// The number of rows that hold a chip. Chips stand on each other, so
+    /// these are the lowest rows; the slots laid over each other (the
+    /// board folded in half three times) show a chip in each of them.
     #[inline]
     pub fn rows_with_chips(&self) -> usize {
-        (0..ROWS)
-            .take_while(|&row| self.all.0 & (BOTTOM_ROW.0 << row) != 0)
-            .count()
+        let folded = [32, 16, 8]
+            .iter()
+            .fold(self.all.0 & GRID.0, |cells, &half| cells | cells >> half);
+        (folded as u8).trailing_ones() as usize
     }
 
     /// The board after a win (F3, F4): the rows that hold a chip, top row

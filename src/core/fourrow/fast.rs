@@ -279,18 +279,7 @@ fn loose_line(bytes: &[u8], game: Game) -> Option<(Option<Range<usize>>, Game, u
         pos = after_blanks::<true>(bytes, pos);
         match bytes.get(pos) {
             Some(b'\n') => return fits(pos).then_some((digits, played, pos + 1)),
-            Some(b'1'..=b'7') => {
-                // A run of slot digits, as `whole_game_line` plays one;
-                // the last few bytes of `bytes` one at a time.
-                let end = play_slots(&mut played, bytes, pos);
-                pos = match end {
-                    _ if end > pos => end,
-                    _ => {
-                        played.play(bytes[pos]);
-                        pos + 1
-                    }
-                };
-            }
+            Some(b'1'..=b'7') => pos = play_slots(&mut played, bytes, pos),
             _ => return None,
         }
     }
@@ -309,45 +298,27 @@ fn replay(bytes: &[u8], at: usize, spare: &mut Heading) -> (Heading, Game) {
 }
 
 /// How many of the low bytes of `word` are ASCII digits before the first
-/// that is not (8 if all are).
+/// that is not (8 if all are). With `t` each byte minus b'0', a byte is a
+/// digit when `t` is below 10: its top bit is clear, and stays clear with
+/// 0x76 added. A byte below b'0' borrows from the next and one from 0xb0
+/// up may carry into it, but no digit does, so the lowest byte that shows
+/// a high bit is the first that is not one.
 #[inline(always)]
 fn leading_digits(word: u64) -> usize {
-    leading_in(word, b'0', 10)
-}
-
-/// How many of the low bytes of `word` are among the `count` bytes from
-/// `first` on (`count` at most 0x80), before the first that is not (8 if
-/// all are). With `t` each byte minus `first`, a byte is among them when
-/// `t` is below `count`: its top bit is clear, and stays clear with
-/// `0x80 - count` added. A byte below `first` borrows from the next and a
-/// byte far above them may carry into it, but none of them does, so the
-/// lowest byte that shows a high bit is the first that is not one.
-#[inline(always)]
-fn leading_in(word: u64, first: u8, count: u8) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
-    let t = word.wrapping_sub(ONES * u64::from(first));
-    let others = (t | t.wrapping_add(ONES * u64::from(0x80 - count))) & (ONES * 0x80);
+    let t = word.wrapping_sub(ONES * u64::from(b'0'));
+    let others = (t | t.wrapping_add(ONES * 0x76)) & (ONES * 0x80);
     others.trailing_zeros() as usize / 8
 }
 
-/// Plays the run of slot digits of `text` from `pos` on, eight bytes
-/// checked at once, and returns where the run ends. (`text` ends in
-/// zeros, which end the run before it does.)
+/// Plays the run of slot digits of `text` from `pos` on, one byte at a
+/// time, and returns where the run ends.
 #[inline(always)]
 fn play_slots(game: &mut Game, text: &[u8], pos: usize) -> usize {
     let mut end = pos;
-    for window in text.get(pos..).unwrap_or_default().chunks_exact(8) {
-        let slots = leading_in(word(window), b'1', 7);
-        if slots < 8 {
-            for &slot in &window[..slots] {
-                game.play(slot);
-            }
-            return end + slots;
-        }
-        for &slot in window {
-            game.play(slot);
-        }
-        end += 8;
+    while let Some(&slot @ b'1'..=b'7') = text.get(end) {
+        game.play(slot);
+        end += 1;
     }
     end
 }
@@ -472,6 +443,6 @@ mod tests {
                 }
             }
         }
-        assert_eq!(play_slots(&mut Game::default(), b"123", 0), 0);
+        assert_eq!(play_slots(&mut Game::default(), b"123", 0), 3);
     }
 }

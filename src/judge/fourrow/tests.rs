@@ -175,3 +175,18 @@ fn zero_games_print_nothing_and_bad_moves_are_errors() {
     assert!(solve("1\nGame #1: 8", &mut String::new()).is_err());
     assert!(solve("1\nGame #1: 1 Game #2:", &mut String::new()).is_err());
 }
+
+#[test]
+fn chips_into_a_full_slot_keep_the_game_invalid_however_many_come() {
+    for slot in [0, SLOTS - 1] {
+        let mut game = Game::default();
+        for moves in 1..=100 {
+            game.play(slot);
+            let expected = match moves {
+                _ if moves <= ROWS => Verdict::NotOver,
+                _ => Verdict::Invalid,
+            };
+            assert_eq!(game.verdict(), expected, "{} chips, slot {}", moves, slot);
+        }
+    }
+}
