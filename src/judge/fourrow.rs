@@ -66,7 +66,8 @@ pub const ROWS: usize = 6;
 
 /// A set of cells of the grid, one bit a cell: bit `8 * slot + row`, row
 /// 0 at the bottom. A slot has eight bits and six cells, so the two bits
-/// above its top cell stand for no cell and are in no set: a line of cells
+/// above its top cell stand for no cell and are in no set (but the chips
+/// of a game that overfilled a slot, see `Game::play`): a line of cells
 /// that leaves the grid at the top or bottom of one slot meets one of
 /// them (or the end of the word) before it could reach another slot.
 ///
