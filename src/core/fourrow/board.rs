@@ -104,18 +104,24 @@ fn draw_win(room: &mut [u8], game: &judged::Game, winner: usize) -> usize {
     let Cells(mut in_line) = chips[winner].in_lines_of_four();
     let [Cells(mut first), Cells(mut second)] = chips;
     let height = game.rows_with_chips();
-    let board_rows = &mut room[8..8 + 8 * height];
     // A row is the bottom row of the judge core's sets of cells, the lowest
     // bit of each slot's byte: bottom row first, the sets moved down a row
     // after each.
     // Each such bit becomes its cell's byte of text: an empty cell's
     // symbol, raised to a chip's, lowered to the capital of a chip in a
     // line of four.
+    // Every row is drawn, so that the height decides no branch: the rows
+    // above the top one with chips go to a spare place after the board.
     let Cells(bottom) = BOTTOM_ROW;
-    for row_text in board_rows.chunks_exact_mut(8).rev() {
+    for row in 0..judged::ROWS {
         let text = BLANK_ROW + (first & bottom) * CHIP_RISE[0] + (second & bottom) * CHIP_RISE[1]
             - (in_line & bottom) * CAPITAL_DROP[winner];
-        row_text.copy_from_slice(&text.to_le_bytes());
+        let at = if row < height {
+            8 * (height - row)
+        } else {
+            SPARE_ROW
+        };
+        room[at..at + 8].copy_from_slice(&text.to_le_bytes());
         [first, second, in_line] = [first >> 1, second >> 1, in_line >> 1];
     }
     let end = 8 + 8 * height;
@@ -149,6 +155,10 @@ const CAPITAL_DROP: [u64; 2] = [
 /// The room the board of a win takes: two rules and at most eight rows
 /// of eight bytes.
 const BOARD_ROOM: usize = 80;
+
+/// Where the rows above a board's top row with chips are drawn: after
+/// the board's place, rules included.
+const SPARE_ROW: usize = 8 * (judged::ROWS + 2);
 
 /// The line above and below the board of a win, with its line end.
 const RULE: &[u8; 8] = &with_newline(RULE_TEXT);
