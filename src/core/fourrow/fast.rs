@@ -311,16 +311,28 @@ fn leading_digits(word: u64) -> usize {
     others.trailing_zeros() as usize / 8
 }
 
-/// Plays the run of slot digits of `text` from `pos` on, one byte at a
-/// time, and returns where the run ends.
+/// Plays the run of slot digits of `text` from `pos` on, two at a time
+/// and then the last one of an odd run, and returns where the run ends.
 #[inline(always)]
 fn play_slots(game: &mut Game, text: &[u8], pos: usize) -> usize {
-    let mut end = pos;
-    while let Some(&slot @ b'1'..=b'7') = text.get(end) {
-        game.play(slot);
-        end += 1;
+    let run = text.get(pos..).unwrap_or_default();
+    let mut rest = run;
+    loop {
+        match rest {
+            [first @ b'1'..=b'7', second @ b'1'..=b'7', after @ ..] => {
+                game.play(*first);
+                game.play(*second);
+                rest = after;
+            }
+            [last @ b'1'..=b'7', after @ ..] => {
+                game.play(*last);
+                rest = after;
+                break;
+            }
+            _ => break,
+        }
     }
-    end
+    pos + (run.len() - rest.len())
 }
 
 #[cfg(test)]
