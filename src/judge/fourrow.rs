@@ -66,7 +66,7 @@ pub const ROWS: usize = 6;
 
 /// A set of cells of the grid, one bit a cell: bit `8 * slot + row`, row
 /// 0 at the bottom. A slot has eight bits and six cells, so the two bits
-/// above its top cell stand for no cell and are in no set (but the chips
+/// above its top cell stand for no cell and are in no set (save the chips
 /// of a game that overfilled a slot, see `Game::play`): a line of cells
 /// that leaves the grid at the top or bottom of one slot meets one of
 /// them (or the end of the word) before it could reach another slot.
@@ -186,8 +186,8 @@ pub struct Game {
 }
 
 impl Game {
-    /// Drops a chip of the player to move into `slot` (0 to 6): it lands
-    /// on the lowest empty cell. A chip into a full slot lands above the
+    /// Drops a chip of the player to move into `slot` (0 to 6; any other
+    /// panics): it lands on the lowest empty cell. A chip into a full slot lands above the
     /// grid, which makes the game invalid for good (F2): its board is not
     /// looked at again, and later chips into that slot may go on up into
     /// the next slot's bits. The rest of the check waits for the verdict.

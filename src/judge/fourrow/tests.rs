@@ -182,11 +182,18 @@ fn chips_into_a_full_slot_keep_the_game_invalid_however_many_come() {
         let mut game = Game::default();
         for moves in 1..=100 {
             game.play(slot);
-            let expected = match moves {
-                _ if moves <= ROWS => Verdict::NotOver,
-                _ => Verdict::Invalid,
+            let expected = if moves <= ROWS {
+                Verdict::NotOver
+            } else {
+                Verdict::Invalid
             };
             assert_eq!(game.verdict(), expected, "{} chips, slot {}", moves, slot);
         }
     }
+}
+
+#[test]
+#[should_panic]
+fn a_slot_past_the_grid_is_refused() {
+    Game::default().play(SLOTS);
 }
