@@ -279,7 +279,10 @@ fn loose_line(bytes: &[u8], game: Game) -> Option<(Option<Range<usize>>, Game, u
         pos = after_blanks::<true>(bytes, pos);
         match bytes.get(pos) {
             Some(b'\n') => return fits(pos).then_some((digits, played, pos + 1)),
-            Some(b'1'..=b'7') => pos = play_slots(&mut played, bytes, pos),
+            Some(&slot @ b'1'..=b'7') => {
+                played.play(slot);
+                pos += 1;
+            }
             _ => return None,
         }
     }
