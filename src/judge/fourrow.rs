@@ -65,11 +65,11 @@ pub const SLOTS: usize = 7;
 pub const ROWS: usize = 6;
 
 /// A set of cells of the grid, one bit a cell: bit `8 * slot + row`, row
-/// 0 at the bottom. A slot has eight bits and six cells, so the two bits
-/// above its top cell stand for no cell and are in no set (save the chips
-/// of a game that overfilled a slot, see `Game::play`): a line of cells
-/// that leaves the grid at the top or bottom of one slot meets one of
-/// them (or the end of the word) before it could reach another slot.
+/// 0 at the bottom. A slot has eight bits: its six cells, a seventh cell
+/// above the grid, where only a chip dropped into the full slot lands
+/// (see `Game::play`), and a top bit that is in no set: a line of cells
+/// that leaves one slot at its top or bottom meets that bit (or the end
+/// of the word) before it could reach another slot.
 ///
 /// Moving along a line is adding a fixed distance to a bit's place (see
 /// `DIRECTIONS`), so a whole set can be looked at from each of its cells
@@ -78,10 +78,12 @@ pub const ROWS: usize = 6;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Cells(pub u64);
 
-/// The cells of the bottom row, and every cell of the grid: the lowest
-/// bit of each slot's eight, and the lowest six.
+/// The cells of the bottom row, every cell of the grid, and those with
+/// the cells above the grid: the lowest bit of each slot's eight, the
+/// lowest six, and the lowest seven.
 pub const BOTTOM_ROW: Cells = in_every_slot(1);
 const GRID: Cells = in_every_slot((1 << ROWS) - 1);
+const GRID_AND_ABOVE: Cells = in_every_slot((1 << (ROWS + 1)) - 1);
 
 /// Each slot's bottom cell, by slot.
 const SLOT_BOTTOMS: [u64; SLOTS] = {
@@ -187,10 +189,10 @@ pub struct Game {
 
 impl Game {
     /// Drops a chip of the player to move into `slot` (0 to 6; any other
-    /// panics): it lands on the lowest empty cell. A chip into a full slot lands above the
-    /// grid, which makes the game invalid for good (F2): its board is not
-    /// looked at again, and later chips into that slot may go on up into
-    /// the next slot's bits. The rest of the check waits for the verdict.
+    /// panics): it lands on the lowest empty cell. A chip into a full slot
+    /// lands on the cell above the grid, and a chip into a slot with a
+    /// chip there finds no cell; either makes the game invalid (F2), which
+    /// the verdict sees. The rest of the check waits for it too.
     #[inline]
     pub fn play(&mut self, slot: usize) {
         let all = self.all.0;
@@ -199,9 +201,11 @@ impl Game {
         self.to_move = Cells(all ^ self.to_move.0);
         // A slot's chips fill its lowest cells, so adding its bottom cell
         // to the set carries, as adding one to a number does, up past them
-        // to its lowest empty cell. The sum has lost the slot's other
+        // to its lowest empty cell (past the cell above the grid: out of
+        // the cells a chip may have). The sum has lost the slot's other
         // chips, which the chips before still hold.
-        self.all = Cells(all | all.wrapping_add(SLOT_BOTTOMS[slot]));
+        let sum = (all + SLOT_BOTTOMS[slot]) & GRID_AND_ABOVE.0;
+        self.all = Cells(all | sum);
         self.moves += 1;
     }
 
@@ -211,8 +215,8 @@ impl Game {
         Cells(self.all.0 ^ self.to_move.0)
     }
 
-    /// Whether a chip was dropped into a full slot: it landed above the
-    /// grid, and chips are never taken away.
+    /// Whether a chip was dropped into a full slot: the first such chip
+    /// landed above the grid, and chips are never taken away.
     #[inline]
     fn overfilled(&self) -> bool {
         self.all.0 & !GRID.0 != 0
@@ -253,9 +257,9 @@ impl Game {
         }
     }
 
-    /// The number of rows that hold a chip. Chips stand on each other, so
-    /// these are the lowest rows; the slots laid over each other (the
-    /// board folded in half three times) show a chip in each of them.
+    /// The number of the grid's rows that hold a chip. Chips stand on
+    /// each other, so these are the lowest rows; the slots laid over each
+    /// other (the grid folded in half three times) show a chip in each.
     #[inline]
     pub fn rows_with_chips(&self) -> usize {
         let folded = [32, 16, 8]

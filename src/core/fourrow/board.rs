@@ -152,13 +152,15 @@ const CAPITAL_DROP: [u64; 2] = [
     (CHIPS[1] as u64) - (CHIPS[1].to_ascii_uppercase() as u64),
 ];
 
-/// The room the board of a win takes: two rules and at most eight rows
-/// of eight bytes.
+/// The room the board of a win takes: a rule, six rows and a rule, eight
+/// bytes each, then the spare row's place (`SPARE_ROW`), and a little
+/// more.
 const BOARD_ROOM: usize = 80;
 
 /// Where the rows above a board's top row with chips are drawn: after
 /// the board's place, rules included.
 const SPARE_ROW: usize = 8 * (judged::ROWS + 2);
+const _: () = assert!(SPARE_ROW + 8 <= BOARD_ROOM);
 
 /// The line above and below the board of a win, with its line end.
 const RULE: &[u8; 8] = &with_newline(RULE_TEXT);
@@ -180,7 +182,7 @@ pub(crate) type Heading = Vec<u8>;
 
 /// The room `Game::write_plain` takes: a heading of up to 16 bytes, a
 /// row of `ENDING_ROWS` and the board of a win.
-pub(crate) const PLAIN_ROOM: usize = 16 + ENDING_ROW + 80;
+pub(crate) const PLAIN_ROOM: usize = 16 + ENDING_ROW + BOARD_ROOM;
 
 /// Each verdict line's ending (the judge core's `ENDINGS`, in their order)
 /// with its space before and its newline, at the start of a row of its

@@ -303,9 +303,9 @@ fn replay(bytes: &[u8], at: usize, spare: &mut Heading) -> (Heading, Game) {
 /// How many of the low bytes of `word` are ASCII digits before the first
 /// that is not (8 if all are). With `t` each byte minus b'0', a byte is a
 /// digit when `t` is below 10: its top bit is clear, and stays clear with
-/// 0x76 added. A byte below b'0' borrows from the next and one from 0xb0
-/// up may carry into it, but no digit does, so the lowest byte that shows
-/// a high bit is the first that is not one.
+/// 0x76 added. A byte below b'0' borrows from the next and one from 0xba
+/// up carries into it, but no digit does, so the lowest byte that shows a
+/// high bit is the first that is not one.
 #[inline(always)]
 fn leading_digits(word: u64) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;

@@ -177,7 +177,7 @@ fn zero_games_print_nothing_and_bad_moves_are_errors() {
 }
 
 #[test]
-fn chips_into_a_full_slot_keep_the_game_invalid_however_many_come() {
+fn chips_into_a_full_slot_keep_the_game_invalid_and_stay_in_their_slot() {
     for slot in [0, SLOTS - 1] {
         let mut game = Game::default();
         for moves in 1..=100 {
@@ -188,6 +188,11 @@ fn chips_into_a_full_slot_keep_the_game_invalid_however_many_come() {
                 Verdict::Invalid
             };
             assert_eq!(game.verdict(), expected, "{} chips, slot {}", moves, slot);
+            // The slot's cells and the one above the grid, no others.
+            let [first, second] = game.chips();
+            let cells = moves.min(ROWS + 1);
+            assert_eq!(first.0 | second.0, ((1 << cells) - 1) << (8 * slot));
+            assert_eq!(game.rows_with_chips(), moves.min(ROWS));
         }
     }
 }
