@@ -340,9 +340,8 @@ mod tests {
 
     /// What reading a log of `text` says, `PATH` for its path.
     fn refusal_of(name: &str, text: &str) -> String {
-        let dir = std::env::temp_dir().join(format!("referee-log-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(name);
+        let file = format!("referee-log-{}-{}", std::process::id(), name);
+        let path = std::env::temp_dir().join(file);
         std::fs::write(&path, text).unwrap();
         let path = path.display().to_string();
         let message = read(&path).err().unwrap();
