@@ -20,8 +20,9 @@ pub(super) struct LineCache {
     short: Vec<Slot<2>>,
     /// Lines of 17 to 32 bytes.
     long: Vec<Slot<4>>,
-    /// How far a hash is shifted down to index either table: 64 less the
-    /// number of bits of its length, kept so as not to count them anew.
+    /// How far a hash is shifted down to index the short table: 64 less
+    /// the number of bits of its length, kept so as not to count them
+    /// anew. The long table is `LONG_EXTRA_BITS` bits longer.
     shift: u32,
     /// Where a longer line's event is put: read anew each time.
     spare: Known,
@@ -94,6 +95,11 @@ pub(super) fn on_index(on: judged::frame::On) -> usize {
 /// to set up, and big once a big buffer of input shows up.
 const SMALL_BITS: u32 = 6;
 const BIG_BITS: u32 = 11;
+
+/// Lines of 17 to 32 bytes come in more kinds than shorter ones (runs of
+/// reds, colours potted in any order): their table has four times the
+/// slots.
+const LONG_EXTRA_BITS: u32 = 2;
 const BIG_INPUT: usize = 1 << 15;
 
 /// The high bit of each byte of `w` that is a newline (and maybe of a
@@ -179,7 +185,7 @@ impl LineCache {
                     key: [0; 4],
                     known: UNKNOWN
                 };
-                1 << bits
+                1 << (bits + LONG_EXTRA_BITS)
             ];
             self.shift = 64 - bits;
         }
@@ -203,7 +209,8 @@ impl LineCache {
         };
         let mix = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let hash = (mix ^ key[2] ^ key[3].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        fill(&mut self.long[(hash >> self.shift) as usize], key, bytes)
+        let at = hash >> (self.shift - LONG_EXTRA_BITS);
+        fill(&mut self.long[at as usize], key, bytes)
     }
 }
 
