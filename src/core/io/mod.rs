@@ -171,7 +171,9 @@ pub(crate) fn read_count<'a, R: Read, L: Layout>(
         ),
         _ => unexpected(&line, first, &expected),
     };
-    Err(layout.first_on_line(&line, fault))
+    // Blank lines before the count come before any fault of its line.
+    let fault = layout.first_on_line(&line, fault);
+    Err(layout.blank_lines_first(fault, 0, BEFORE_THE_COUNT))
 }
 
 /// Says how a run ended, as `referee: NAME:LINE:COL: message` for bad
