@@ -49,6 +49,28 @@ fn the_report_never_writes_over_a_file_the_match_did_not_make() {
         !dir.join("a.log").exists(),
         "no log for a match not started"
     );
+    // `-` names no file of the match's: standard input and output are busy.
+    for option in ["--log", "--resume", "--html"] {
+        let out = run(&dir, &["Ann", "Bob", option, "-"], "r r\n");
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains("takes a file, found `-`"));
+        assert!(!dir.join("-").exists());
+    }
+    // Someone's link to nowhere is no report either.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("nowhere.html", dir.join("link.html")).unwrap();
+        let out = run(
+            &dir,
+            &["Ann", "Bob", "--log", "a.log", "--html", "link.html"],
+            "r r\n",
+        );
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert!(stderr(&out).contains("link.html: the file is there already"));
+        let link = fs::symlink_metadata(dir.join("link.html")).unwrap();
+        assert!(link.file_type().is_symlink());
+        assert!(!dir.join("a.log").exists());
+    }
 
     // The log itself, resumed or new.
     let out = run(&dir, &["Ann", "Bob", "--log", "m.log"], "r r\n");

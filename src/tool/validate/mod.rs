@@ -1,13 +1,15 @@
 //! `referee validate PROBLEM [--coverage] [FILE...]`: the strict check
-//! alone, for problem setters. Every file is checked, each gets one line on
-//! stdout (`FILE: ok`, or where and why it breaks the format; control
-//! characters in FILE spelled out), and the run
+//! alone, for problem setters. Every file is checked, each file read gets
+//! one line on stdout (`FILE: ok`, or where and why it breaks the format;
+//! control characters in FILE spelled out), a file that cannot be opened
+//! a message on stderr, as every command gives one, and the run
 //! succeeds only when all of them are valid. With `--coverage`, the valid
 //! files' reach towards the statement's bounds follows (`coverage`).
 
 pub(crate) mod coverage;
 
 use crate::core::io::error::escaped_name;
+use crate::core::io::stderr_about;
 use crate::tool::problem::Problem;
 use crate::tool::run::open_input;
 use crate::tool::solvers;
@@ -24,7 +26,8 @@ pub(crate) fn verdict<R: Read>(problem: Problem, name: &str, input: R) -> (Strin
 /// Checks `files` (standard input when there are none, or for `-`),
 /// writing a line per file to `out` as it goes, then the coverage of the
 /// valid ones when asked; `Ok(true)` when all are valid. A file that
-/// cannot be opened is invalid, and the others are still checked.
+/// cannot be opened is named on stderr and counts as invalid, and the
+/// others are still checked.
 pub fn run<W: Write>(
     problem: Problem,
     files: &[String],
@@ -50,15 +53,19 @@ pub fn run<W: Write>(
             verdict(problem, shown, Copying { input, kept })
         });
         let (line, valid) = match checked {
-            Ok((line, valid)) => {
-                if valid && coverage {
-                    seen.add(&kept)
-                        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
-                }
-                (line, valid)
+            Ok(checked) => checked,
+            Err(e) => {
+                // What was written for the files before comes first.
+                out.flush()?;
+                stderr_about(name, e);
+                all_valid = false;
+                continue;
             }
-            Err(e) => (format!("{}: {}", shown, e), false),
         };
+        if valid && coverage {
+            seen.add(&kept)
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
+        }
         all_valid &= valid;
         writeln!(out, "{}", line)?;
         out.flush()?;
@@ -121,20 +128,26 @@ mod tests {
         assert!(!run(Problem::Fourrow, &files, false, &mut out).unwrap());
         let out = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = out.lines().collect();
-        assert_eq!(lines.len(), 2, "{}", out);
-        assert!(lines[0].starts_with(&files[0]), "{}", out);
-        assert_eq!(lines[1], format!("{}: ok", files[1]));
+        // The missing file is named on stderr.
+        assert_eq!(lines, [format!("{}: ok", files[1])]);
         assert!(run(Problem::Fourrow, &files[1..], false, &mut Vec::new()).unwrap());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn a_file_name_with_a_line_end_still_takes_one_line() {
-        let files = ["no\nsuch\x1b.in".to_string()];
+        let dir =
+            std::env::temp_dir().join(format!("referee-validate-names-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("bad\nname\x1b.in");
+        std::fs::write(&file, "1\nGame #1:  1\n").unwrap();
         let mut out = Vec::new();
-        assert!(!run(Problem::Fourrow, &files, false, &mut out).unwrap());
+        let files = [file.to_string_lossy().into_owned()];
+        let valid = run(Problem::Fourrow, &files, false, &mut out).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(!valid);
         let out = String::from_utf8(out).unwrap();
         assert_eq!(out.lines().count(), 1, "{}", out);
-        assert!(out.starts_with("no\\nsuch\\x1b.in: "), "{}", out);
+        assert!(out.contains("bad\\nname\\x1b.in:2:"), "{}", out);
     }
 }

@@ -224,8 +224,9 @@ measurement, not a test.",
         about: "\
 Holds each input to the statement's exact format and limits, as --strict
 does, without writing answers. One line per file on stdout, in the order
-given: `FILE: ok`, or `FILE:LINE:COL: message` for the first violation.
-Every file is checked; the exit status is 0 when all are valid, else 1.
+given: `FILE: ok`, or `FILE:LINE:COL: message` for the first violation; a
+file that cannot be read is named on stderr. Every file is checked; the
+exit status is 0 when all are valid, else 1.
 --coverage then prints, for the valid files, the least and most of every
 bounded value of the statement and whether each bound is reached, and how
 often each kind of ball, event and result was seen.",

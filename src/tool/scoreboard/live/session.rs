@@ -354,6 +354,19 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
             a.trim()
         )));
     }
+    // `-` stands for standard input or output elsewhere; here those carry
+    // the entries and the board, so it names no file.
+    let files = [
+        ("--log", &options.log),
+        ("--resume", &options.resume),
+        ("--html", &options.html),
+    ];
+    if let Some((option, _)) = files.iter().find(|(_, f)| f.as_deref() == Some("-")) {
+        return Err(Failure::Usage(format!(
+            "`{}` takes a file, found `-` (standard input and output carry the entries and the board)",
+            option
+        )));
+    }
     check_report_path(options)?;
     if let Some(n) = options.best_of.filter(|n| n % 2 == 0) {
         return Err(Failure::Usage(format!(
@@ -457,13 +470,19 @@ fn check_report_path(options: &Options) -> Result<(), Failure> {
     // The head of the file is enough to know a report by.
     let mut head = Vec::new();
     let read = std::fs::File::open(html).and_then(|file| file.take(4096).read_to_end(&mut head));
-    match read {
-        Ok(_) if !report::is_live_report(&head) => Err(Failure::Other(format!(
+    // Anything else there, a link to nowhere or a file we cannot read
+    // included, is not ours to replace.
+    let taken = match read {
+        Ok(_) => !report::is_live_report(&head),
+        Err(_) => std::fs::symlink_metadata(html).is_ok(),
+    };
+    if taken {
+        return Err(Failure::Other(format!(
             "{}: the file is there already and is no match's report (give --html a new file)",
             escaped_name(html)
-        ))),
-        _ => Ok(()),
+        )));
     }
+    Ok(())
 }
 
 fn same_file_as_log() -> Failure {
