@@ -95,12 +95,12 @@ pub(super) fn on_index(on: judged::frame::On) -> usize {
 /// to set up, and big once a big buffer of input shows up.
 const SMALL_BITS: u32 = 6;
 const BIG_BITS: u32 = 11;
+const BIG_INPUT: usize = 1 << 15;
 
 /// Lines of 17 to 32 bytes come in more kinds than shorter ones (runs of
 /// reds, colours potted in any order): their table has four times the
 /// slots.
 const LONG_EXTRA_BITS: u32 = 2;
-const BIG_INPUT: usize = 1 << 15;
 
 /// The high bit of each byte of `w` that is a newline (and maybe of a
 /// byte after one): the first set bit is the first newline.
