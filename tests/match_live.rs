@@ -366,6 +366,18 @@ fn a_logs_faults_are_shown_at_their_line_and_column() {
         ),
         (b"Red Red\n undo now\n", "5:7", "expected `undo` alone"),
         (b"Red \x1b[31mr\n", "4:5", "found `\\x1b[31mr`"),
+        // Entries the frame cannot take, at the entry.
+        (
+            b"  r r r r r r r r r r r r r r r r r\n",
+            "4:3",
+            "expected an entry the match takes here, found `r r r r r r r r r r r r r r r r r` \
+             (only 15 reds are left)",
+        ),
+        (
+            b"Red Red\n again\n",
+            "5:2",
+            "found `again` (`again` is taken only right after a foul)",
+        ),
         // The first fault in the order of the lines, whatever it is.
         (b"Red Zz\r\nRed \xff\n", "4:5", expected_ball),
     ] {

@@ -426,8 +426,16 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
     for (number, text) in &read.entries {
         let entry = entry::parse(text, &game.settings.names, game.state.lot_due());
         // A refused word is shown at its column; a refusal by the rules at
-        // the entry's first.
-        let taken = entry.and_then(|entry| game.enter(&entry).map_err(|m| Refused::at(0, m)));
+        // the entry's first, with the entry and the board's reason.
+        let by_the_rules = |why: String| {
+            let found = crate::core::io::shown(text.trim().as_bytes());
+            let message = format!(
+                "expected an entry the match takes here, found {} ({})",
+                found, why
+            );
+            Refused::at(0, message)
+        };
+        let taken = entry.and_then(|entry| game.enter(&entry).map_err(by_the_rules));
         if let Err(refused) = taken {
             return Err(Failure::Other(format!(
                 "{}:{}:{}: {}",
