@@ -180,15 +180,23 @@ impl LineCache {
                 known: UNKNOWN,
             };
             self.short = (0..1 << bits).map(empty).collect();
-            self.long = vec![
-                Slot {
-                    key: [0; 4],
-                    known: UNKNOWN
-                };
-                1 << (bits + LONG_EXTRA_BITS)
-            ];
+            // Made again at its new size by the first long line.
+            self.long = Vec::new();
             self.shift = 64 - bits;
         }
+    }
+
+    /// The table of lines of 17 to 32 bytes, made when the first such
+    /// line comes, so that an input without one does not pay for it.
+    fn long_table(&mut self) -> &mut [Slot<4>] {
+        if self.long.is_empty() {
+            let empty = Slot {
+                key: [0; 4],
+                known: UNKNOWN,
+            };
+            self.long = vec![empty; 1 << (64 - self.shift + LONG_EXTRA_BITS)];
+        }
+        &mut self.long
     }
 
     /// A line over 16 bytes whose first 16 are `low` and `high`: from the
@@ -210,7 +218,7 @@ impl LineCache {
         let mix = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let hash = (mix ^ key[2] ^ key[3].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let at = hash >> (self.shift - LONG_EXTRA_BITS);
-        fill(&mut self.long[at as usize], key, bytes)
+        fill(&mut self.long_table()[at as usize], key, bytes)
     }
 }
 
@@ -426,5 +434,17 @@ mod tests {
         }
         let known = cache.entry(&padded("Red\n")).map(|k| k.event);
         assert_eq!(known, Some(Some(Event::Stroke(stroke("Red")))));
+    }
+
+    #[test]
+    fn the_table_of_long_lines_is_made_by_the_first_such_line() {
+        let mut cache = LineCache::default();
+        cache.fit(BIG_INPUT);
+        cache.entry(&padded("Red Red\n")).unwrap();
+        assert!(cache.long.is_empty());
+        let line = "Red Red Red Red Red\n";
+        let known = cache.entry(&padded(line)).map(|k| k.len as usize);
+        assert_eq!(known, Some(line.len()));
+        assert_eq!(cache.long.len(), 1 << (BIG_BITS + LONG_EXTRA_BITS));
     }
 }
