@@ -59,7 +59,7 @@
 //!
 
 use crate::read::Input;
-use std::cmp::Ordering;
+use std::cmp::Reverse;
 use std::collections::HashMap;
 
 /// A rating in hundredths of a point (P1).
@@ -209,16 +209,16 @@ impl<'a> Standings<'a> {
     /// The players in the order of the ratings (P5).
     pub fn ranked(&self) -> Vec<(&'a str, Hundredths)> {
         let mut ranked = self.players.clone();
-        ranked.sort_by(|&a, &b| standing_order(a, b));
+        ranked.sort_by_key(|&(name, rating)| standing_key(name, rating));
         ranked
     }
 }
 
-/// Which of two players, each a name and a rating, the ratings list
-/// first (P5): the higher rating, and of equal ratings the name that
-/// comes later in byte order.
-pub fn standing_order<N: Ord>(a: (N, Hundredths), b: (N, Hundredths)) -> Ordering {
-    b.1.cmp(&a.1).then_with(|| b.0.cmp(&a.0))
+/// Where a player, a name and a rating, stands in the ratings list (P5):
+/// the list is in the order of this key, the higher rating first, and of
+/// equal ratings the name that comes later in byte order.
+pub fn standing_key<N: Ord>(name: N, rating: Hundredths) -> (Reverse<Hundredths>, Reverse<N>) {
+    (Reverse(rating), Reverse(name))
 }
 
 /// The ratings after every tournament of `text`.

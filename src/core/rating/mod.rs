@@ -29,12 +29,15 @@
 //! keeps a tournament's players in a hash table whose key is drawn anew for
 //! every run, so no set of names can make lookups collide on purpose;
 //! `parse` reads the format; `fast` reads plain game lines faster for
-//! the tool; `strict` holds the input to the format.
+//! the tool; `rank` puts the ratings list in the order of the judge core's
+//! key, by counting where the ratings lie close together; `strict` holds
+//! the input to the format.
 
 pub mod exchange;
 pub(crate) mod fast;
 pub(crate) mod parse;
 pub(crate) mod players;
+pub(crate) mod rank;
 pub(crate) mod strict;
 
 pub use self::exchange::{exchange, Hundredths, Outcome};

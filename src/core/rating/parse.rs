@@ -4,8 +4,8 @@
 
 use super::exchange::BadRating;
 use super::exchange::Outcome;
-use super::exchange::{exchange, in_range, parse_pieces, parse_rating, rating_text, Hundredths};
-use super::players::{Key, Players};
+use super::exchange::{exchange, in_range, parse_pieces, parse_rating, rating_text};
+use super::players::{Key, Players, Standing};
 use crate::core::io::{self, shown, Error, Layout, Line, Lines, Output, Token, Tolerant};
 use crate::core::limits::rating::MAX_RATING;
 use crate::judge::rating::RATINGS_AFTER;
@@ -97,7 +97,7 @@ fn read_all<R: Read, C: Checks, S: Shortcut, W: Write>(
     let (line, token, tournaments) = io::read_count(lines, checks, "the number of tournaments")?;
     checks.count(&line, &token)?;
     let mut players = Players::default();
-    let mut order = Vec::new();
+    let mut order = (Vec::new(), Vec::new());
     for tournament in 1..=tournaments {
         let expected = || {
             format!(
@@ -272,9 +272,9 @@ fn write_ratings<W: Write>(
     out: &mut Output<W>,
     tournament: u64,
     players: &Players,
-    order: &mut Vec<(Hundredths, u32)>,
+    (order, spare): &mut (Vec<Standing>, Vec<Standing>),
 ) -> Result<(), Error> {
-    players.standings(order);
+    players.standings(order, spare);
     out.put(RATINGS_AFTER.as_bytes());
     out.put(b" ");
     out.put_u64(tournament);

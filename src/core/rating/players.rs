@@ -6,10 +6,11 @@
 //! chosen to collide under one run's key is spread out under the next).
 
 use super::exchange::{put_rating, rating_word, Hundredths};
+use super::rank;
 use crate::core::io::in_place::word;
 use crate::core::io::tokens::{head_of, low_bytes};
 use crate::core::io::Output;
-use crate::judge::rating::standing_order;
+use crate::judge::rating::standing_key;
 use std::cmp::Ordering;
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
@@ -62,6 +63,9 @@ struct Slot {
     long: u32,
     rating: Hundredths,
 }
+
+/// A player's place in the standings: the rating and the slot.
+pub(crate) type Standing = (Hundredths, u32);
 
 /// The players of one tournament.
 pub(crate) struct Players {
@@ -263,9 +267,9 @@ impl Players {
         self.slots[slot].rating += change;
     }
 
-    /// The players in the order of the ratings, as the judge core orders
-    /// them: each its rating and its slot.
-    pub(crate) fn standings(&self, order: &mut Vec<(Hundredths, u32)>) {
+    /// The players in the order of the judge core's key: each its rating
+    /// and its slot (`spare` is room for the sort, kept by the caller).
+    pub(crate) fn standings(&self, order: &mut Vec<Standing>, spare: &mut Vec<Standing>) {
         order.clear();
         order.extend(
             self.listed
@@ -276,7 +280,9 @@ impl Players {
             players: self,
             slot: slot as usize,
         };
-        order.sort_unstable_by(|a, b| standing_order((name(a.1), a.0), (name(b.1), b.0)));
+        rank::sort_by_key(order, spare, |&(rating, slot)| {
+            standing_key(name(slot), rating)
+        });
     }
 
     /// Two slots' names in byte order (for players of equal ratings: rare,
@@ -296,7 +302,7 @@ impl Players {
 
     /// Puts the name and rating of a player of the standings: a line.
     #[inline(always)]
-    pub(crate) fn put_player<W: Write>(&self, out: &mut Output<W>, standing: (Hundredths, u32)) {
+    pub(crate) fn put_player<W: Write>(&self, out: &mut Output<W>, standing: Standing) {
         let slot = &self.slots[standing.1 as usize];
         let len = slot.len as usize;
         match rating_word(slot.rating) {

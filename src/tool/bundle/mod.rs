@@ -97,6 +97,7 @@ const CORE: &[(&str, &str)] = &[
         "rating::players",
         include_str!("../../core/rating/players.rs"),
     ),
+    ("rating::rank", include_str!("../../core/rating/rank.rs")),
     (
         "rating::strict",
         include_str!("../../core/rating/strict.rs"),

@@ -17,7 +17,7 @@ fn a_huge_claimed_count_takes_no_memory_up_front() {
 /// The standings as `put_player` writes them.
 fn standings_text(players: &Players) -> String {
     let mut order = Vec::new();
-    players.standings(&mut order);
+    players.standings(&mut order, &mut Vec::new());
     let mut written = Vec::new();
     let mut out = Output::new(&mut written);
     for &standing in order.iter() {
