@@ -103,10 +103,8 @@ fn digits(bytes: &[u8], at: usize, most: usize) -> Option<(i64, usize)> {
 /// reads.
 #[inline(always)]
 fn rating_then_line_end<const ANY: bool>(bytes: &[u8], at: usize) -> Option<(Hundredths, usize)> {
-    if bytes.get(at) == Some(&b'-') {
-        return negative_rating_then_line_end::<ANY>(bytes, at + 1);
-    }
-    let (whole, at) = digits(bytes, at, 12)?;
+    let negative = bytes.get(at) == Some(&b'-');
+    let (whole, at) = digits(bytes, at + usize::from(negative), 12)?;
     let digit = |b: u8| b.is_ascii_digit();
     let (cents, at) = match *bytes.get(at..at + 3)? {
         [b'.', tens, ones] if digit(tens) && digit(ones) => {
@@ -115,23 +113,11 @@ fn rating_then_line_end<const ANY: bool>(bytes: &[u8], at: usize) -> Option<(Hun
         [b'.', tens, _] if digit(tens) => (10 * (tens - b'0'), at + 2),
         _ => (0, at),
     };
+    let rating = whole * 100 + i64::from(cents);
     Some((
-        whole * 100 + i64::from(cents),
+        if negative { -rating } else { rating },
         after_line_end::<ANY>(bytes, at)?,
     ))
-}
-
-/// `rating_then_line_end` of the rating after a minus at `at - 1`.
-#[cold]
-#[inline(never)]
-fn negative_rating_then_line_end<const ANY: bool>(
-    bytes: &[u8],
-    at: usize,
-) -> Option<(Hundredths, usize)> {
-    match bytes.get(at) {
-        Some(b'-') => None,
-        _ => rating_then_line_end::<ANY>(bytes, at).map(|(rating, next)| (-rating, next)),
-    }
 }
 
 /// Where the first line that is not blank starts in `bytes`, from `at`
