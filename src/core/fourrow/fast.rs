@@ -7,9 +7,9 @@
 //! is played on a copy and only kept once it proved plain, so the general
 //! reading can take any line from its start and say what is wrong.
 //! Whole games a line, the common case, are taken by a loop of their own
-//! that keeps no game from one line to the next: a game's verdict is
-//! written as soon as its line is read, and counted as written once the
-//! next line shows the game complete. Games over several lines are read
+//! that keeps no game from one line to the next, passing empty lines
+//! between them: a game's verdict is written as soon as its line is read,
+//! and counted as written once the next line shows the game complete. Games over several lines are read
 //! by a loop that keeps the game being read, as long as they come.
 
 use super::board::{Game, Heading, PLAIN_ROOM};
@@ -111,7 +111,8 @@ fn games_over_lines<W: Write>(
         if let Some((header, digits, next, end)) = whole_game {
             // The game is complete.
             game.write(out, heading);
-            let after = end + 1;
+            // The next game's line, after any blank lines, each a lone LF.
+            let after = end + 1 + lone_lfs(&bytes[end + 1..]);
             if bytes.get(after..after + HEADING.len()) == Some(HEADING.as_bytes()) {
                 scan.spare = std::mem::take(heading);
                 *current = None;
@@ -178,12 +179,13 @@ fn games_over_lines<W: Write>(
 }
 
 /// Takes whole games one a line, `Game #n: ` and slot digits then LF,
-/// for as long as they come. A game's verdict is written into the
-/// output's free room as soon as its line is read, and counted as
-/// written only once the next line is another such game: a game may go
-/// on over the lines after it (F1), and the verdict of a game is written
-/// only after the line that shows it complete is read (R0.3). Returns
-/// where the line of the last game, not counted as written, starts.
+/// for as long as they come, and the empty lines between them. A game's
+/// verdict is written into the output's free room as soon as its line is
+/// read, and counted as written only once the next line that is not
+/// empty is another such game: a game may go on over the lines after it
+/// (F1), and the verdict of a game is written only after the line that
+/// shows it complete is read (R0.3). Returns where the line of the last
+/// game, not counted as written, starts.
 ///
 /// The room is taken `BATCH` bytes at a time, and the output is handed
 /// on (`end_lines`) once a batch is full, not after every line.
@@ -199,6 +201,7 @@ fn one_line_games<W: Write>(
     // The last game's line and its verdict's length (0: no game yet),
     // and the length of the verdicts counted as written in the batch.
     let (mut pending_at, mut pending_len, mut written) = (0, 0, 0);
+    let mut blank_lines = 0;
     let mut room: &mut [u8; BATCH] = out.room();
     let result = loop {
         if left == 0 {
@@ -224,12 +227,25 @@ fn one_line_games<W: Write>(
         pending_len = game.write_plain(line_room.expect("room"), header, 6 + digits);
         pending_at = at;
         at = end + 1;
+        // Blank lines between games (R0.1), each a lone LF, are passed.
+        if bytes.get(at) == Some(&b'\n') {
+            let blank = lone_lfs(&bytes[at..]);
+            at += blank;
+            blank_lines += blank;
+        }
     };
     out.advance(written);
     let begun_now = scan.announced - left;
-    scan.taken += (begun_now - begun) as usize;
+    scan.taken += (begun_now - begun) as usize + blank_lines;
     (scan.at, scan.begun) = (at, begun_now);
     result.map(|()| (pending_len > 0).then_some(pending_at))
+}
+
+/// How many lone LFs, blank lines, `bytes` starts with.
+#[cold]
+#[inline(never)]
+fn lone_lfs(bytes: &[u8]) -> usize {
+    bytes.iter().take_while(|&&byte| byte == b'\n').count()
 }
 
 /// A whole game on the line at `at` of `bytes`, in the plainest form:
@@ -413,6 +429,20 @@ mod tests {
             assert_eq!(fast, read(input, false), "{:?}", input);
             assert!(fast.0.contains("Game #3"), "{:?}", fast);
         }
+        // Blank lines between games, and inside one (F1), and a fault
+        // after them, its place counted over them.
+        for input in [
+            "3\n\nGame #1: 12\n\n\nGame #2: 3\n\nGame #3: 45\n\n",
+            "2\nGame #1: 1\n\n2\n\nGame #2: 3\nGame #3: 4\n",
+            "3\nGame #1: 1\n\n\nGame #2: 38\nGame #3: 4\n",
+            "2\nGame #1: 1\n\nGame #2: 3\n\n\nx\n",
+        ] {
+            assert_eq!(read(input, true), read(input, false), "{:?}", input);
+        }
+        assert_eq!(
+            read("3\nGame #1: 1\n\n\nGame #2: 38\n", true).1.unwrap(),
+            "5:11: expected a slot digit 1-7 or a header `Game #n:`, found `8`"
+        );
         // A byte that is no slot digit, on a line that goes on with a game.
         let broken = "2\nGame #1: 1\n28\nGame #2: 3\n";
         assert_eq!(read(broken, true), read(broken, false));
