@@ -172,6 +172,12 @@ fn fast_run<R: Read, W: Write>(
     let mut room = quick_room(referee, turns);
     let mut used = 0;
     let stopped = loop {
+        // An empty line (R0.1) is passed without a look in the cache.
+        if bytes.get(at) == Some(&b'\n') {
+            at += 1;
+            taken += 1;
+            continue;
+        }
         let entry = match cache.entry(&bytes[at..]) {
             Some(entry) => entry,
             // A blank line (R0.1) near the end of the bytes at hand, where
