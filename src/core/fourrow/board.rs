@@ -4,7 +4,7 @@
 
 use crate::core::io::Output;
 use crate::judge::fourrow::{
-    self as judged, Cells, BOTTOM_ROW, CHIPS, EMPTY, ENDINGS, RULE as RULE_TEXT,
+    self as judged, Cells, BOTTOM_ROW, CHIPS, EMPTY, ENDINGS, HEADING, RULE as RULE_TEXT,
 };
 use std::io::Write;
 
@@ -76,8 +76,9 @@ impl Game {
 impl Game {
     /// `write` for the tool's fast path, into `room`: the heading is the
     /// first `len` bytes of `header`, a plain header's own `Game #n` (at
-    /// most 14 bytes), and the ending is written over the bytes after it.
-    /// Returns the length written.
+    /// most 14 bytes), its `Game #` written anew (the header may have a
+    /// tab for its space), and the ending is written over the bytes after
+    /// it. Returns the length written.
     #[inline(always)]
     pub(crate) fn write_plain(
         &self,
@@ -86,6 +87,7 @@ impl Game {
         len: usize,
     ) -> usize {
         room[..16].copy_from_slice(header);
+        room[..HEADING.len()].copy_from_slice(HEADING.as_bytes());
         // At most 14: the bound only spares a check.
         let len = len.min(16);
         len + self.write_ending(&mut room[len..])

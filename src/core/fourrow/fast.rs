@@ -1,16 +1,18 @@
 //! The fast path of the four-in-a-row reading: lines of the plainest form
-//! (`Game #n: ` and slot digits, or slot digits alone inside a game, then
-//! LF or CR LF) are played without the general reading's byte-by-byte
-//! loop; inside a game, blank lines are passed and lines with other blanks
-//! (R0.1) are read one at a time, a header by the general reading's
-//! parser. A line
-//! is played on a copy and only kept once it proved plain, so the general
-//! reading can take any line from its start and say what is wrong.
+//! (`Game #n: `, a tab for either space, and slot digits, or slot digits
+//! alone inside a game, then LF or CR LF) are played without the general
+//! reading's byte-by-byte loop; inside a game, blank lines are passed and
+//! lines with other blanks (R0.1) are read one at a time, a header by the
+//! general reading's parser. A line is played on a copy and only kept
+//! once it proved plain, so the general reading can take any line from
+//! its start and say what is wrong.
+//!
 //! Whole games a line, the common case, are taken by a loop of their own
 //! that keeps no game from one line to the next, passing empty lines
 //! between them: a game's verdict is written as soon as its line is read,
-//! and counted as written once the next line shows the game complete. Games over several lines are read
-//! by a loop that keeps the game being read, as long as they come.
+//! and counted as written once the next line shows the game complete.
+//! Games over several lines are read by a loop that keeps the game being
+//! read, as long as they come.
 
 use super::board::{Game, Heading, PLAIN_ROOM};
 use super::parse::{parse_header, set_heading, Reading, Shortcut, GAME};
@@ -113,15 +115,13 @@ fn games_over_lines<W: Write>(
             game.write(out, heading);
             // The next game's line, after any blank lines, each a lone LF.
             let after = end + 1 + lone_lfs(&bytes[end + 1..]);
-            if bytes.get(after..after + HEADING.len()) == Some(HEADING.as_bytes()) {
+            if bytes[after..].starts_with(GAME) {
                 scan.spare = std::mem::take(heading);
                 *current = None;
                 (scan.at, scan.taken, scan.begun) = (at, taken, begun);
                 return out.end_lines().map(|()| true);
             }
-            // A plain header's own bytes are its game's heading.
-            heading.clear();
-            heading.extend_from_slice(&header[..6 + digits]);
+            set_heading(heading, &header[6..6 + digits]);
             game = next;
             at = end + 1;
             taken += 1;
@@ -249,22 +249,27 @@ fn lone_lfs(bytes: &[u8]) -> usize {
 }
 
 /// A whole game on the line at `at` of `bytes`, in the plainest form:
-/// `Game #n: ` (n of 1 to 8 digits, no leading zero), slot digits, LF or
-/// CR LF. Its first 16 bytes, the number's digits, the game, and where
-/// the LF is.
+/// `Game #n: ` (n of 1 to 8 digits, no leading zero; either space may be
+/// a tab), slot digits, LF or CR LF. Its first 16 bytes, the number's
+/// digits, the game, and where the LF is.
 #[inline(always)]
 fn whole_game_line(bytes: &[u8], at: usize) -> Option<(&[u8; 16], usize, Game, usize)> {
-    // A plain header starts with the verdict line's heading, `Game #`.
+    // A plain header starts with the verdict line's heading, `Game #`, or
+    // with a tab for its space, the fifth byte.
     const HEADER: u64 = head_of(HEADING.as_bytes());
     const HEADER_MASK: u64 = u64::MAX >> (64 - 8 * HEADING.len());
+    const TAB_FOR_SPACE: u64 = ((b'\t' ^ b' ') as u64) << (8 * 4);
     let line = bytes.get(at..)?;
     let header: &[u8; 16] = line.get(..16)?.try_into().ok()?;
-    if word(header) & HEADER_MASK != HEADER {
+    let start = word(header) & HEADER_MASK;
+    if start != HEADER && start != HEADER ^ TAB_FOR_SPACE {
         return None;
     }
     let number = word(&header[6..14]);
     let digits = leading_digits(number);
-    if digits == 0 || number as u8 == b'0' || header[6 + digits..8 + digits] != *b": " {
+    let colon = &header[6 + digits..8 + digits];
+    let plain_end = colon == b": " || colon == b":\t";
+    if digits == 0 || number as u8 == b'0' || !plain_end {
         return None;
     }
     let mut game = Game::default();
@@ -311,8 +316,7 @@ fn loose_line(bytes: &[u8], game: Game) -> Option<(Option<Range<usize>>, Game, u
 fn replay(bytes: &[u8], at: usize, spare: &mut Heading) -> (Heading, Game) {
     let (header, digits, game, _) = whole_game_line(bytes, at).expect("a whole game");
     let mut heading = std::mem::take(spare);
-    heading.clear();
-    heading.extend_from_slice(&header[..6 + digits]);
+    set_heading(&mut heading, &header[6..6 + digits]);
     (heading, game)
 }
 
@@ -382,6 +386,14 @@ mod tests {
         };
         assert_eq!(read(b"Game #12: 123\n"), expected(b"12", "123", 13));
         assert_eq!(read(b"Game #1: \n"), expected(b"1", "", 9));
+        // A tab for either space; the heading has the space.
+        for tabbed in [
+            &b"Game\t#12: 123\n"[..],
+            b"Game #12:\t123\n",
+            b"Game\t#12:\t123\n",
+        ] {
+            assert_eq!(read(tabbed), expected(b"12", "123", 13), "{:?}", tabbed);
+        }
         assert_eq!(read(b"Game #1: 1\r\n"), expected(b"1", "1", 11));
         assert_eq!(
             read(b"Game #12345678: 1234567123456712\nGame #1"),
@@ -396,6 +408,10 @@ mod tests {
             b"Game #1: 1 \n",
             b"Game #1: 18\n",
             b"Game #1: 1\r\r\n",
+            b"Game\t\t#1: 1\n",
+            b"Game #1:\t\t1\n",
+            b"Game\x0b#1: 1\n",
+            b"Game #1:\x0c1\n",
             b"Game #1: 1",
             b"game #1: 1\n",
         ] {
@@ -424,6 +440,8 @@ mod tests {
             "4\nGame #1: 1\n2\nGame #2: 11\nGame #3: 1234\n567\nGame #4: 7\n1\n",
             // One game more than announced, after one over two lines.
             "3\nGame #1: 1\n2\nGame #2: 3\nGame #3: 4\n5\nGame #4: 6\n",
+            // Tabs for spaces, a header with other blanks among them.
+            "4\nGame\t#1:\t1\nGame #2:\t2\nGame  #3: 3\nGame\t#4: 1111\n",
         ] {
             let fast = read(input, true);
             assert_eq!(fast, read(input, false), "{:?}", input);
