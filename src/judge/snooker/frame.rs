@@ -182,14 +182,10 @@ impl Frame {
         self.scores[scorer.index()] += u64::from(call.points);
         // S6: reds stay down whatever happens.
         self.reds -= stroke.reds;
-        self.replay = if call.foul {
-            Some(Replay {
-                offender: striker,
-                in_hand: stroke.white,
-            })
-        } else {
-            None
-        };
+        self.replay = call.foul.then_some(Replay {
+            offender: striker,
+            in_hand: stroke.white,
+        });
         let next = if self.on == On::Colour(Ball::Black) && call.points > 0 {
             // S9: with only the black left, the first score or foul ends
             // the frame, or ties it: then the black stays for the lot.
