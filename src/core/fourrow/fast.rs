@@ -114,7 +114,7 @@ fn games_over_lines<W: Write>(
             // The game is complete.
             game.write(out, heading);
             // The next game's line, after any blank lines, each a lone LF.
-            let after = end + 1 + lone_lfs(&bytes[end + 1..]);
+            let after = end + 1 + empty_lines(bytes, end + 1);
             if bytes[after..].starts_with(GAME) {
                 scan.spare = std::mem::take(heading);
                 *current = None;
@@ -228,11 +228,9 @@ fn one_line_games<W: Write>(
         pending_at = at;
         at = end + 1;
         // Blank lines between games (R0.1), each a lone LF, are passed.
-        if bytes.get(at) == Some(&b'\n') {
-            let blank = lone_lfs(&bytes[at..]);
-            at += blank;
-            blank_lines += blank;
-        }
+        let blank = empty_lines(bytes, at);
+        at += blank;
+        blank_lines += blank;
     };
     out.advance(written);
     let begun_now = scan.announced - left;
@@ -241,11 +239,19 @@ fn one_line_games<W: Write>(
     result.map(|()| (pending_len > 0).then_some(pending_at))
 }
 
-/// How many lone LFs, blank lines, `bytes` starts with.
-#[cold]
-#[inline(never)]
-fn lone_lfs(bytes: &[u8]) -> usize {
-    bytes.iter().take_while(|&&byte| byte == b'\n').count()
+/// How many empty lines, each a lone LF, come at `at` in `bytes`: seldom
+/// any, so they are counted out of line.
+#[inline(always)]
+fn empty_lines(bytes: &[u8], at: usize) -> usize {
+    #[cold]
+    #[inline(never)]
+    fn count(bytes: &[u8]) -> usize {
+        bytes.iter().take_while(|&&byte| byte == b'\n').count()
+    }
+    match bytes.get(at) {
+        Some(b'\n') => count(&bytes[at..]),
+        _ => 0,
+    }
 }
 
 /// A whole game on the line at `at` of `bytes`, in the plainest form:
