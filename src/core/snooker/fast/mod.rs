@@ -81,15 +81,16 @@ impl<'o, W: Write> Shortcut<Referee<'o, W>> for Fast {
     }
 }
 
-/// The two names of a names line of two tokens with one space between
-/// and no other blank, unless the two are the same: what the general
-/// reading would take without a word (any two tokens name players, S15).
+/// The two names of a names line of two tokens with one space or tab
+/// between and no other blank, unless the two are the same: what the
+/// general reading would take without a word (any two tokens name
+/// players, S15).
 fn plain_names(text: &[u8]) -> Option<(&[u8], &[u8])> {
     // Bytes up to b' ' that are not blanks belong to a token: such a
     // line is left to the general reading.
     let space = text.iter().position(|&b| b <= b' ')?;
     let (a, b) = (&text[..space], &text[space + 1..]);
-    let plain = text[space] == b' '
+    let plain = matches!(text[space], b' ' | b'\t')
         && !a.is_empty()
         && !b.is_empty()
         && b.iter().all(|&byte| byte > b' ')
@@ -281,4 +282,28 @@ fn fast_run<R: Read, W: Write>(
     lines.consume(at, taken);
     *frame_in_play = frame;
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_lines_of_two_tokens_one_space_or_tab_apart_are_read_here() {
+        let ann_bob: Option<(&[u8], &[u8])> = Some((b"Ann", b"Bob"));
+        assert_eq!(plain_names(b"Ann Bob"), ann_bob);
+        assert_eq!(plain_names(b"Ann\tBob"), ann_bob);
+        for other in [
+            &b"Ann  Bob"[..],
+            b"Ann \tBob",
+            b"Ann\x0bBob",
+            b" Ann Bob",
+            b"Ann Bob ",
+            b"Ann Bob Cy",
+            b"Ann Ann",
+            b"Ann",
+        ] {
+            assert_eq!(plain_names(other), None, "{:?}", other);
+        }
+    }
 }
