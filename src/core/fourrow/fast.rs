@@ -228,9 +228,11 @@ fn one_line_games<W: Write>(
         pending_at = at;
         at = end + 1;
         // Blank lines between games (R0.1), each a lone LF, are passed.
-        let blank = empty_lines(bytes, at);
-        at += blank;
-        blank_lines += blank;
+        if bytes.get(at) == Some(&b'\n') {
+            let blank = empty_lines(bytes, at);
+            at += blank;
+            blank_lines += blank;
+        }
     };
     out.advance(written);
     let begun_now = scan.announced - left;
