@@ -227,7 +227,8 @@ fn one_line_games<W: Write>(
         pending_len = game.write_plain(line_room.expect("room"), header, 6 + digits);
         pending_at = at;
         at = end + 1;
-        // Blank lines between games (R0.1), each a lone LF, are passed.
+        // Blank lines between games (R0.1), each a lone LF, are passed:
+        // looked for here, so that the counts move only when one is there.
         if bytes.get(at) == Some(&b'\n') {
             let blank = empty_lines(bytes, at);
             at += blank;
