@@ -177,7 +177,8 @@ fn read_all<R: Read, C: Checks, S: Shortcut<V>, V: Visit>(
             let found = shortcut.next_record(lines, checks);
             let eof = || {
                 lines.eof_error(&format!(
-                    "expected a stroke, `Play again` or a lot line (frame {} is not over)",
+                    "expected {} (frame {} is not over)",
+                    next_in_frame(&frame, &names),
                     number
                 ))
             };
@@ -217,6 +218,25 @@ enum Taken {
     Lot(Player),
     Stroke(Stroke, Outcome),
     PlayAgain(Replay),
+}
+
+/// What the frame can take next: the lot when one is due (S10), a
+/// stroke, and `Play again` right after a foul (S11).
+fn next_in_frame(frame: &Frame, names: &Names) -> String {
+    match frame.stage() {
+        Stage::LotDue => lot_expected(names),
+        _ if frame.may_play_again() => "a stroke or `Play again`".to_string(),
+        _ => "a stroke".to_string(),
+    }
+}
+
+/// The lot after a tie: one of the two names (S10).
+fn lot_expected(names: &Names) -> String {
+    format!(
+        "the lot after the tie ({} or {})",
+        shown(names.name(Player::A)),
+        shown(names.name(Player::B))
+    )
 }
 
 fn names_expected(number: u64) -> String {
@@ -334,7 +354,7 @@ pub(crate) fn parse_event(line: &Line) -> Result<Event, Error> {
                     shown(token.text)
                 };
                 format!(
-                    "expected a ball first hit, `None`, `Play again` or a lot line; found {}",
+                    "expected a ball first hit, `None` or `Play again`; found {}",
                     found
                 )
             }
@@ -446,12 +466,7 @@ pub(crate) fn impossible(line: &Line, frame: &Frame, names: &Names, why: Impossi
         ),
         Impossible::LotDue => (
             col,
-            format!(
-                "expected the lot after the tie ({} or {}), found {}",
-                shown(names.name(Player::A)),
-                shown(names.name(Player::B)),
-                shown(first)
-            ),
+            format!("expected {}, found {}", lot_expected(names), shown(first)),
         ),
         Impossible::NoPlayAgain => (
             col,
