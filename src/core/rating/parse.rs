@@ -131,7 +131,9 @@ fn read_all<R: Read, C: Checks, S: Shortcut, W: Write>(
             checks.player(&line, &name, &rating)?;
             let rating = parse_rating(rating.text).map_err(|why| {
                 let message = match why {
-                    BadRating::Malformed => "a rating with at most two decimals".to_string(),
+                    BadRating::Malformed => {
+                        "a rating (digits, a minus sign allowed, at most two decimals)".to_string()
+                    }
                     BadRating::OutOfRange => format!("a rating within {}", range_text()),
                 };
                 line.error(
