@@ -3,7 +3,8 @@
 //! a closed stdout keeps the verdict, the project's fixture folders as a
 //! regression run, and `test`'s reports (`-v`, the slowest case,
 //! `--junit`, `--ignore-space`). Their statuses and command lines:
-//! `contestant_statuses.rs`.
+//! `contestant_statuses.rs`; `--junit` and `--out` under `/dev`, and the
+//! report of a run stopped early: `reports.rs`.
 
 mod common;
 

@@ -66,6 +66,40 @@ fn a_bad_file_gets_its_place_and_the_others_are_still_checked() {
 }
 
 #[test]
+fn a_folder_is_named_on_stderr_as_a_missing_file_is() {
+    let folder = fixture("fourrow");
+    let (good, missing) = (fixture("fourrow/sample.in"), fixture("no-such-file.in"));
+    let (code, out, err) = validate(&["fourrow", &folder, &good, &missing]);
+    assert_eq!(code, Some(1));
+    assert_eq!(out, format!("{}: ok\n", good));
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", err);
+    assert!(
+        lines[0].starts_with(&format!("referee: {}: ", folder)),
+        "{}",
+        err
+    );
+    assert!(
+        lines[1].starts_with(&format!("referee: {}: ", missing)),
+        "{}",
+        err
+    );
+    // Standard input a folder too (a folder opens as a file only there).
+    #[cfg(unix)]
+    {
+        let output = std::process::Command::new(common::referee_path())
+            .args(["validate", "fourrow"])
+            .stdin(std::fs::File::open(&folder).unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.starts_with("referee: <stdin>: "), "{}", err);
+    }
+}
+
+#[test]
 fn standard_input_is_read_without_files_or_for_a_dash() {
     let sample = std::fs::read(fixture("fourrow/sample.in")).unwrap();
     for args in [&["fourrow"][..], &["fourrow", "-"]] {

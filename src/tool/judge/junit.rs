@@ -1,17 +1,26 @@
 //! `referee test --junit FILE`: the run as a JUnit XML report, the format
 //! CI systems (GitHub Actions, GitLab, Jenkins) display: one `testcase`
 //! per input with its time, and for a failing one a `failure` whose
-//! message is the verdict, first difference included.
+//! message is the verdict, first difference included. A run stopped before
+//! its cases were judged is a testcase in `error`, so that the report
+//! shows it failed rather than pass as an empty or an earlier one would.
 
 use crate::tool::markup::escape;
 use std::time::Duration;
 
-/// One case of the report: its name, time, and `(kind, verdict)` when it
-/// failed.
+/// One case of the report: its name, time, and how it did not pass.
 pub(crate) struct Entry {
     pub(crate) name: String,
     pub(crate) time: Duration,
-    pub(crate) failure: Option<(&'static str, String)>,
+    pub(crate) failure: Option<Fault>,
+}
+
+/// How a case did not pass.
+pub(crate) enum Fault {
+    /// A verdict on its run: the verdict's kind and the verdict.
+    Failure(&'static str, String),
+    /// No verdict: why the run could not be judged.
+    Error(String),
 }
 
 /// How every report starts, up to the problem's name: what tells a
@@ -26,14 +35,20 @@ pub(crate) fn is_report(text: &[u8]) -> bool {
 
 /// The whole report for the cases of `suite` (the problem's name).
 pub(crate) fn report(suite: &str, entries: &[Entry]) -> String {
-    let failures = entries.iter().filter(|e| e.failure.is_some()).count();
+    let count = |error: bool| {
+        let faults = entries.iter().filter_map(|e| e.failure.as_ref());
+        faults
+            .filter(|fault| matches!(fault, Fault::Error(_)) == error)
+            .count()
+    };
     let total: Duration = entries.iter().map(|e| e.time).sum();
     let mut out = String::from(HEAD);
     out.push_str(&format!(
-        "{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" time=\"{:.3}\">\n",
+        "{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{:.3}\">\n",
         escape(suite),
         entries.len(),
-        failures,
+        count(false),
+        count(true),
         total.as_secs_f64()
     ));
     for entry in entries {
@@ -45,10 +60,16 @@ pub(crate) fn report(suite: &str, entries: &[Entry]) -> String {
         );
         match &entry.failure {
             None => out.push_str(&format!("{}/>\n", head)),
-            Some((kind, message)) => out.push_str(&format!(
+            Some(Fault::Failure(kind, message)) => out.push_str(&format!(
                 "{}>\n      <failure type=\"{}\" message=\"{}\">{}</failure>\n    </testcase>\n",
                 head,
                 escape(kind),
+                escape(message),
+                escape(message)
+            )),
+            Some(Fault::Error(message)) => out.push_str(&format!(
+                "{}>\n      <error message=\"{}\">{}</error>\n    </testcase>\n",
+                head,
                 escape(message),
                 escape(message)
             )),
@@ -73,7 +94,10 @@ mod tests {
             Entry {
                 name: "b<1>.in".to_string(),
                 time: Duration::from_millis(3),
-                failure: Some(("wrong answer", "1:1: expected `a`, found `b`".to_string())),
+                failure: Some(Fault::Failure(
+                    "wrong answer",
+                    "1:1: expected `a`, found `b`".to_string(),
+                )),
             },
         ];
         let xml = report("fourrow", &entries);
@@ -87,5 +111,24 @@ mod tests {
         ));
         assert_eq!(escape("\u{1b}&\"'"), "\u{fffd}&amp;&quot;&#39;");
         assert_eq!(escape("a\u{ffff}b\u{fffe}"), "a\u{fffd}b\u{fffd}");
+    }
+
+    #[test]
+    fn a_run_that_could_not_be_judged_is_an_error() {
+        let entries = [Entry {
+            name: "cases".to_string(),
+            time: Duration::ZERO,
+            failure: Some(Fault::Error("cases: no `*.in` <files>".to_string())),
+        }];
+        let xml = report("rating", &entries);
+        assert!(
+            xml.contains("tests=\"1\" failures=\"0\" errors=\"1\""),
+            "{}",
+            xml
+        );
+        assert!(xml.contains(
+            "name=\"cases\" time=\"0.000\">\n      <error message=\"cases: no `*.in` &lt;files&gt;\">"
+        ));
+        assert!(is_report(xml.as_bytes()));
     }
 }

@@ -427,6 +427,41 @@ fn may_write_over(path: &Path, ours: impl Fn(&[u8]) -> bool) -> bool {
     read.is_ok() && ours(&start)
 }
 
+/// Writes a file of ours (`--junit`, `--out`) at `path`, which
+/// `may_write_over` allowed. `/dev/stdout` (or `/dev/stderr`) naming our
+/// own standard output is written through that stream: opened anew, it
+/// would truncate a file that `>` made, or write at an offset of its own
+/// over the lines printed before.
+fn write_ours(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if path.starts_with("/dev") {
+        if is_stream(path, io::stdout()) {
+            let mut out = io::stdout().lock();
+            return out.write_all(bytes).and_then(|()| out.flush());
+        }
+        if is_stream(path, io::stderr()) {
+            return io::stderr().lock().write_all(bytes);
+        }
+    }
+    std::fs::write(path, bytes)
+}
+
+/// Whether `path` is the file that `stream` writes to.
+#[cfg(unix)]
+fn is_stream(path: &Path, stream: impl std::os::fd::AsFd) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let opened = stream.as_fd().try_clone_to_owned().map(std::fs::File::from);
+    match (path.metadata(), opened.and_then(|file| file.metadata())) {
+        (Ok(at), Ok(of)) => (at.dev(), at.ino()) == (of.dev(), of.ino()),
+        _ => false,
+    }
+}
+
+/// (No `/dev` elsewhere, and no way to tell.)
+#[cfg(not(unix))]
+fn is_stream<S>(_: &Path, _: S) -> bool {
+    false
+}
+
 /// `N passed, M failed`, the last line of `test` and `stress`.
 fn summary(passed: u64, failed: u64) -> String {
     format!("{} passed, {} failed", passed, failed)

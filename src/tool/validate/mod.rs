@@ -2,8 +2,8 @@
 //! alone, for problem setters. Every file is checked, each file read gets
 //! one line on stdout (`FILE: ok`, or where and why it breaks the format;
 //! control characters in FILE spelled out), a file that cannot be opened
-//! a message on stderr, as every command gives one, and the run
-//! succeeds only when all of them are valid. With `--coverage`, the valid
+//! or read (a folder) a message on stderr, as every command gives one,
+//! and the run succeeds only when all of them are valid. With `--coverage`, the valid
 //! files' reach towards the statement's bounds follows (`coverage`).
 
 pub(crate) mod coverage;
@@ -12,22 +12,28 @@ use crate::core::io::error::escaped_name;
 use crate::core::io::stderr_about;
 use crate::tool::problem::Problem;
 use crate::tool::run::open_input;
-use crate::tool::solvers;
+use crate::tool::solvers::{self, Error};
 use std::io::{self, Read, Write};
 
-/// The verdict line of one input read from `input`, and whether it is valid.
-pub(crate) fn verdict<R: Read>(problem: Problem, name: &str, input: R) -> (String, bool) {
+/// The verdict line of one input read from `input`, and whether it is
+/// valid; an error when it cannot be read, which is no verdict on it.
+pub(crate) fn verdict<R: Read>(
+    problem: Problem,
+    name: &str,
+    input: R,
+) -> io::Result<(String, bool)> {
     match solvers::check(problem, input) {
-        Ok(()) => (format!("{}: ok", name), true),
-        Err(e) => (solvers::describe(name, &e), false),
+        Ok(()) => Ok((format!("{}: ok", name), true)),
+        Err(Error::Read(e)) => Err(e),
+        Err(e) => Ok((solvers::describe(name, &e), false)),
     }
 }
 
 /// Checks `files` (standard input when there are none, or for `-`),
 /// writing a line per file to `out` as it goes, then the coverage of the
 /// valid ones when asked; `Ok(true)` when all are valid. A file that
-/// cannot be opened is named on stderr and counts as invalid, and the
-/// others are still checked.
+/// cannot be opened or read is named on stderr and counts as invalid, and
+/// the others are still checked.
 pub fn run<W: Write>(
     problem: Problem,
     files: &[String],
@@ -48,7 +54,7 @@ pub fn run<W: Write>(
         // Read as it is checked, so that an endless or huge input is
         // stopped at its first fault; a copy is kept only for coverage.
         let mut kept = Vec::new();
-        let checked = open_input(name).map(|input| {
+        let checked = open_input(name).and_then(|input| {
             let kept = coverage.then_some(&mut kept);
             verdict(problem, shown, Copying { input, kept })
         });
@@ -57,7 +63,7 @@ pub fn run<W: Write>(
             Err(e) => {
                 // What was written for the files before comes first.
                 out.flush()?;
-                stderr_about(name, e);
+                stderr_about(if name == "-" { "<stdin>" } else { name }, e);
                 all_valid = false;
                 continue;
             }
@@ -99,17 +105,17 @@ mod tests {
     #[test]
     fn a_valid_input_is_ok() {
         let sample = include_bytes!("../../../fixtures/snooker/sample.in");
-        let (line, valid) = verdict(Problem::Snooker, "s.in", &sample[..]);
+        let (line, valid) = verdict(Problem::Snooker, "s.in", &sample[..]).unwrap();
         assert_eq!(line, "s.in: ok");
         assert!(valid);
     }
 
     #[test]
     fn an_invalid_input_gets_its_first_violation() {
-        let (line, valid) = verdict(Problem::Fourrow, "f.in", &b"1\nGame #1:  1\n"[..]);
+        let (line, valid) = verdict(Problem::Fourrow, "f.in", &b"1\nGame #1:  1\n"[..]).unwrap();
         assert!(line.starts_with("f.in:2:"), "{}", line);
         assert!(!valid);
-        let (line, valid) = verdict(Problem::Rating, "r.in", &b""[..]);
+        let (line, valid) = verdict(Problem::Rating, "r.in", &b""[..]).unwrap();
         assert!(line.starts_with("r.in:1:"), "{}", line);
         assert!(!valid);
     }

@@ -224,8 +224,8 @@ pub static FLAGS: &[Flag] = &[
         long: "out",
         short: None,
         help: "where to write the first input the solver fails on, shrunk: \
-               a FILE that is not there yet [default stress-failure.in, or \
-               stress-failure-2.in and so on when taken]",
+               a FILE that is not there yet or one under /dev [default \
+               stress-failure.in, or stress-failure-2.in and so on when taken]",
         kind: Kind::Path {
             name: "FILE",
             set: |o, path| o.out = Some(path),

@@ -54,9 +54,9 @@ pub(crate) struct StressRun {
     pub(crate) seed: Option<u64>,
     pub(crate) timeout: Duration,
     pub(crate) jobs: usize,
-    /// Where the shrunk input is written, a file that is not there yet;
-    /// `None`: a new file named `DEFAULT_OUT`, or with a number when that
-    /// is taken.
+    /// Where the shrunk input is written, a file that is not there yet
+    /// or a path under `/dev`; `None`: a new file named `DEFAULT_OUT`, or
+    /// with a number when that is taken.
     pub(crate) out: Option<String>,
 }
 

@@ -5,7 +5,7 @@
 use super::{Judge, MOST_RUNS, MOST_TIMEOUTS};
 use crate::core::io::error::{char_start, escaped_name};
 use crate::core::io::stderr_about;
-use crate::tool::judge::{diff, kept_whole, may_write_over, shrink, solver};
+use crate::tool::judge::{diff, kept_whole, may_write_over, shrink, solver, write_ours};
 use crate::tool::problem::Problem;
 use std::path::Path;
 
@@ -100,15 +100,16 @@ pub(super) fn report(
     written.is_some()
 }
 
-/// Writes `input` to `out` (see `may_write_over`), or without it to a new
-/// file, `DEFAULT_OUT`, else `stress-failure-2.in` and so on, so that a
-/// file that is there already, maybe someone's, is never written over.
+/// Writes `input` to `out` (see `may_write_over`; a path under `/dev` as
+/// `write_ours` does), or without it to a new file, `DEFAULT_OUT`, else
+/// `stress-failure-2.in` and so on, so that a file that is there already,
+/// maybe someone's, is never written over.
 /// The path written, or the one that failed and why.
 fn write_out(out: Option<&str>, input: &[u8]) -> Result<String, (String, String)> {
     if let Some(path) = out {
         // Asked again: a file may have come there during the run.
         return match may_write_over(Path::new(path), |_| false) {
-            true => std::fs::write(path, input)
+            true => write_ours(Path::new(path), input)
                 .map(|()| path.to_string())
                 .map_err(|e| (path.to_string(), e.to_string())),
             false => Err((path.to_string(), TAKEN.to_string())),

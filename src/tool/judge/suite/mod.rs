@@ -4,7 +4,8 @@
 //! referee's own answer where there is none. One line per failing case
 //! (per case with `-v`, with its time), the slowest case, then `N passed,
 //! M failed`. `-j N` judges N cases at a time; the lines keep the order of
-//! the cases. `--junit FILE` also writes the run as a JUnit report.
+//! the cases. `--junit FILE` also writes the run as a JUnit report, one in
+//! error when the run stops early.
 //!
 //! Without CMD the referee itself is run, the project's regression run:
 //! then `.args` beside an input holds options of `referee PROBLEM` (such
@@ -18,14 +19,14 @@
 mod cases;
 
 use self::cases::{find_cases, Case};
-use super::junit::{self, Entry};
+use super::junit::{self, Entry, Fault};
 use super::pool;
 use super::progress::{self, Progress};
 use super::{
-    cannot_run, cannot_write_at, judge, may_write_over, seconds, solver, summary, Compare,
-    Expected, Solution, Verdict, ACCEPTED, CANNOT_START, FAILED, UNUSABLE,
+    cannot_run, cannot_write_at, judge, may_write_over, seconds, solver, summary, write_ours,
+    Compare, Expected, Solution, Verdict, ACCEPTED, CANNOT_START, FAILED, UNUSABLE,
 };
-use crate::core::io::error::escaped_path;
+use crate::core::io::error::{escaped_name, escaped_path};
 use crate::core::io::{stderr_about, stderr_line};
 use crate::tool::cli::{self, Command};
 use crate::tool::problem::Problem;
@@ -92,7 +93,10 @@ impl Tally {
                     }
                     verdict => {
                         self.failed += 1;
-                        (time, Some((verdict.kind(), verdict.to_string())))
+                        (
+                            time,
+                            Some(Fault::Failure(verdict.kind(), verdict.to_string())),
+                        )
                     }
                 }
             }
@@ -102,7 +106,7 @@ impl Tally {
                 // file it cannot use.
                 stderr_line(format_args!("referee: {}", message));
                 self.broken += 1;
-                (Duration::ZERO, Some(("broken case", why)))
+                (Duration::ZERO, Some(Fault::Failure("broken case", why)))
             }
             Outcome::Skipped => {
                 self.skipped += 1;
@@ -131,25 +135,19 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[OsStri
         }
     }
     let cases = match find_cases(Path::new(dir), problem) {
-        Ok(cases) => cases,
-        Err((path, e)) => {
-            stderr_about(&path.display().to_string(), e);
-            say!("{}", summary(0, 0));
-            return UNUSABLE;
+        Ok(cases) if cases.is_empty() => {
+            return stopped(problem, dir, how, dir, "no `*.in` files to test")
         }
+        Ok(cases) => cases,
+        Err((path, e)) => return stopped(problem, dir, how, &path.display().to_string(), e),
     };
-    if cases.is_empty() {
-        stderr_about(dir, "no `*.in` files to test");
-        say!("{}", summary(0, 0));
-        return UNUSABLE;
-    }
     let mut tally = Tally::default();
     let mut progress = Progress::new(cases.len() as u64, "cases");
     let mut broken_command = None;
     let judge_one = |i, dropped: &_| judge_case(problem, &cases[i], command, how, dropped);
     pool::in_order(cases.len(), how.jobs, judge_one, |i, outcome| {
         if let Outcome::CannotRun(e) = outcome {
-            broken_command = Some(e);
+            broken_command = Some((i, e));
             return false;
         }
         tally.add(&cases[i].name, outcome, how.verbose);
@@ -157,44 +155,95 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[OsStri
         true
     });
     progress::clear();
-    if let Some(e) = broken_command {
-        stderr_line(format_args!("{}", cannot_run(command, &e)));
+    if let Some((i, e)) = broken_command {
+        let message = cannot_run(command, &e);
+        stderr_line(format_args!("{}", message));
+        // The case it stopped at is in error: the run did not pass.
+        let why = message.strip_prefix("referee: ").unwrap_or(&message);
+        tally
+            .entries
+            .push(in_error(&cases[i].name, why.to_string()));
+        let status = write_report(problem, how, &tally.entries, CANNOT_START);
         say!("{}", summary(tally.passed, tally.failed + tally.broken));
-        return CANNOT_START;
+        return status;
     }
-    if tally.skipped > 0 {
-        stderr_line(format_args!(
-            "referee: skipped {} {} with `.args` or `.err`: they test the referee itself",
-            tally.skipped,
-            if tally.skipped == 1 { "case" } else { "cases" }
-        ));
-    }
-    if let Some((time, name)) = &tally.slowest {
-        say!("slowest: {} ({})", name, seconds(*time));
-    }
-    say!("{}", summary(tally.passed, tally.failed + tally.broken));
     // A run whose every case was skipped tested nothing: not a pass.
     let ran = tally.passed + tally.failed + tally.broken;
-    let mut status = if tally.failed > 0 {
+    if tally.skipped > 0 {
+        let why = format!(
+            "skipped {} {} with `.args` or `.err`: they test the referee itself",
+            tally.skipped,
+            if tally.skipped == 1 { "case" } else { "cases" }
+        );
+        stderr_line(format_args!("referee: {}", why));
+        if ran == 0 {
+            tally.entries.push(in_error(&escaped_name(dir), why));
+        }
+    }
+    let status = if tally.failed > 0 {
         FAILED
     } else if tally.broken > 0 || ran == 0 {
         UNUSABLE
     } else {
         ACCEPTED
     };
-    if let Some(path) = &how.junit {
-        // Asked again: a file may have come there during the run.
-        let written = match may_write_over(Path::new(path), junit::is_report) {
-            true => fs::write(path, junit::report(problem.name(), &tally.entries))
-                .map_err(|e| e.to_string()),
-            false => Err(NOT_A_REPORT.to_string()),
-        };
-        if let Err(e) = written {
+    // Before the last lines: the summary stays last on `--junit /dev/stdout`.
+    let status = write_report(problem, how, &tally.entries, status);
+    if let Some((time, name)) = &tally.slowest {
+        say!("slowest: {} ({})", name, seconds(*time));
+    }
+    say!("{}", summary(tally.passed, tally.failed + tally.broken));
+    status
+}
+
+/// Ends a run stopped before any case ran, `name` (DIR or a file below
+/// it) unusable for `why`: said on stderr and, in place of an earlier
+/// report that would still show a pass, in a report of the run in error.
+fn stopped(
+    problem: Problem,
+    dir: &str,
+    how: &TestRun,
+    name: &str,
+    why: impl std::fmt::Display,
+) -> u8 {
+    stderr_about(name, &why);
+    let why = format!("{}: {}", escaped_name(name), why);
+    let status = write_report(problem, how, &[in_error(&escaped_name(dir), why)], UNUSABLE);
+    say!("{}", summary(0, 0));
+    status
+}
+
+/// A testcase of the report that could not be judged, for `why`.
+fn in_error(name: &str, why: String) -> Entry {
+    Entry {
+        name: name.to_string(),
+        time: Duration::ZERO,
+        failure: Some(Fault::Error(why)),
+    }
+}
+
+/// Writes the `--junit` report of `entries`, if asked; returns the run's
+/// `status`, made at least `UNUSABLE` if the report cannot be written.
+fn write_report(problem: Problem, how: &TestRun, entries: &[Entry], status: u8) -> u8 {
+    let Some(path) = &how.junit else {
+        return status;
+    };
+    // Asked again: a file may have come there during the run.
+    let written = match may_write_over(Path::new(path), junit::is_report) {
+        true => write_ours(
+            Path::new(path),
+            junit::report(problem.name(), entries).as_bytes(),
+        )
+        .map_err(|e| e.to_string()),
+        false => Err(NOT_A_REPORT.to_string()),
+    };
+    match written {
+        Ok(()) => status,
+        Err(e) => {
             stderr_about(path, e);
-            status = status.max(UNUSABLE);
+            status.max(UNUSABLE)
         }
     }
-    status
 }
 
 /// Why `--junit` names no file to write.
