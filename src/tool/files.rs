@@ -1,6 +1,8 @@
 //! Files written whole: through a new file of our own beside them,
 //! renamed over them, so that a reader never sees half a file and a link
-//! put where the file was is replaced, not written through.
+//! put where the file was is replaced, not written through. A device, a
+//! pipe or a socket is written through: renamed over, `/dev/null` would
+//! become a file.
 
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
@@ -9,6 +11,9 @@ use std::path::{Path, PathBuf};
 /// Writes `bytes` to `path` through a file beside it that this call
 /// creates (never one that was there: a name taken is passed over).
 pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if is_special(path) {
+        return OpenOptions::new().write(true).open(path)?.write_all(bytes);
+    }
     let (beside, mut file) = new_file_beside(path)?;
     // The file keeps the permissions it had (a report made private stays so).
     let kept = match fs::metadata(path) {
@@ -22,6 +27,14 @@ pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = fs::remove_file(&beside);
     }
     written
+}
+
+/// Whether `path` is, or links to, something other than a file or a
+/// folder (a device, a pipe, a socket), or is under `/dev`, where even a
+/// link (`/dev/stdout`) is the system's.
+fn is_special(path: &Path) -> bool {
+    let kind = fs::metadata(path).map(|m| m.file_type());
+    path.starts_with("/dev") || kind.is_ok_and(|kind| !kind.is_file() && !kind.is_dir())
 }
 
 /// A new file in `path`'s folder, named after it and this process.
@@ -67,6 +80,24 @@ mod tests {
         assert_eq!(kept, b"mine");
         assert_eq!(written, b"ours");
         assert_eq!(left.len(), 2, "no file of ours is left beside");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_is_written_through_and_stays_one() {
+        use std::os::unix::fs::{symlink, FileTypeExt};
+        let dir = std::env::temp_dir().join(format!("referee-device-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        // A link to the device, so that a failure replaces the link only.
+        let link = dir.join("report.html");
+        symlink("/dev/null", &link).unwrap();
+        write_whole(&link, b"page").unwrap();
+        let still = fs::metadata(&link).map(|m| m.file_type().is_char_device());
+        let left: Vec<_> = fs::read_dir(&dir).unwrap().collect();
+        fs::remove_dir_all(&dir).unwrap();
+        assert!(still.unwrap(), "the link still leads to the device");
+        assert_eq!(left.len(), 1, "no file of ours is left beside");
+        assert!(is_special(Path::new("/dev/stdout")));
     }
 
     #[cfg(unix)]
