@@ -251,15 +251,29 @@ fn a_package_without_a_manifest_is_written_over() {
     assert_eq!(tree(&dir), expected);
     // Another problem's package without a manifest: whose files are
     // whose is not known, so none is written over, even with --force.
+    // The message says so, and offers no --force that would not help.
     fs::remove_file(dir.join("referee-manifest.txt")).unwrap();
     let before = tree(&dir);
-    referee()
-        .args(["package", "fourrow", "--force"])
-        .arg(&dir)
-        .assert()
-        .code(1)
-        .stderr(predicates::str::contains("is there already"));
-    assert_eq!(tree(&dir), before);
+    for force in [&[][..], &["--force"]] {
+        let refused = referee()
+            .args(["package", "fourrow"])
+            .args(force)
+            .arg(&dir)
+            .assert()
+            .code(1);
+        let message = String::from_utf8_lossy(&refused.get_output().stderr).into_owned();
+        assert!(
+            message.contains("a package of rating written before"),
+            "{}",
+            message
+        );
+        assert!(
+            message.contains("not written over even with --force"),
+            "{}",
+            message
+        );
+        assert_eq!(tree(&dir), before);
+    }
 }
 
 /// The manifest is written as the other files are: a link put in its

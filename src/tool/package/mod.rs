@@ -277,7 +277,17 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
         Found::Unlisted { problem: other } if other == problem.name() => {
             (Some(other), paths.iter().map(|p| p.to_string()).collect())
         }
-        Found::Unlisted { problem: other } => (Some(other), Vec::new()),
+        Found::Unlisted { problem: other } => {
+            return Err(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                format!(
+                    "the folder holds a package of {} written before packages listed \
+                     their files, which is not written over even with --force; \
+                     move it away or choose a new folder",
+                    other
+                ),
+            ))
+        }
         Found::Other => {
             return Err(io::Error::new(
                 io::ErrorKind::AlreadyExists,
