@@ -75,6 +75,32 @@ fn a_junit_report_on_dev_stdout_keeps_the_lines_and_the_summary_last() {
     assert_report_between_lines(&text(&output.stdout));
 }
 
+/// `-` names standard output, as it names standard input for the files
+/// read; a closed pipe there stops the printing and keeps the verdict.
+#[cfg(unix)]
+#[test]
+fn a_dash_is_standard_output_and_a_closed_one_keeps_the_verdict() {
+    let dir = one_good_one_bad("junit-dash");
+    let args = ["test", "fourrow", ".", "--junit", "-"];
+    let (code, printed) = into_file(&dir, &args);
+    assert_eq!(code, Some(1));
+    assert_report_between_lines(&printed);
+    assert!(!dir.join("-").exists());
+    assert_eq!(common::with_stdout_closed(&args, &dir).code(), Some(1));
+    let stress = ["stress", "fourrow", "--seed", "1", "--inputs", "2"];
+    let wrong = ["--out", "-", "--", "echo", "wrong"];
+    let (code, printed) = into_file(&dir, &[&stress[..], &wrong].concat());
+    assert_eq!(code, Some(1));
+    assert!(
+        printed.contains("\n1\nGame #1: \nwrote /dev/stdout\n"),
+        "{}",
+        printed
+    );
+    assert!(!dir.join("-").exists());
+    let closed = common::with_stdout_closed(&[&stress[..], &wrong].concat(), &dir);
+    assert_eq!(closed.code(), Some(1));
+}
+
 #[cfg(unix)]
 #[test]
 fn stress_out_on_dev_stdout_keeps_the_lines_and_the_summary_last() {

@@ -436,7 +436,11 @@ fn write_ours(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if path.starts_with("/dev") {
         if is_stream(path, io::stdout()) {
             let mut out = io::stdout().lock();
-            return out.write_all(bytes).and_then(|()| out.flush());
+            // A closed pipe stops the printing, not the verdict.
+            return match out.write_all(bytes).and_then(|()| out.flush()) {
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+                written => written,
+            };
         }
         if is_stream(path, io::stderr()) {
             return io::stderr().lock().write_all(bytes);

@@ -205,10 +205,10 @@ pub static FLAGS: &[Flag] = &[
         long: "junit",
         short: None,
         help: "also write the run as a JUnit XML report, for CI (over an \
-               earlier report, never over another file)",
+               earlier report, never over another file; - for standard output)",
         kind: Kind::Path {
             name: "FILE",
-            set: |o, path| o.junit = Some(path),
+            set: |o, path| o.junit = Some(written_to(path)),
         },
         scope: Scope::In(&[Use::on("test")]),
     },
@@ -224,15 +224,25 @@ pub static FLAGS: &[Flag] = &[
         long: "out",
         short: None,
         help: "where to write the first input the solver fails on, shrunk: \
-               a FILE that is not there yet or one under /dev [default \
-               stress-failure.in, or stress-failure-2.in and so on when taken]",
+               a FILE that is not there yet, one under /dev, or - for standard \
+               output [default stress-failure.in, or stress-failure-2.in and \
+               so on when taken]",
         kind: Kind::Path {
             name: "FILE",
-            set: |o, path| o.out = Some(path),
+            set: |o, path| o.out = Some(written_to(path)),
         },
         scope: Scope::In(&[Use::on("stress")]),
     },
 ];
+
+/// A file we write: `-` is standard output, as it is standard input for
+/// the files we read.
+fn written_to(path: String) -> String {
+    match path.as_str() {
+        "-" => "/dev/stdout".to_string(),
+        _ => path,
+    }
+}
 
 /// Flags that a subcommand once took under another name: `(subcommand,
 /// old name, new name)`, for a did-you-mean.
