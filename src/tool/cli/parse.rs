@@ -387,8 +387,9 @@ fn set_value(
     let value = value.unwrap_or_default();
     match flag.kind {
         Kind::Switch(set) => set(options),
+        // Digits only: `parse` would take a `+` too, which `--timeout` does not.
         Kind::Whole { min, set, .. } => match value.parse::<u64>() {
-            Ok(n) if (min..=use_.max).contains(&n) => set(options, n),
+            Ok(n) if (min..=use_.max).contains(&n) && !value.starts_with('+') => set(options, n),
             _ => {
                 return Err(Usage::new(format!(
                     "`{}` takes a whole number from {} to {}, found `{}`",

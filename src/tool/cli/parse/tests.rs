@@ -335,6 +335,9 @@ fn numbers_are_held_to_their_bounds() {
         "test snooker d --timeout .",
         "test snooker d -j 0",
         "test snooker d -j 257",
+        "test snooker d -j +2",
+        "gen snooker --seed +5",
+        "match A B --best-of +3",
     ] {
         let message = error(bad);
         assert!(message.contains("takes"), "{}: {}", bad, message);
