@@ -155,9 +155,12 @@ pub fn usage() -> String {
         ));
     }
     let top: Vec<String> = table::flags_in(None)
-        .map(|(f, _)| format!("--{}", f.long))
+        .map(|(f, _)| match f.short {
+            Some(short) => format!("referee --{} | -{}", f.long, short),
+            None => format!("referee --{}", f.long),
+        })
         .collect();
-    out.push_str(&format!("  referee {}\n", top.join(" | ")));
+    out.push_str(&format!("  {}\n", top.join(",  ")));
     out
 }
 
