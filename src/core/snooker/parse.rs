@@ -354,7 +354,7 @@ pub(crate) fn parse_event(line: &Line) -> Result<Event, Error> {
                     shown(token.text)
                 };
                 format!(
-                    "expected a ball first hit, `None` or `Play again`; found {}",
+                    "expected a ball first hit, `None` or `Play again`, found {}",
                     found
                 )
             }

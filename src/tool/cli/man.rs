@@ -89,12 +89,11 @@ fn part(part: &Part) -> String {
 
 /// `referee NAME ARGS...` in roff fonts, on one input line.
 fn usage_line(sub: &Subcommand) -> String {
-    let parts: Vec<String> = help::parts(sub).iter().map(part).collect();
-    format!(
-        "{} {}",
-        bold(&format!("referee {}", sub.name)),
-        parts.join(" ")
-    )
+    let name = bold(&format!("referee {}", sub.name));
+    let parts: Vec<String> = std::iter::once(name)
+        .chain(help::parts(sub).iter().map(part))
+        .collect();
+    parts.join(" ")
 }
 
 /// Paragraphs separated by blank lines, each after a `.PP`-like macro.
@@ -264,6 +263,10 @@ mod every_name {
     #[test]
     fn the_page_names_every_subcommand_and_flag() {
         let page = page();
+        assert!(
+            page.lines().all(|line| !line.ends_with(' ')),
+            "a line ends in a space"
+        );
         for sub in SUBCOMMANDS {
             let usage = format!("\\fBreferee {}\\fR", escape(sub.name));
             assert_eq!(page.matches(&usage).count(), 2, "{}", sub.name);
