@@ -87,3 +87,17 @@ fn quoting() {
     assert_eq!(zsh_quote("it's [x]: y"), "it'\\''s \\[x\\]\\: y");
     assert_eq!(fish_quote("it's a \\"), "'it\\'s a \\\\'");
 }
+
+#[test]
+fn a_folder_only_is_completed_as_one_and_tests_dir_as_any_path() {
+    let script = bash();
+    let package = section(&script, "package", "esac ;;");
+    assert!(package.contains("compgen -d"), "{}", package);
+    // `test`'s DIR may be one `.in` file.
+    let test = section(&script, "test", "esac ;;");
+    assert!(
+        test.contains("1) mapfile -t COMPREPLY < <(compgen -f"),
+        "{}",
+        test
+    );
+}

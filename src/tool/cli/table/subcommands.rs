@@ -309,7 +309,8 @@ first difference on stderr. One of the files may be `-`, standard input.",
             PROBLEM,
             Arg {
                 name: "DIR",
-                kind: ArgKind::Dir,
+                // A file too: completed as any path is.
+                kind: ArgKind::File,
                 count: Count::One,
                 help: "a folder of tests, each NAME.in with NAME.ans or NAME.out beside it, or one .in file",
             },
