@@ -61,61 +61,47 @@ fn assert_report_between_lines(printed: &str) {
     assert_eq!(last[1], "1 passed, 1 failed");
 }
 
+/// `/dev/stdout`, or `-`, which names standard output as it names
+/// standard input for the files read; and a closed pipe there stops the
+/// printing and keeps the verdict.
 #[cfg(unix)]
 #[test]
-fn a_junit_report_on_dev_stdout_keeps_the_lines_and_the_summary_last() {
-    let dir = one_good_one_bad("junit-stdout");
-    let args = ["test", "fourrow", ".", "--junit", "/dev/stdout"];
-    let (code, printed) = into_file(&dir, &args);
-    assert_eq!(code, Some(1));
-    assert_report_between_lines(&printed);
-    // Into a pipe too.
-    let output = referee().current_dir(&dir).args(args).output().unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    assert_report_between_lines(&text(&output.stdout));
-}
-
-/// `-` names standard output, as it names standard input for the files
-/// read; a closed pipe there stops the printing and keeps the verdict.
-#[cfg(unix)]
-#[test]
-fn a_dash_is_standard_output_and_a_closed_one_keeps_the_verdict() {
-    let dir = one_good_one_bad("junit-dash");
-    let args = ["test", "fourrow", ".", "--junit", "-"];
-    let (code, printed) = into_file(&dir, &args);
-    assert_eq!(code, Some(1));
-    assert_report_between_lines(&printed);
-    assert!(!dir.join("-").exists());
-    assert_eq!(common::with_stdout_closed(&args, &dir).code(), Some(1));
-    let stress = ["stress", "fourrow", "--seed", "1", "--inputs", "2"];
-    let wrong = ["--out", "-", "--", "echo", "wrong"];
-    let (code, printed) = into_file(&dir, &[&stress[..], &wrong].concat());
-    assert_eq!(code, Some(1));
-    assert!(
-        printed.contains("\n1\nGame #1: \nwrote /dev/stdout\n"),
-        "{}",
-        printed
-    );
-    assert!(!dir.join("-").exists());
-    let closed = common::with_stdout_closed(&[&stress[..], &wrong].concat(), &dir);
-    assert_eq!(closed.code(), Some(1));
+fn a_junit_report_on_standard_output_keeps_the_lines_and_the_summary_last() {
+    for stdout in ["/dev/stdout", "-"] {
+        let dir = one_good_one_bad("junit-stdout");
+        let args = ["test", "fourrow", ".", "--junit", stdout];
+        let (code, printed) = into_file(&dir, &args);
+        assert_eq!(code, Some(1));
+        assert_report_between_lines(&printed);
+        assert!(!dir.join("-").exists());
+        // Into a pipe too.
+        let output = referee().current_dir(&dir).args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        assert_report_between_lines(&text(&output.stdout));
+        assert_eq!(common::with_stdout_closed(&args, &dir).code(), Some(1));
+    }
 }
 
 #[cfg(unix)]
 #[test]
-fn stress_out_on_dev_stdout_keeps_the_lines_and_the_summary_last() {
-    let dir = scratch("out-stdout");
-    let args = ["stress", "fourrow", "--seed", "1", "--inputs", "2"];
-    let wrong = ["--out", "/dev/stdout", "--", "echo", "wrong"];
-    let (code, printed) = into_file(&dir, &[&args[..], &wrong].concat());
-    assert_eq!(code, Some(1));
-    assert!(!printed.contains('\0'), "{:?}", printed);
-    assert!(printed.starts_with("input 1 of 2 failed: "), "{}", printed);
-    // The input itself, as it is, before the line saying where it went.
-    let shrunk = "1\nGame #1: \n";
-    let wrote = format!("\n{}wrote /dev/stdout\n", shrunk);
-    assert!(printed.contains(&wrote), "{}", printed);
-    assert!(printed.ends_with("\n0 passed, 1 failed\n"), "{}", printed);
+fn stress_out_on_standard_output_keeps_the_lines_and_the_summary_last() {
+    for stdout in ["/dev/stdout", "-"] {
+        let dir = scratch("out-stdout");
+        let args = ["stress", "fourrow", "--seed", "1", "--inputs", "2"];
+        let wrong = ["--out", stdout, "--", "echo", "wrong"];
+        let args = [&args[..], &wrong].concat();
+        let (code, printed) = into_file(&dir, &args);
+        assert_eq!(code, Some(1));
+        assert!(!printed.contains('\0'), "{:?}", printed);
+        assert!(printed.starts_with("input 1 of 2 failed: "), "{}", printed);
+        // The input itself, as it is, before the line saying where it went.
+        let shrunk = "1\nGame #1: \n";
+        let wrote = format!("\n{}wrote /dev/stdout\n", shrunk);
+        assert!(printed.contains(&wrote), "{}", printed);
+        assert!(printed.ends_with("\n0 passed, 1 failed\n"), "{}", printed);
+        assert!(!dir.join("-").exists());
+        assert_eq!(common::with_stdout_closed(&args, &dir).code(), Some(1));
+    }
 }
 
 /// Runs `referee test fourrow DIR --junit REPORT` with `command` after

@@ -66,10 +66,16 @@ fn new_file_beside(path: &Path) -> io::Result<(PathBuf, fs::File)> {
 mod tests {
     use super::*;
 
+    /// A new folder of the test's own, named `name` and this process.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("referee-{}-{}", name, std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
     #[test]
     fn a_file_already_beside_is_left_alone() {
-        let dir = std::env::temp_dir().join(format!("referee-files-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
+        let dir = scratch("files");
         let target = dir.join("page.html");
         let theirs = dir.join(format!(".page.html.{}-0.partial", std::process::id()));
         fs::write(&theirs, "mine").unwrap();
@@ -86,8 +92,7 @@ mod tests {
     #[test]
     fn a_device_is_written_through_and_stays_one() {
         use std::os::unix::fs::{symlink, FileTypeExt};
-        let dir = std::env::temp_dir().join(format!("referee-device-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
+        let dir = scratch("device");
         // A link to the device, so that a failure replaces the link only.
         let link = dir.join("report.html");
         symlink("/dev/null", &link).unwrap();
@@ -104,8 +109,7 @@ mod tests {
     #[test]
     fn a_file_written_again_keeps_its_permissions() {
         use std::os::unix::fs::PermissionsExt;
-        let dir = std::env::temp_dir().join(format!("referee-modes-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
+        let dir = scratch("modes");
         let target = dir.join("report.html");
         fs::write(&target, "old").unwrap();
         fs::set_permissions(&target, fs::Permissions::from_mode(0o600)).unwrap();
