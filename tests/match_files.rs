@@ -240,3 +240,34 @@ fn a_log_without_an_end_is_refused_at_its_first_line_too_long() {
         stderr(&out)
     );
 }
+
+/// A pipe given for the report is refused without a look inside: the
+/// match would wait for a writer, or take another's data.
+#[cfg(unix)]
+#[test]
+fn a_pipe_for_the_report_is_refused_unread() {
+    use std::io::{Read, Write};
+    let dir = scratch("report-pipe");
+    let fifo = dir.join("board.html");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.unwrap().success());
+    // Both ends held here, and more in the pipe than the match would read
+    // of a file: no open and no read waits, whatever the match does.
+    let mut ends = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&fifo)
+        .unwrap();
+    let theirs = vec![b'x'; 5000];
+    ends.write_all(&theirs).unwrap();
+    let out = run(
+        &dir,
+        &["Ann", "Bob", "--log", "a.log", "--html", "board.html"],
+        "r r\n",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("board.html: the file is there already"));
+    let mut held = vec![0; 8000];
+    let n = ends.read(&mut held).unwrap();
+    assert_eq!(n, theirs.len(), "the pipe's data is all there");
+}

@@ -183,3 +183,25 @@ fn a_run_stopped_before_its_cases_writes_a_report_in_error() {
     assert!(text(&out.stderr).contains("there already, and no report"));
     assert_eq!(fs::read_to_string(&theirs).unwrap(), "--strict\n");
 }
+
+/// A path under `/dev` other than our own output, such as the file
+/// `/dev/fd/3` leads to, is appended to: what it held is kept.
+#[cfg(unix)]
+#[test]
+fn a_file_behind_dev_fd_keeps_what_it_held() {
+    let dir = scratch("dev-fd");
+    fs::write(dir.join("keep.txt"), "earlier\n").unwrap();
+    let run = format!(
+        "'{}' stress fourrow --seed 1 --inputs 2 --out /dev/fd/3 -- echo wrong 3>>keep.txt",
+        common::referee_path()
+    );
+    let status = std::process::Command::new("sh")
+        .args(["-c", &run])
+        .current_dir(&dir)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1));
+    let kept = fs::read_to_string(dir.join("keep.txt")).unwrap();
+    assert_eq!(kept, "earlier\n1\nGame #1: \n");
+}

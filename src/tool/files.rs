@@ -1,8 +1,9 @@
 //! Files written whole: through a new file of our own beside them,
 //! renamed over them, so that a reader never sees half a file and a link
 //! put where the file was is replaced, not written through. A device, a
-//! pipe or a socket is written through: renamed over, `/dev/null` would
-//! become a file.
+//! pipe or a socket, and any path under `/dev`, is appended to: renamed
+//! over, `/dev/null` would become a file, and what `/dev/fd/3` leads to
+//! would lose what it held.
 
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
@@ -12,7 +13,7 @@ use std::path::{Path, PathBuf};
 /// creates (never one that was there: a name taken is passed over).
 pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if is_special(path) {
-        return OpenOptions::new().write(true).open(path)?.write_all(bytes);
+        return OpenOptions::new().append(true).open(path)?.write_all(bytes);
     }
     let (beside, mut file) = new_file_beside(path)?;
     // The file keeps the permissions it had (a report made private stays so).
@@ -29,12 +30,13 @@ pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
     written
 }
 
-/// Whether `path` is, or links to, something other than a file or a
-/// folder (a device, a pipe, a socket), or is under `/dev`, where even a
-/// link (`/dev/stdout`) is the system's.
+/// Whether `path` is something other than a file, a folder or a link (a
+/// device, a pipe, a socket), or is under `/dev`, where even a link
+/// (`/dev/stdout`) is the system's. A link elsewhere is replaced.
 fn is_special(path: &Path) -> bool {
-    let kind = fs::metadata(path).map(|m| m.file_type());
-    path.starts_with("/dev") || kind.is_ok_and(|kind| !kind.is_file() && !kind.is_dir())
+    let kind = fs::symlink_metadata(path).map(|m| m.file_type());
+    let other = |kind: fs::FileType| !kind.is_file() && !kind.is_dir() && !kind.is_symlink();
+    path.starts_with("/dev") || kind.is_ok_and(other)
 }
 
 /// A new file in `path`'s folder, named after it and this process.
@@ -90,18 +92,35 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
-    fn a_device_is_written_through_and_stays_one() {
-        use std::os::unix::fs::{symlink, FileTypeExt};
-        let dir = scratch("device");
-        // A link to the device, so that a failure replaces the link only.
-        let link = dir.join("report.html");
-        symlink("/dev/null", &link).unwrap();
+    fn a_pipe_is_written_through_and_a_link_to_a_device_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = scratch("special");
+        let fifo = dir.join("report.html");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.unwrap().success());
+        // Both ends held here, so that no open waits, and a mark written
+        // after the page, so that no read waits whatever went wrong.
+        let mut ends = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&fifo)
+            .unwrap();
+        write_whole(&fifo, b"page").unwrap();
+        ends.write_all(b"!").unwrap();
+        let mut held = [0; 16];
+        let n = std::io::Read::read(&mut ends, &mut held).unwrap();
+        assert_eq!(&held[..n], b"page!");
+        let still = fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo();
+        // A link is replaced, not written through, even to a device.
+        let link = dir.join("link.html");
+        std::os::unix::fs::symlink("/dev/null", &link).unwrap();
         write_whole(&link, b"page").unwrap();
-        let still = fs::metadata(&link).map(|m| m.file_type().is_char_device());
-        let left: Vec<_> = fs::read_dir(&dir).unwrap().collect();
+        let replaced = fs::symlink_metadata(&link).unwrap().file_type().is_file();
+        let left = fs::read_dir(&dir).unwrap().count();
         fs::remove_dir_all(&dir).unwrap();
-        assert!(still.unwrap(), "the link still leads to the device");
-        assert_eq!(left.len(), 1, "no file of ours is left beside");
+        assert!(still, "the pipe is still one");
+        assert!(replaced, "the link is a file now");
+        assert_eq!(left, 2, "no file of ours is left beside");
         assert!(is_special(Path::new("/dev/stdout")));
     }
 

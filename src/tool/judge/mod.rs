@@ -431,7 +431,8 @@ fn may_write_over(path: &Path, ours: impl Fn(&[u8]) -> bool) -> bool {
 /// `may_write_over` allowed. `/dev/stdout` (or `/dev/stderr`) naming our
 /// own standard output is written through that stream: opened anew, it
 /// would truncate a file that `>` made, or write at an offset of its own
-/// over the lines printed before.
+/// over the lines printed before. Any other path under `/dev` is appended
+/// to: what `/dev/fd/3` leads to keeps what it held.
 fn write_ours(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if path.starts_with("/dev") {
         if is_stream(path, io::stdout()) {
@@ -445,6 +446,11 @@ fn write_ours(path: &Path, bytes: &[u8]) -> io::Result<()> {
         if is_stream(path, io::stderr()) {
             return io::stderr().lock().write_all(bytes);
         }
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)?;
+        return file.write_all(bytes);
     }
     std::fs::write(path, bytes)
 }

@@ -475,9 +475,13 @@ fn check_report_path(options: &Options) -> Result<(), Failure> {
             io::ErrorKind::AlreadyExists.into(),
         )));
     }
-    // The head of the file is enough to know a report by.
+    // The head of the file is enough to know a report by. Only a file's
+    // is read: a pipe would be waited on, or robbed of its data.
     let mut head = Vec::new();
-    let read = std::fs::File::open(html).and_then(|file| file.take(4096).read_to_end(&mut head));
+    let read = match std::fs::metadata(html) {
+        Ok(found) if !found.is_file() => Err(io::ErrorKind::InvalidInput.into()),
+        _ => std::fs::File::open(html).and_then(|file| file.take(4096).read_to_end(&mut head)),
+    };
     // Anything else there, a link to nowhere or a file we cannot read
     // included, is not ours to replace.
     let taken = match read {
