@@ -299,21 +299,27 @@ fn a_link_in_place_of_the_manifest_is_not_written_through() {
 }
 
 /// An empty folder name is refused before anything is written: it was
-/// taken for the current folder, whatever that held.
+/// taken for the current folder, whatever that held. So is `-`, which
+/// made a folder of that name.
 #[test]
-fn an_empty_folder_name_writes_nothing() {
+fn an_empty_folder_name_or_a_dash_writes_nothing() {
     let dir = scratch("empty-name");
     fs::write(dir.join("mine.txt"), "keep\n").unwrap();
-    referee()
-        .current_dir(&dir)
-        .args(["package", "fourrow", ""])
-        .assert()
-        .code(1)
-        .stderr("referee: '': the folder's name is empty; name a new folder\n");
-    assert_eq!(
-        tree(&dir),
-        vec![("mine.txt".to_string(), b"keep\n".to_vec())]
-    );
+    for (name, shown) in [("", "''"), ("-", "-")] {
+        referee()
+            .current_dir(&dir)
+            .args(["package", "fourrow", name])
+            .assert()
+            .code(1)
+            .stderr(format!(
+                "referee: {}: the folder's name is empty or `-`; name a new folder\n",
+                shown
+            ));
+        assert_eq!(
+            tree(&dir),
+            vec![("mine.txt".to_string(), b"keep\n".to_vec())]
+        );
+    }
 }
 
 /// What `program` writes for `input`.

@@ -258,11 +258,12 @@ fn is_link(path: &Path) -> bool {
 /// one that holds an earlier package (of another problem only when
 /// `force`), whose files are replaced; no other file is touched.
 pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()> {
-    // An empty name would be the current folder's files.
-    if dir.as_os_str().is_empty() {
+    // An empty name would be the current folder's files; `-`, standard
+    // input or output elsewhere, names no folder.
+    if dir.as_os_str().is_empty() || dir == Path::new("-") {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            "the folder's name is empty; name a new folder",
+            "the folder's name is empty or `-`; name a new folder",
         ));
     }
     let files = files(problem).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
