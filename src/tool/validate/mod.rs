@@ -3,8 +3,9 @@
 //! one line on stdout (`FILE: ok`, or where and why it breaks the format;
 //! control characters in FILE spelled out), a file that cannot be opened
 //! or read (a folder) a message on stderr, as every command gives one,
-//! and the run succeeds only when all of them are valid. With `--coverage`, the valid
-//! files' reach towards the statement's bounds follows (`coverage`).
+//! and the run succeeds only when all of them are valid. With
+//! `--coverage`, the valid files' reach towards the statement's bounds
+//! follows (`coverage`).
 
 pub(crate) mod coverage;
 
