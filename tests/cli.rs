@@ -446,6 +446,9 @@ fn bash_completes_subcommands_problems_and_flags() {
         complete("referee match A B --html ''"),
         complete("referee fourrow ''")
     );
+    // After `--`, a word is no flag: a file (a command for test and stress).
+    let ended = complete("referee snooker -- --");
+    assert!(!ended.contains("--strict"), "{}", ended);
     // After `--`, each command once.
     let commands = complete("referee test fourrow d -- ech");
     let mut unique: Vec<&str> = commands.lines().collect();

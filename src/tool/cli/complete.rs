@@ -85,10 +85,11 @@ pub(crate) fn bash() -> String {
     out.push_str(
         "_referee() {\n\
          \x20   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n\
-         \x20   local sub= n=0 i word skip=0 after=-1\n\
+         \x20   local sub= n=0 i word skip=0 after=-1 ended=0\n\
          \x20   for ((i = 1; i < COMP_CWORD; i++)); do\n\
          \x20       word=${COMP_WORDS[i]}\n\
          \x20       if ((after >= 0)); then after=$((after + 1)); continue; fi\n\
+         \x20       if ((ended)); then continue; fi\n\
          \x20       if ((skip)); then skip=0; continue; fi\n\
          \x20       case $word in\n",
     );
@@ -98,7 +99,7 @@ pub(crate) fn bash() -> String {
         .map(|s| s.name)
         .collect();
     out.push_str(&format!(
-        "            --) case $sub in {}) after=0 ;; esac ;;\n",
+        "            --) case $sub in {}) after=0 ;; *) ended=1 ;; esac ;;\n",
         tails.join("|")
     ));
     out.push_str(
@@ -107,7 +108,7 @@ pub(crate) fn bash() -> String {
          \x20       esac\n\
          \x20   done\n\
          \x20   if ((after == 0)); then mapfile -t COMPREPLY < <(compgen -c -- \"$cur\" | sort -u); return; fi\n\
-         \x20   if ((after > 0)); then mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return; fi\n",
+         \x20   if ((after > 0 || ended)); then mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return; fi\n",
     );
     let mut top = subcommand_names().join(" ");
     for flag in flags_of(None) {
