@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 /// creates (never one that was there: a name taken is passed over).
 pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if is_special(path) {
-        return OpenOptions::new().append(true).open(path)?.write_all(bytes);
+        return append(path, bytes);
     }
     let (beside, mut file) = new_file_beside(path)?;
     // The file keeps the permissions it had (a report made private stays so).
@@ -33,10 +33,17 @@ pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// Whether `path` is something other than a file, a folder or a link (a
 /// device, a pipe, a socket), or is under `/dev`, where even a link
 /// (`/dev/stdout`) is the system's. A link elsewhere is replaced.
-fn is_special(path: &Path) -> bool {
+pub(crate) fn is_special(path: &Path) -> bool {
     let kind = fs::symlink_metadata(path).map(|m| m.file_type());
     let other = |kind: fs::FileType| !kind.is_file() && !kind.is_dir() && !kind.is_symlink();
     path.starts_with("/dev") || kind.is_ok_and(other)
+}
+
+/// Appends `bytes` to what `path` is, made if need be: what a special
+/// path (`is_special`) is written with, so that it keeps what it held.
+pub(crate) fn append(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = OpenOptions::new().append(true).create(true).open(path)?;
+    file.write_all(bytes)
 }
 
 /// A new file in `path`'s folder, named after it and this process.

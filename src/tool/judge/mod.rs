@@ -40,6 +40,7 @@ pub(crate) use suite::{test, TestRun};
 
 use crate::core::io::error::{char_start, escaped_path};
 use crate::core::io::stderr_line;
+use crate::tool::files;
 use crate::tool::problem::Problem;
 use diff::Difference;
 use run::{End, Run};
@@ -431,8 +432,8 @@ fn may_write_over(path: &Path, ours: impl Fn(&[u8]) -> bool) -> bool {
 /// `may_write_over` allowed. `/dev/stdout` (or `/dev/stderr`) naming our
 /// own standard output is written through that stream: opened anew, it
 /// would truncate a file that `>` made, or write at an offset of its own
-/// over the lines printed before. Any other path under `/dev` is appended
-/// to: what `/dev/fd/3` leads to keeps what it held.
+/// over the lines printed before. Any other special path is appended to
+/// (`files::is_special`): what `/dev/fd/3` leads to keeps what it held.
 fn write_ours(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if path.starts_with("/dev") {
         if is_stream(path, io::stdout()) {
@@ -446,11 +447,9 @@ fn write_ours(path: &Path, bytes: &[u8]) -> io::Result<()> {
         if is_stream(path, io::stderr()) {
             return io::stderr().lock().write_all(bytes);
         }
-        let mut file = std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(path)?;
-        return file.write_all(bytes);
+    }
+    if files::is_special(path) {
+        return files::append(path, bytes);
     }
     std::fs::write(path, bytes)
 }
