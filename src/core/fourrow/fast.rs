@@ -305,6 +305,12 @@ fn loose_line(bytes: &[u8], game: Game) -> Option<(Option<Range<usize>>, Game, u
         let (number, next) = parse_header(&line, pos).ok()?;
         (digits, played, pos) = (Some(number), Game::default(), next);
     }
+    // A run of slot digits first, most often the line's only one, is
+    // played two at a time; other digits one at a time.
+    pos = after_blanks::<true>(bytes, pos);
+    if let [b'1'..=b'7', b'1'..=b'7', ..] = bytes[pos..] {
+        pos = play_slots(&mut played, bytes, pos);
+    }
     loop {
         pos = after_blanks::<true>(bytes, pos);
         match bytes.get(pos) {
@@ -451,6 +457,9 @@ mod tests {
             "3\nGame #1: 1\n2\nGame #2: 3\nGame #3: 4\n5\nGame #4: 6\n",
             // Tabs for spaces, a header with other blanks among them.
             "4\nGame\t#1:\t1\nGame #2:\t2\nGame  #3: 3\nGame\t#4: 1111\n",
+            // Runs of slot digits and lone ones on lines with other blanks,
+            // each game won by its last move.
+            "4\nGame #1: 1\nGame  #2:  1212121\nGame  #3:  12 12\n1 21\nGame #4:\t 1 2 121 2 1\n",
         ] {
             let fast = read(input, true);
             assert_eq!(fast, read(input, false), "{:?}", input);
