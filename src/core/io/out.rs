@@ -77,12 +77,14 @@ impl<W: Write> Output<W> {
         room.try_into().expect("N bytes")
     }
 
-    /// Makes room for `n` more bytes, out of the writers' way: the buffer
-    /// at least doubles, so it grows a few times only.
+    /// Makes room for `n` more bytes, out of the writers' way: room for a
+    /// block and `n` more at once, since what is gathered is written out
+    /// when it reaches a block (`end_lines`), so that the buffer grows
+    /// once for pieces of up to `n` bytes.
     #[cold]
     #[inline(never)]
     fn grow(&mut self, n: usize) {
-        let size = (self.gathered + n).max(2 * self.buf.len());
+        let size = (self.gathered + n).max(BLOCK + n);
         self.buf.resize(size, 0);
     }
 
@@ -179,6 +181,16 @@ mod tests {
             nothing.finish(bad_input),
             Err(Error::Input { .. })
         ));
+    }
+
+    #[test]
+    fn the_buffer_grows_once_to_a_block_and_a_piece() {
+        let mut out = Output::new(std::io::sink());
+        for _ in 0..10_000 {
+            out.put(&[b'x'; 100]);
+            out.end_lines().unwrap();
+        }
+        assert_eq!(out.buf.len(), BLOCK + 100);
     }
 
     #[test]
