@@ -63,6 +63,26 @@ pub(crate) fn fits(newline: usize) -> bool {
     newline <= MAX_LINE
 }
 
+/// Where the first byte at or below b' ' (a blank, a line end or another
+/// control byte) is in `bytes`, looked for eight bytes at a time.
+#[inline(always)]
+pub(crate) fn first_at_or_below_space(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut at = 0;
+    while let Some(eight) = bytes.get(at..at + 8) {
+        // The high bit of a byte of ASCII below 0x21 is set once 0x21 is
+        // taken from it: the lowest such bit marks the first.
+        let w = word(eight);
+        let found = w.wrapping_sub(ONES * 0x21) & !w & (ONES * 0x80);
+        if found != 0 {
+            return Some(at + found.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    let rest = bytes[at..].iter().position(|&b| b <= b' ');
+    rest.map(|i| at + i)
+}
+
 /// Where the first LF from `at` on is in a reader's unread bytes, looked
 /// for eight bytes at a time.
 #[inline(always)]
@@ -94,6 +114,22 @@ mod tests {
             assert_eq!(newline_from(bytes, at), expected, "{}", at);
         }
         assert_eq!(newline_from(b"abc", 5), None);
+    }
+
+    #[test]
+    fn the_first_byte_at_or_below_a_space_is_found_anywhere() {
+        for at in 0..20 {
+            for byte in [b' ', b'\t', b'\n', 0, b'\x1f'] {
+                let mut bytes = [b'a'; 20];
+                bytes[at] = byte;
+                // A byte over 0x7f, or a later blank, changes nothing.
+                bytes[(at + 3) % 20] = if at + 3 < 20 { b' ' } else { 0xc3 };
+                let found = first_at_or_below_space(&bytes);
+                assert_eq!(found, Some(at), "{} {}", at, byte);
+            }
+        }
+        assert_eq!(first_at_or_below_space(b"abcdefgh\xc3\xa9ijklmn!"), None);
+        assert_eq!(first_at_or_below_space(b""), None);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use self::lines::{newlines, on_index, LineCache};
 use super::parse::{impossible, read_names, Checks, Event, Names, Shortcut};
 use super::render::{Referee, TurnLines, STROKE_ROOM, WIDE};
 use super::rules::{Frame, Stage};
-use crate::core::io::in_place::{after_line_end, word};
+use crate::core::io::in_place::{after_line_end, first_at_or_below_space, word};
 use crate::core::io::{is_blank, Error, Line, Lines};
 use std::io::{Read, Write};
 
@@ -88,12 +88,12 @@ impl<'o, W: Write> Shortcut<Referee<'o, W>> for Fast {
 fn plain_names(text: &[u8]) -> Option<(&[u8], &[u8])> {
     // Bytes up to b' ' that are not blanks belong to a token: such a
     // line is left to the general reading.
-    let space = text.iter().position(|&b| b <= b' ')?;
+    let space = first_at_or_below_space(text)?;
     let (a, b) = (&text[..space], &text[space + 1..]);
     let plain = matches!(text[space], b' ' | b'\t')
         && !a.is_empty()
         && !b.is_empty()
-        && b.iter().all(|&byte| byte > b' ')
+        && first_at_or_below_space(b).is_none()
         && a != b;
     plain.then_some((a, b))
 }
@@ -293,6 +293,8 @@ mod tests {
         let ann_bob: Option<(&[u8], &[u8])> = Some((b"Ann", b"Bob"));
         assert_eq!(plain_names(b"Ann Bob"), ann_bob);
         assert_eq!(plain_names(b"Ann\tBob"), ann_bob);
+        let long: Option<(&[u8], &[u8])> = Some((b"Annabelle-Marie", b"Bartholomew-Smith"));
+        assert_eq!(plain_names(b"Annabelle-Marie Bartholomew-Smith"), long);
         for other in [
             &b"Ann  Bob"[..],
             b"Ann \tBob",
@@ -301,6 +303,8 @@ mod tests {
             b"Ann Bob ",
             b"Ann Bob Cy",
             b"Ann Ann",
+            b"Annabelle-Marie Bartholomew\tSmith",
+            b"Annabelle-Marie\x0bBartholomew-Smith",
             b"Ann",
         ] {
             assert_eq!(plain_names(other), None, "{:?}", other);
