@@ -10,8 +10,8 @@ use std::io::Write;
 /// writes beat many small ones (README, Performance).
 const BLOCK: usize = 1 << 18;
 
-/// The buffer's size at first: a contest's output fits; it grows, a few
-/// times, for a bigger one.
+/// The buffer's size at first: a contest's output fits; it grows, once,
+/// for a bigger one (`Output::grow`).
 const FIRST: usize = 1 << 12;
 
 /// `n` below 1000 in decimal: the digits in the low bytes, their count in
