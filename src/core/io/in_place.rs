@@ -63,17 +63,24 @@ pub(crate) fn fits(newline: usize) -> bool {
     newline <= MAX_LINE
 }
 
-/// Where the first byte at or below b' ' (a blank, a line end or another
-/// control byte) is in `bytes`, looked for eight bytes at a time.
+/// The high bit of every byte of the word `w` at or below b' ' (a blank,
+/// a line end or another control byte), and maybe of bytes after the
+/// first such: only the lowest bit set is exact. A byte of ASCII below
+/// 0x21 borrows when 0x21 is taken from it; a byte over 0x7f is never
+/// marked.
+#[inline(always)]
+pub(crate) fn at_or_below_space(w: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    w.wrapping_sub(ONES * 0x21) & !w & (ONES * 0x80)
+}
+
+/// Where the first byte at or below b' ' is in `bytes`, looked for eight
+/// bytes at a time.
 #[inline(always)]
 pub(crate) fn first_at_or_below_space(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
     let mut at = 0;
     while let Some(eight) = bytes.get(at..at + 8) {
-        // The high bit of a byte of ASCII below 0x21 is set once 0x21 is
-        // taken from it: the lowest such bit marks the first.
-        let w = word(eight);
-        let found = w.wrapping_sub(ONES * 0x21) & !w & (ONES * 0x80);
+        let found = at_or_below_space(word(eight));
         if found != 0 {
             return Some(at + found.trailing_zeros() as usize / 8);
         }

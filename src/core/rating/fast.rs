@@ -9,7 +9,7 @@
 use super::exchange::{exchange, in_range, Hundredths, Outcome};
 use super::parse::Shortcut;
 use super::players::{Key, Players};
-use crate::core::io::in_place::{after_blanks, after_gap, after_line_end, word};
+use crate::core::io::in_place::{after_blanks, after_gap, after_line_end, at_or_below_space, word};
 use crate::core::io::tokens::{head_of, low_bytes};
 use crate::core::io::Lines;
 use std::io::Read;
@@ -35,16 +35,6 @@ impl Shortcut for Fast {
     }
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// The high bit of every byte of `w` at or below b' ' (and maybe of
-/// bytes above the first such: only the lowest bit set is exact).
-#[inline(always)]
-fn ends(w: u64) -> u64 {
-    w.wrapping_sub(ONES * 0x21) & !w & HIGHS
-}
-
 /// The token at `at`, 1 to 16 bytes ended by the first byte at or below
 /// b' ', with its key as a name and its length; `None` for a longer token
 /// or none.
@@ -54,10 +44,10 @@ fn name_key(bytes: &[u8], at: usize) -> Option<(Key, usize)> {
     let lowest = |ends: u64| ends & ends.wrapping_neg();
     let before = |end: u64| (end >> 7).wrapping_sub(1);
     let first = word(bytes.get(at..at + 8)?);
-    let (head, tail, len) = match lowest(ends(first)) {
+    let (head, tail, len) = match lowest(at_or_below_space(first)) {
         0 => {
             let second = word(bytes.get(at + 8..at + 16)?);
-            match lowest(ends(second)) {
+            match lowest(at_or_below_space(second)) {
                 0 => return None,
                 end => (
                     first,

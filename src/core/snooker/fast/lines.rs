@@ -5,7 +5,7 @@
 use super::super::balls::{Ball, Stroke, AGAIN, NONE, PLAY, WHITE, WORDS};
 use super::super::parse::Event;
 use super::super::rules::judged_stroke;
-use crate::core::io::in_place::{after_blanks, fits, word};
+use crate::core::io::in_place::{after_blanks, at_or_below_space, fits, word};
 use crate::core::io::is_blank;
 use crate::judge::snooker as judged;
 
@@ -305,8 +305,6 @@ pub(super) fn fast_event(bytes: &[u8]) -> Option<(Option<Event>, usize, usize)> 
 /// (one space after each word, a LF or CR LF at the end), or any.
 #[inline(always)]
 fn event_line<const ANY: bool>(bytes: &[u8]) -> Option<(Option<Event>, usize, usize)> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
     // Where the line stands: 0 before the first word, 1 after a ball hit
     // first, 2 after `None`, 3 after `Play`, 4 after `Play again`.
     let mut state = 0;
@@ -315,7 +313,7 @@ fn event_line<const ANY: bool>(bytes: &[u8]) -> Option<(Option<Event>, usize, us
     loop {
         let chunk = word(bytes.get(at..at + 8)?);
         // The first byte at or below b' ' ends the word.
-        let ends = chunk.wrapping_sub(ONES * 0x21) & !chunk & HIGHS;
+        let ends = at_or_below_space(chunk);
         let len = ends.trailing_zeros() as usize / 8;
         if len == 0 {
             // No word here: blanks, the line's end, or another byte at or
