@@ -142,7 +142,7 @@ const CORE: &[(&str, &str)] = &[
 /// core's entry point.
 fn judge_main(problem: Problem) -> String {
     format!(
-        "\n/// The referee's answer for the input on stdin, on stdout.\nfn main() {{\n    crate::read::run(crate::{}::solve);\n}}\n",
+        "\n/// The referee's answer for the input on stdin, on stdout.\nfn main() {{\n    read::run({}::solve);\n}}\n",
         problem.name()
     )
 }

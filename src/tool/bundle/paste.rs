@@ -1,7 +1,8 @@
 //! Pasting a library's files into one source file, as modules: each
 //! `mod x;` becomes `mod x { ... }` with the file's text inside, test code
-//! (`#[cfg(test)]` items) is dropped, and the library's own paths to its
-//! root (`crate::core::`) become paths to the bundle's root (`crate::`).
+//! (`#[cfg(test)]` items) and `#[inline]` attributes are dropped, and the
+//! library's own paths to its root (`crate::core::`) become paths to the
+//! bundle's root (`crate::`).
 //! The text is otherwise kept as written, comments included; `squeeze`
 //! makes the short form from it.
 //!
@@ -126,6 +127,15 @@ impl<'a> Library<'a> {
                 "{" | "(" | "[" => depth += 1,
                 "}" | ")" | "]" => depth = depth.saturating_sub(1),
                 _ => {}
+            }
+            // `#[inline]` lets the tool inline the judge core's functions
+            // across crates; in one file it says nothing, and costs bytes.
+            if is_attribute_start(text, &code, i) && word(i + 2) == "inline" {
+                out.push_str(&text[copied..token.start]);
+                let end = bracket_end(text, &code, i + 1).map_err(|e| place(&e))?;
+                copied = code[end].end;
+                i = end + 1;
+                continue;
             }
             if is_attribute_start(text, &code, i) && word(i + 2) == "cfg" && word(i + 4) == "test" {
                 let end = item_end(text, &code, i).map_err(|e| place(&e))?;
@@ -306,6 +316,19 @@ mod tests {
             "//! A.\npub mod inner {\npub const X: u8 = 1;\n\n\n}\n\npub fn a() -> u8 { crate::b::B }\n"
         );
         assert_eq!(needs, vec![("".to_string(), "b".to_string())]);
+    }
+
+    #[test]
+    fn inline_attributes_are_dropped() {
+        let files: &[(&str, &str)] = &[
+            ("", "mod a;"),
+            (
+                "a",
+                "#[inline]\nfn f() {}\n#[inline(always)] #[must_use]\nfn g() {}",
+            ),
+        ];
+        let a = library(files).paste("a", &mut Vec::new()).unwrap();
+        assert_eq!(a, "\nfn f() {}\n #[must_use]\nfn g() {}");
     }
 
     #[test]
