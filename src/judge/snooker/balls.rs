@@ -148,7 +148,7 @@ impl Stroke {
 
     /// The balls potted, cue ball aside: the colours and, if any, a red.
     pub fn potted(&self) -> impl Iterator<Item = Ball> {
-        let red = if self.reds > 0 { Some(Ball::Red) } else { None };
+        let red = (self.reds > 0).then_some(Ball::Red);
         red.into_iter().chain(self.colours.iter())
     }
 }

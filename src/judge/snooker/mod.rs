@@ -179,8 +179,7 @@ pub fn write_outcome(out: &mut String, frame: &Frame, outcome: &Outcome, names: 
     if outcome.call.foul {
         out.push_str("Foul!\n");
     }
-    let score = format!("{} : {}\n", frame.scores[0], frame.scores[1]);
-    out.push_str(&score);
+    out.push_str(&format!("{} : {}\n", frame.scores[0], frame.scores[1]));
     let respotted: Vec<&str> = outcome.call.respotted.iter().map(Ball::name).collect();
     if !respotted.is_empty() {
         out.push_str(&format!("Respot {}\n", respotted.join(" ")));
