@@ -5,9 +5,10 @@
 //! The bundler pastes: the problem's module of the judge core and the
 //! modules it names through `crate::` go into the file as `mod` blocks
 //! (`paste`), after a `fn main` that calls the problem's `solve`. Test
-//! code goes, and the judge form also loses its comments and all
-//! whitespace but what keeps tokens apart (`squeeze`); the readable
-//! form keeps the sources as written. Nothing is renamed or reordered.
+//! code and `#[inline]` go, and the judge form also loses its comments
+//! and all whitespace but what keeps tokens apart (`squeeze`); the
+//! readable form keeps the rest as written. Nothing is renamed or
+//! reordered.
 //!
 //! The input validator of a problem package is made the same way from the
 //! tool's core (`src/core`), which holds the strict reading.
