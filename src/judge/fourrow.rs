@@ -66,10 +66,10 @@ pub const ROWS: usize = 6;
 
 /// A set of cells of the grid, one bit a cell: bit `8 * slot + row`, row
 /// 0 at the bottom. A slot has eight bits: its six cells, a seventh cell
-/// above the grid, where only a chip dropped into the full slot lands
-/// (see `Game::play`), and a top bit that is in no set: a line of cells
-/// that leaves one slot at its top or bottom meets that bit (or the end
-/// of the word) before it could reach another slot.
+/// above the grid, where a chip dropped into the full slot lands (see
+/// `Game::play`), and a top bit that no chip of a valid game reaches: a
+/// line of cells that leaves one slot at its top or bottom meets that bit
+/// (or the end of the word) before it could reach another slot.
 ///
 /// Moving along a line is adding a fixed distance to a bit's place (see
 /// `DIRECTIONS`), so a whole set can be looked at from each of its cells
@@ -78,12 +78,10 @@ pub const ROWS: usize = 6;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Cells(pub u64);
 
-/// The cells of the bottom row, every cell of the grid, and those with
-/// the cells above the grid: the lowest bit of each slot's eight, the
-/// lowest six, and the lowest seven.
+/// The cells of the bottom row and every cell of the grid: the lowest bit
+/// of each slot's eight, and the lowest six.
 pub const BOTTOM_ROW: Cells = in_every_slot(1);
 const GRID: Cells = in_every_slot((1 << ROWS) - 1);
-const GRID_AND_ABOVE: Cells = in_every_slot((1 << (ROWS + 1)) - 1);
 
 /// Each slot's bottom cell, by slot.
 const SLOT_BOTTOMS: [u64; SLOTS] = {
@@ -190,9 +188,9 @@ pub struct Game {
 impl Game {
     /// Drops a chip of the player to move into `slot` (0 to 6; any other
     /// panics): it lands on the lowest empty cell. A chip into a full slot
-    /// lands on the cell above the grid, and a chip into a slot with a
-    /// chip there finds no cell; either makes the game invalid (F2), which
-    /// the verdict sees. The rest of the check waits for it too.
+    /// lands on the cell above the grid, which makes the game invalid for
+    /// good (F2): the verdict sees that cell, and the rest of the check
+    /// waits for it too. Where the chips after it go is of no account.
     #[inline]
     pub fn play(&mut self, slot: usize) {
         let all = self.all.0;
@@ -201,10 +199,12 @@ impl Game {
         self.to_move = Cells(all ^ self.to_move.0);
         // A slot's chips fill its lowest cells, so adding its bottom cell
         // to the set carries, as adding one to a number does, up past them
-        // to its lowest empty cell (past the cell above the grid: out of
-        // the cells a chip may have). The sum has lost the slot's other
-        // chips, which the chips before still hold.
-        let sum = (all + SLOT_BOTTOMS[slot]) & GRID_AND_ABOVE.0;
+        // to its lowest empty cell. The sum has lost the slot's other
+        // chips, which the chips before still hold. (Once a slot is full
+        // to the cell above the grid, the carry goes on past its top into
+        // the next slot: the game is invalid by then, and nothing it does
+        // is seen.)
+        let sum = all.wrapping_add(SLOT_BOTTOMS[slot]);
         self.all = Cells(all | sum);
         self.moves += 1;
     }

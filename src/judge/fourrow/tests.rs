@@ -177,8 +177,8 @@ fn zero_games_print_nothing_and_bad_moves_are_errors() {
 }
 
 #[test]
-fn chips_into_a_full_slot_keep_the_game_invalid_and_stay_in_their_slot() {
-    for slot in [0, SLOTS - 1] {
+fn chips_into_a_full_slot_keep_the_game_invalid_whatever_follows() {
+    for slot in 0..SLOTS {
         let mut game = Game::default();
         for moves in 1..=100 {
             game.play(slot);
@@ -188,11 +188,16 @@ fn chips_into_a_full_slot_keep_the_game_invalid_and_stay_in_their_slot() {
                 Verdict::Invalid
             };
             assert_eq!(game.verdict(), expected, "{} chips, slot {}", moves, slot);
-            // The slot's cells and the one above the grid, no others.
-            let [first, second] = game.chips();
-            let cells = moves.min(ROWS + 1);
-            assert_eq!(first.0 | second.0, ((1 << cells) - 1) << (8 * slot));
-            assert_eq!(game.rows_with_chips(), moves.min(ROWS));
+            if moves <= ROWS {
+                let [first, second] = game.chips();
+                assert_eq!(first.0 | second.0, ((1 << moves) - 1) << (8 * slot));
+                assert_eq!(game.rows_with_chips(), moves);
+            }
+        }
+        // Chips past the full slot's top, then moves that would win.
+        for other in (0..SLOTS).chain(0..SLOTS).chain([0, 1, 0, 1, 0, 1, 0]) {
+            game.play(other);
+            assert_eq!(game.verdict(), Verdict::Invalid, "slot {}", slot);
         }
     }
 }
