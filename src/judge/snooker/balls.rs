@@ -75,12 +75,17 @@ impl Colours {
         self.0 & !other.0 == 0
     }
 
-    /// The colours in the set, lowest value first.
+    /// The colours in the set, lowest value first: each time the lowest
+    /// bit left, so that the first is found without a look at each
+    /// colour (bit v is the colour of value v, and `COLOURS` starts at
+    /// value 2).
     pub fn iter(self) -> impl Iterator<Item = Ball> {
-        Ball::COLOURS
-            .iter()
-            .copied()
-            .filter(move |&c| self.contains(c))
+        let mut left = self;
+        std::iter::from_fn(move || {
+            let colour = *Ball::COLOURS.get(left.0.trailing_zeros().checked_sub(2)? as usize)?;
+            left.remove(colour);
+            Some(colour)
+        })
     }
 }
 
@@ -178,6 +183,20 @@ mod tests {
             .potted()
             .collect();
         assert_eq!(potted, vec![Ball::Yellow, Ball::Pink]);
+    }
+
+    #[test]
+    fn a_set_of_colours_is_walked_lowest_first() {
+        for bits in 0..64u8 {
+            let colours = Colours(bits << 2);
+            let walked: Vec<Ball> = colours.iter().collect();
+            let looked_up: Vec<Ball> = Ball::COLOURS
+                .iter()
+                .copied()
+                .filter(|&c| colours.contains(c))
+                .collect();
+            assert_eq!(walked, looked_up, "{:b}", bits);
+        }
     }
 
     #[test]

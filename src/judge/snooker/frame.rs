@@ -228,15 +228,15 @@ impl Frame {
     #[inline]
     pub fn check(&self, stroke: &Stroke) -> Result<(), Impossible> {
         if self.stage != Stage::Playing {
-            return Err("a stroke while the frame is not in play");
+            return Err("the frame is not in play");
         }
         // The ball hit first, and every colour potted, on the table.
         let first = stroke.first.map_or(true, |ball| self.on_table(ball));
         if !first || !stroke.colours.within(self.colours) {
-            return Err("a ball that is not on the table");
+            return Err("a ball not on the table");
         }
         if stroke.reds > self.reds {
-            return Err("more reds than are left");
+            return Err("too many reds");
         }
         Ok(())
     }
@@ -255,7 +255,7 @@ impl Frame {
     /// The lot after a tie: `player` plays the black from in hand (S10).
     pub fn lot(&mut self, player: Player) -> Result<(), Impossible> {
         if self.stage != Stage::LotDue {
-            return Err("a lot while none is due");
+            return Err("no lot due");
         }
         self.stage = Stage::Playing;
         self.striker = player;
@@ -383,7 +383,7 @@ mod tests {
         assert_eq!((out.next, frame.stage), (Next::Tie, Stage::LotDue));
         assert_eq!(
             frame.play(&Stroke::default()).err(),
-            Some("a stroke while the frame is not in play")
+            Some("the frame is not in play")
         );
         frame.lot(Player::B).unwrap();
         let out = play(&mut frame, "None");
@@ -419,19 +419,16 @@ mod tests {
         let mut frame = phase_two(&[Ball::Pink, Ball::Black]);
         let stroke = Stroke::read(&["Yellow"]).unwrap();
         let impossible = frame.play(&stroke).err();
-        assert_eq!(impossible, Some("a ball that is not on the table"));
+        assert_eq!(impossible, Some("a ball not on the table"));
         let stroke = Stroke::read(&["Red"]).unwrap();
-        assert_eq!(
-            frame.play(&stroke).err(),
-            Some("a ball that is not on the table")
-        );
+        assert_eq!(frame.play(&stroke).err(), Some("a ball not on the table"));
         let stroke = Stroke::read(&["Pink", "Red"]).unwrap();
-        assert_eq!(frame.play(&stroke).err(), Some("more reds than are left"));
+        assert_eq!(frame.play(&stroke).err(), Some("too many reds"));
         let mut frame = Frame {
             reds: 1,
             ..Frame::default()
         };
         let stroke = Stroke::read(&["Red", "Red", "Red"]).unwrap();
-        assert_eq!(frame.play(&stroke).err(), Some("more reds than are left"));
+        assert_eq!(frame.play(&stroke).err(), Some("too many reds"));
     }
 }

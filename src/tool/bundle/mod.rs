@@ -200,7 +200,7 @@ pub fn bundle_from(files: &[(&str, &str)], problem: Problem, form: Form) -> Resu
         Form::Validator => "edition 2021",
     };
     let heading = format!(
-        "// {} {} made by referee {}; std only, {}.\n",
+        "// {} {} by referee {}; std only, {}.\n",
         problem.name(),
         what,
         env!("CARGO_PKG_VERSION"),
