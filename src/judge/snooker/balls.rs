@@ -75,10 +75,9 @@ impl Colours {
         self.0 & !other.0 == 0
     }
 
-    /// The colours in the set, lowest value first: each time the lowest
-    /// bit left, so that the first is found without a look at each
-    /// colour (bit v is the colour of value v, and `COLOURS` starts at
-    /// value 2).
+    /// The colours in the set, lowest value first. Each is found as the
+    /// lowest bit left (bit v is the colour of value v, and `COLOURS`
+    /// starts at value 2), not by a test of each colour in turn.
     pub fn iter(self) -> impl Iterator<Item = Ball> {
         let mut left = self;
         std::iter::from_fn(move || {
