@@ -9,22 +9,26 @@ use crate::core::io::in_place::{after_blanks, at_or_below_space, fits, word};
 use crate::core::io::is_blank;
 use crate::judge::snooker as judged;
 
-/// Lines of up to 32 bytes, their line end included, by their bytes:
+/// Lines of up to 64 bytes, their line end included, by their bytes:
 /// what they say, and the judge core's calls of a stroke line as the frame
 /// asks for them (by the ball on). A line's meaning depends on its bytes
 /// alone, and the same few lines come again and again, so most lines are
 /// looked up, not read. A slot holds the last line that hashed to it;
-/// only lines the fast path took are kept. Lines of up to 16 bytes, the
-/// most, have a table of their own with shorter keys.
+/// only lines the fast path took are kept. Lines of up to 16 bytes (the
+/// most), of 17 to 32 and of 33 to 64 have a table each, with keys as
+/// long as they need.
 pub(super) struct LineCache {
     short: Vec<Slot<2>>,
     /// Lines of 17 to 32 bytes.
     long: Vec<Slot<4>>,
-    /// How far a hash is shifted down to index the short table: 64 less
-    /// the number of bits of its length, kept so as not to count them
-    /// anew. The long table is `LONG_EXTRA_BITS` bits longer.
+    /// Lines of 33 to 64 bytes.
+    longest: Vec<Slot<8>>,
+    /// How far a hash is shifted down to index the short table and the
+    /// table of the longest lines: 64 less the number of bits of their
+    /// length, kept so as not to count them anew. The long table is
+    /// `LONG_EXTRA_BITS` bits longer.
     shift: u32,
-    /// Where a longer line's event is put: read anew each time.
+    /// Where a line over 64 bytes is put: read anew each time.
     spare: Known,
 }
 
@@ -143,6 +147,7 @@ impl Default for LineCache {
         LineCache {
             short: Vec::new(),
             long: Vec::new(),
+            longest: Vec::new(),
             shift: 64,
             spare: UNKNOWN,
         }
@@ -151,7 +156,7 @@ impl Default for LineCache {
 
 impl LineCache {
     /// What is known of the line at the start of `bytes` (a reader's
-    /// unread bytes), filled in if it was not there (a line over 32 bytes
+    /// unread bytes), filled in if it was not there (a line over 64 bytes
     /// is read into the spare every time): `None` for a line the fast
     /// path does not take.
     #[inline(always)]
@@ -163,7 +168,8 @@ impl LineCache {
             (0, found) => [low, through_newline(high, found)],
             (found, _) => [through_newline(low, found), 0],
         };
-        let hash = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        // `hash` of two words, written out.
+        let hash = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(MIX);
         fill(&mut self.short[(hash >> self.shift) as usize], key, bytes)
     }
 
@@ -175,13 +181,10 @@ impl LineCache {
             SMALL_BITS
         };
         if self.short.len() < 1 << bits {
-            let empty = |_| Slot {
-                key: [0; 2],
-                known: UNKNOWN,
-            };
-            self.short = (0..1 << bits).map(empty).collect();
-            // Made again at its new size by the first long line.
+            self.short = empty_table(bits);
+            // Made again at their new sizes by the first long lines.
             self.long = Vec::new();
+            self.longest = Vec::new();
             self.shift = 64 - bits;
         }
     }
@@ -190,37 +193,81 @@ impl LineCache {
     /// line comes, so that an input without one does not pay for it.
     fn long_table(&mut self) -> &mut [Slot<4>] {
         if self.long.is_empty() {
-            let empty = Slot {
-                key: [0; 4],
-                known: UNKNOWN,
-            };
-            self.long = vec![empty; 1 << (64 - self.shift + LONG_EXTRA_BITS)];
+            self.long = empty_table(64 - self.shift + LONG_EXTRA_BITS);
         }
         &mut self.long
     }
 
+    /// The table of lines of 33 to 64 bytes, made as the long one is.
+    fn longest_table(&mut self) -> &mut [Slot<8>] {
+        if self.longest.is_empty() {
+            self.longest = empty_table(64 - self.shift);
+        }
+        &mut self.longest
+    }
+
     /// A line over 16 bytes whose first 16 are `low` and `high`: from the
-    /// table of longer lines, or over 32 bytes into the spare (a line is
-    /// far shorter than 4 GiB: the reader refuses lines over 1 MiB).
+    /// table of lines of 17 to 32 bytes, or from `read_longest`.
     #[inline(never)]
     fn read_long(&mut self, bytes: &[u8], low: u64, high: u64) -> Option<&mut Known> {
         let rest = bytes.get(16..32)?;
         let (third, fourth) = (word(&rest[..8]), word(&rest[8..]));
         let key = match (key_ends(third), key_ends(fourth)) {
-            (0, 0) => {
-                let (event, stop, len) = fast_event(bytes)?;
-                self.spare = Known::new(event, stop, len);
-                return Some(&mut self.spare);
-            }
+            (0, 0) => return self.read_longest(bytes, [low, high, third, fourth]),
             (0, found) => [low, high, third, through_newline(fourth, found)],
             (found, _) => [low, high, through_newline(third, found), 0],
         };
-        let mix = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let hash = (mix ^ key[2] ^ key[3].rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let at = hash >> (self.shift - LONG_EXTRA_BITS);
+        let at = hash(&key) >> (self.shift - LONG_EXTRA_BITS);
         fill(&mut self.long_table()[at as usize], key, bytes)
     }
+
+    /// A line over 32 bytes whose first 32 are `start`: from the table of
+    /// lines of 33 to 64 bytes, or over 64 bytes into the spare (a line is
+    /// far shorter than 4 GiB: the reader refuses lines over 1 MiB).
+    #[inline(never)]
+    fn read_longest(&mut self, bytes: &[u8], start: [u64; 4]) -> Option<&mut Known> {
+        let rest = bytes.get(32..64)?;
+        let mut key = [0; 8];
+        key[..4].copy_from_slice(&start);
+        for (at, eight) in rest.chunks_exact(8).enumerate() {
+            let w = word(eight);
+            match key_ends(w) {
+                0 => key[4 + at] = w,
+                found => {
+                    key[4 + at] = through_newline(w, found);
+                    let at = hash(&key) >> self.shift;
+                    return fill(&mut self.longest_table()[at as usize], key, bytes);
+                }
+            }
+        }
+        let (event, stop, len) = fast_event(bytes)?;
+        self.spare = Known::new(event, stop, len);
+        Some(&mut self.spare)
+    }
 }
+
+/// A table of `bits` bits of empty slots.
+fn empty_table<const WORDS: usize>(bits: u32) -> Vec<Slot<WORDS>> {
+    let empty = Slot {
+        key: [0; WORDS],
+        known: UNKNOWN,
+    };
+    vec![empty; 1 << bits]
+}
+
+/// A key's hash, its words taken two at a time: a table's index is taken
+/// from its high bits.
+#[inline(always)]
+fn hash<const WORDS: usize>(key: &[u64; WORDS]) -> u64 {
+    let mut hash: u64 = 0;
+    for pair in key.chunks_exact(2) {
+        hash = (hash ^ pair[0] ^ pair[1].rotate_left(29)).wrapping_mul(MIX);
+    }
+    hash
+}
+
+/// The multiplier that mixes a key's words: 2^64 over the golden ratio.
+const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// `slot`'s line if its key is `key`, else the line at the start of
 /// `bytes`, the key's length long, read into it; `None` if the fast path
@@ -435,14 +482,46 @@ mod tests {
     }
 
     #[test]
-    fn the_table_of_long_lines_is_made_by_the_first_such_line() {
+    fn the_tables_of_long_lines_are_made_by_the_first_such_lines() {
         let mut cache = LineCache::default();
         cache.fit(BIG_INPUT);
         cache.entry(&padded("Red Red\n")).unwrap();
-        assert!(cache.long.is_empty());
+        assert!(cache.long.is_empty() && cache.longest.is_empty());
         let line = "Red Red Red Red Red\n";
         let known = cache.entry(&padded(line)).map(|k| k.len as usize);
         assert_eq!(known, Some(line.len()));
         assert_eq!(cache.long.len(), 1 << (BIG_BITS + LONG_EXTRA_BITS));
+        assert!(cache.longest.is_empty());
+        let line = "Red Red Red Red Red Red Red Red Red\n";
+        let known = cache.entry(&padded(line)).map(|k| k.len as usize);
+        assert_eq!(known, Some(line.len()));
+        assert_eq!(cache.longest.len(), 1 << BIG_BITS);
+    }
+
+    /// Lines of every length up to 64 bytes and past it are looked up and
+    /// found again, and what is known of them is what `fast_event` reads.
+    #[test]
+    fn lines_of_every_length_are_found_again() {
+        let mut cache = LineCache::default();
+        cache.fit(BIG_INPUT);
+        for reds in 1..=16 {
+            for white in [false, true] {
+                let mut line = "Red ".repeat(reds);
+                line.push_str(if white { "White" } else { "Red" });
+                for end in ["\n", "\r\n", " \n"] {
+                    let bytes = padded(&format!("{}{}", line, end));
+                    let read =
+                        fast_event(&bytes).map(|(e, stop, len)| (e, stop as u32, len as u32));
+                    for _ in 0..2 {
+                        let known = cache.entry(&bytes).map(|k| (k.event, k.stop, k.len));
+                        assert_eq!(known, read, "{:?}{:?}", line, end);
+                    }
+                }
+            }
+        }
+        // Lines of 33 to 64 bytes were kept in their table, and only they.
+        let kept = cache.longest.iter().map(|slot| slot.known.len);
+        let kept: Vec<u32> = kept.filter(|&len| len > 0).collect();
+        assert!(!kept.is_empty() && kept.iter().all(|len| (33..=64).contains(len)));
     }
 }
