@@ -101,7 +101,7 @@ impl Default for Players {
 
 /// The most players a tournament's table is made ready for before they
 /// are read: 128 Ki slots, 4 MiB.
-const PRESIZED_PLAYERS: usize = 1 << 16;
+const PRESIZED_PLAYERS: usize = 1 << 14;
 
 /// The high and low halves of a 128-bit product, folded.
 #[inline(always)]
@@ -119,9 +119,10 @@ impl Players {
     /// Empties the table for a tournament of about `expected` players, in
     /// time for the players listed before. The count is the input's claim:
     /// past `PRESIZED_PLAYERS` the table grows as players come, so that a
-    /// huge claim costs no memory up front. The table starts at most half
-    /// full: linear probing's chains stay short (a lookup per name in
-    /// every game).
+    /// huge claim costs no memory up front. The table starts at most an
+    /// eighth full: linear probing finds nearly every name in its first
+    /// slot (a lookup per name in every game, where a second slot is a
+    /// turn the processor cannot foresee).
     pub(crate) fn clear(&mut self, expected: usize) {
         // Only a slot's length tells whether it is taken: the table is
         // empty once the listed players' slots are.
@@ -133,7 +134,7 @@ impl Players {
         self.long_starts.clear();
         // A table kept from a bigger tournament serves as it is: only the
         // slots of players are ever visited.
-        let size = (expected.min(PRESIZED_PLAYERS) * 2).next_power_of_two();
+        let size = (expected.min(PRESIZED_PLAYERS) * 8).next_power_of_two();
         if size > self.slots.len() {
             self.slots.resize(size, Slot::default());
         }
