@@ -16,7 +16,9 @@
 
 use super::board::{Game, Heading, PLAIN_ROOM};
 use super::parse::{parse_header, set_heading, Reading, Shortcut, GAME};
-use crate::core::io::in_place::{after_blanks, after_line_end, fits, newline_from, word};
+use crate::core::io::in_place::{
+    after_blanks, after_line_end, fits, leading_digits, newline_from, word,
+};
 use crate::core::io::tokens::head_of;
 use crate::core::io::{Error, Line, Lines, Output};
 use crate::judge::fourrow::HEADING;
@@ -335,20 +337,6 @@ fn replay(bytes: &[u8], at: usize, spare: &mut Heading) -> (Heading, Game) {
     (heading, game)
 }
 
-/// How many of the low bytes of `word` are ASCII digits before the first
-/// that is not (8 if all are). With `t` each byte minus b'0', a byte is a
-/// digit when `t` is below 10: its top bit is clear, and stays clear with
-/// 0x76 added. A byte below b'0' borrows from the next and one from 0xba
-/// up carries into it, but no digit does, so the lowest byte that shows a
-/// high bit is the first that is not one.
-#[inline(always)]
-fn leading_digits(word: u64) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let t = word.wrapping_sub(ONES * u64::from(b'0'));
-    let others = (t | t.wrapping_add(ONES * 0x76)) & (ONES * 0x80);
-    others.trailing_zeros() as usize / 8
-}
-
 /// Plays the run of slot digits of `text` from `pos` on, two at a time
 /// and then the last one of an odd run, and returns where the run ends.
 #[inline(always)]
@@ -486,23 +474,6 @@ mod tests {
             read(broken, true).1.unwrap(),
             "3:2: expected a slot digit 1-7 or a header `Game #n:`, found `8`"
         );
-    }
-
-    #[test]
-    fn leading_digits_are_counted_up_to_the_first_other_byte() {
-        let stops = [b'/', b':', b' ', b'\0', b'a', 0x7f, 0x80, 0xaf, 0xb0, 0xff];
-        for stop in stops {
-            for at in 0..=8 {
-                // The bytes after the first stop: any of them, or digits.
-                for after in stops.into_iter().chain([b'5']) {
-                    let mut bytes = *b"90123456";
-                    for (i, byte) in bytes.iter_mut().enumerate().skip(at) {
-                        *byte = if i == at { stop } else { after };
-                    }
-                    assert_eq!(leading_digits(u64::from_le_bytes(bytes)), at);
-                }
-            }
-        }
     }
 
     #[test]

@@ -109,6 +109,38 @@ pub(crate) fn newline_from(bytes: &[u8], mut at: usize) -> Option<usize> {
     rest.iter().position(|&b| b == b'\n').map(|i| at + i)
 }
 
+/// How many of the low bytes of `word` are ASCII digits before the first
+/// that is not (8 if all are). With `t` each byte minus b'0', a byte is a
+/// digit when `t` is below 10: its top bit is clear, and stays clear with
+/// 0x76 added. A byte below b'0' borrows from the next and one from 0xba
+/// up carries into it, but no digit does, so the lowest byte that shows a
+/// high bit is the first that is not one.
+#[inline(always)]
+pub(crate) fn leading_digits(word: u64) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let t = word.wrapping_sub(ONES * u64::from(b'0'));
+    let others = (t | t.wrapping_add(ONES * 0x76)) & (ONES * 0x80);
+    others.trailing_zeros() as usize / 8
+}
+
+/// The number the low `count` bytes of `word` write, `count` (1 to 8)
+/// ASCII digits that `leading_digits` counted, the first the most
+/// significant, found without a step for each digit: the digits' values
+/// are moved to the top of the word (zeros before them), then
+/// neighbours are joined three times, each a multiply: pairs of digits
+/// into numbers below 100, pairs of those into numbers below 10,000, and
+/// the two halves. (A borrow from the bytes after the digits goes up, and
+/// out of the word.)
+#[inline(always)]
+pub(crate) fn digits_value(word: u64, count: usize) -> u64 {
+    debug_assert!((1..=8).contains(&count), "{}", count);
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let digits = word.wrapping_sub(ONES * u64::from(b'0')) << (8 * (8 - count));
+    let pairs = (digits.wrapping_mul(10 << 8 | 1) >> 8) & 0x00ff_00ff_00ff_00ff;
+    let fours = (pairs.wrapping_mul(100 << 16 | 1) >> 16) & 0x0000_ffff_0000_ffff;
+    fours.wrapping_mul(10_000 << 32 | 1) >> 32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,5 +193,51 @@ mod tests {
         long.push(b'\n');
         assert_eq!(after_line_end::<true>(&long, 0), None);
         assert_eq!(after_line_end::<true>(&long[1..], 0), Some(MAX_LINE + 1));
+    }
+
+    #[test]
+    fn leading_digits_are_counted_up_to_the_first_other_byte() {
+        let stops = [b'/', b':', b' ', b'\0', b'a', 0x7f, 0x80, 0xaf, 0xb0, 0xff];
+        for stop in stops {
+            for at in 0..=8 {
+                // The bytes after the first stop: any of them, or digits.
+                for after in stops.into_iter().chain([b'5']) {
+                    let mut bytes = *b"90123456";
+                    for (i, byte) in bytes.iter_mut().enumerate().skip(at) {
+                        *byte = if i == at { stop } else { after };
+                    }
+                    assert_eq!(leading_digits(u64::from_le_bytes(bytes)), at);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn digits_are_read_as_the_number_they_write() {
+        for number in [
+            0u64, 7, 10, 42, 99, 100, 305, 4096, 65_535, 1_000_000, 9_999_999, 12_345_678,
+            99_999_999,
+        ] {
+            let text = number.to_string();
+            for after in [b' ', b'\n', b'\r', b'.', b'\0', b'/', 0xff] {
+                let mut bytes = [after; 8];
+                bytes[..text.len()].copy_from_slice(text.as_bytes());
+                let word = u64::from_le_bytes(bytes);
+                assert_eq!(leading_digits(word), text.len(), "{}", number);
+                assert_eq!(
+                    digits_value(word, text.len()),
+                    number,
+                    "{} {}",
+                    number,
+                    after
+                );
+            }
+        }
+        // Leading zeros, and every count of a run of digits.
+        let word = u64::from_le_bytes(*b"00705123");
+        let expected = [0, 0, 7, 70, 705, 7_051, 70_512, 705_123];
+        for (count, &value) in (1..=8).zip(expected.iter()) {
+            assert_eq!(digits_value(word, count), value, "{}", count);
+        }
     }
 }

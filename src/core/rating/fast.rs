@@ -1,16 +1,21 @@
 //! The fast path of the rating reading: header, player and game lines of
-//! plain tokens (names of at most 16 bytes, a result word, counts of
-//! plain digits, ratings of plain digits after an optional minus) with blanks of any kind before, between and
-//! after them (R0.1), and blank lines, are read a word at a time; games
-//! are exchanged. A line is only taken once everything about it proved
-//! fine; any other line, errors included, is left whole to the general
-//! reading.
+//! plain tokens (names of at most 15 bytes, a result word, counts of
+//! plain digits, ratings of plain digits after an optional minus) with
+//! blanks of any kind before, between and after them (R0.1), and blank
+//! lines, are read a word at a time; games are exchanged. A line is only
+//! taken once everything about it proved fine; any other line, errors
+//! included, is left whole to the general reading. Tokens are read in
+//! steps that do not depend on their lengths or on which word they are,
+//! where that is short: such branches would be guessed wrong half the
+//! time on input that varies.
 
 use super::exchange::{exchange, in_range, Hundredths, Outcome};
 use super::parse::Shortcut;
 use super::players::{Key, Players};
-use crate::core::io::in_place::{after_blanks, after_gap, after_line_end, at_or_below_space, word};
-use crate::core::io::tokens::{head_of, low_bytes};
+use crate::core::io::in_place::{
+    after_blanks, after_gap, after_line_end, at_or_below_space, digits_value, leading_digits, word,
+};
+use crate::core::io::tokens::head_of;
 use crate::core::io::Lines;
 use std::io::Read;
 
@@ -35,40 +40,43 @@ impl Shortcut for Fast {
     }
 }
 
-/// The token at `at`, 1 to 16 bytes ended by the first byte at or below
-/// b' ', with its key as a name and its length; `None` for a longer token
-/// or none.
+/// The token at `at`, 1 to 15 bytes ended by the first byte at or below
+/// b' ' (both among the 16 bytes read), with its key as a name and its
+/// length; `None` for a longer token (the general reading's) or none.
+/// The 16 bytes are looked at as one number, so that a name of up to 8
+/// bytes and a longer one take the same steps: names of both kinds come
+/// in any order.
 #[inline(always)]
 fn name_key(bytes: &[u8], at: usize) -> Option<(Key, usize)> {
-    // The first end's bit, and the bytes before it.
-    let lowest = |ends: u64| ends & ends.wrapping_neg();
-    let before = |end: u64| (end >> 7).wrapping_sub(1);
-    let first = word(bytes.get(at..at + 8)?);
-    let (head, tail, len) = match lowest(at_or_below_space(first)) {
-        0 => {
-            let second = word(bytes.get(at + 8..at + 16)?);
-            match lowest(at_or_below_space(second)) {
-                0 => return None,
-                end => (
-                    first,
-                    second & before(end),
-                    8 + end.trailing_zeros() as usize / 8,
-                ),
-            }
-        }
-        end => (first & before(end), 0, end.trailing_zeros() as usize / 8),
-    };
-    if len == 0 {
-        None
-    } else {
-        Some((Key::of_words(head, tail, len), len))
+    let both = bytes.get(at..at + 16)?;
+    let (first, second) = (word(&both[..8]), word(&both[8..]));
+    // The lowest bit set is the first end's, exact as in either word.
+    let ends = u128::from(at_or_below_space(first)) | u128::from(at_or_below_space(second)) << 64;
+    let len = ends.trailing_zeros() as usize / 8;
+    if len == 0 || len == 16 {
+        return None;
     }
+    // The bytes before the first end: below its byte's bit.
+    let before = ((ends & ends.wrapping_neg()) >> 7).wrapping_sub(1);
+    let name = (u128::from(first) | u128::from(second) << 64) & before;
+    Some((Key::of_words(name as u64, (name >> 64) as u64, len), len))
 }
 
 /// Plain digits at `at`, 1 to `most` of them (at most 19), of a number
 /// within 64 bits: the number and where the first byte after them is.
 #[inline(always)]
 fn digits(bytes: &[u8], at: usize, most: usize) -> Option<(i64, usize)> {
+    // Up to seven digits, the most by far, are read eight bytes at once,
+    // in steps that do not depend on how many digits there are: numbers
+    // of one length and another come in any order.
+    if let Some(eight) = bytes.get(at..at + 8) {
+        let eight = word(eight);
+        match leading_digits(eight) {
+            0 => return None,
+            8 => {}
+            count => return Some((digits_value(eight, count) as i64, at + count)),
+        }
+    }
     let mut value: u64 = 0;
     let mut next = at;
     while let Some(digit) = bytes.get(next).map(|b| b.wrapping_sub(b'0')) {
@@ -172,7 +180,7 @@ fn other_player_line(bytes: &[u8]) -> Option<Result<PlainPlayer<'_>, usize>> {
     }
 }
 
-/// Takes plain player lines (`name rating`, a name of at most 16 bytes,
+/// Takes plain player lines (`name rating`, a name of at most 15 bytes,
 /// a plain rating) while players are `left`, listing each, and blank
 /// lines; a name listed twice or a rating of another form is left to the
 /// general reading.
@@ -243,22 +251,60 @@ fn number_then_line_end<const ANY: bool>(bytes: &[u8], at: usize) -> Option<(i64
 
 /// A result word of the format in one word, as `head_of` makes it: from
 /// the judge core's words.
+#[derive(Clone, Copy)]
 struct ResultWord {
     head: u64,
+    /// The bytes of a word that the head covers.
+    mask: u64,
     len: usize,
     outcome: Outcome,
 }
 
-const fn result_word(at: usize) -> ResultWord {
-    let (word, outcome) = Outcome::WORDS[at];
-    ResultWord {
-        head: head_of(word.as_bytes()),
-        len: word.len(),
-        outcome,
+/// How many bytes the shortest result word has: the bytes a word read in
+/// the input is placed by.
+const SHORTEST: usize = {
+    let (mut shortest, mut at) = (usize::MAX, 0);
+    while at < Outcome::WORDS.len() {
+        let len = Outcome::WORDS[at].0.len();
+        shortest = if len < shortest { len } else { shortest };
+        at += 1;
     }
+    shortest
+};
+
+/// The place among `RESULT_SLOTS` of the word whose first `SHORTEST`
+/// bytes begin `word`.
+#[inline(always)]
+const fn result_slot(word: u64) -> usize {
+    let head = word & (u64::MAX >> (64 - 8 * SHORTEST));
+    (head.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 61) as usize
 }
 
-const RESULTS: [ResultWord; 3] = [result_word(0), result_word(1), result_word(2)];
+/// The result words by `result_slot`, each in a slot of its own (checked
+/// when the table is made): a word read in the input is compared with the
+/// one it can be, in the same steps whichever it is.
+const RESULT_SLOTS: [Option<ResultWord>; 8] = {
+    let mut slots = [None; 8];
+    let mut at = 0;
+    while at < Outcome::WORDS.len() {
+        let (word, outcome) = Outcome::WORDS[at];
+        let head = head_of(word.as_bytes());
+        let slot = result_slot(head);
+        if slots[slot].is_some() {
+            panic!("two result words share a slot");
+        }
+        let len = word.len();
+        let mask = u64::MAX >> (64 - 8 * len);
+        slots[slot] = Some(ResultWord {
+            head,
+            mask,
+            len,
+            outcome,
+        });
+        at += 1;
+    }
+    slots
+};
 
 /// A game line at the start of `bytes`, `ANY` as for `after_blanks`.
 #[inline(always)]
@@ -266,9 +312,9 @@ fn game_line<const ANY: bool>(bytes: &[u8]) -> Option<PlainGame> {
     let (white, at) = name_then_gap::<ANY>(bytes, after_blanks::<ANY>(bytes, 0))?;
     let (black, at) = name_then_gap::<ANY>(bytes, at)?;
     let result = word(bytes.get(at..at + 8)?);
-    let found = RESULTS
-        .iter()
-        .find(|r| low_bytes(result, r.len) == r.head)?;
+    let found = RESULT_SLOTS[result_slot(result)]
+        .as_ref()
+        .filter(|r| result & r.mask == r.head)?;
     let (outcome, at) = (found.outcome, after_gap::<ANY>(bytes, at + found.len)?);
     let (white_pieces, at) = number_then_gap::<ANY>(bytes, at)?;
     let (black_pieces, len) = number_then_line_end::<ANY>(bytes, at)?;
@@ -430,5 +476,64 @@ mod tests {
                 String::from_utf8_lossy(other)
             );
         }
+    }
+
+    /// Every result word is found, as the judge core names it, and a
+    /// word that only begins like one, or is another, is not.
+    #[test]
+    fn result_words_are_told_apart() {
+        for (word, outcome) in Outcome::WORDS {
+            let line = format!("ann bob {} 1 2\n........", word);
+            let game = game_line::<false>(line.as_bytes()).map(|game| game.outcome);
+            assert_eq!(game, Some(outcome), "{}", word);
+            for other in [
+                &word[..word.len() - 1],
+                &format!("{}s", word),
+                &word.to_uppercase(),
+            ] {
+                let line = format!("ann bob {} 1 2\n........", other);
+                assert!(game_line::<false>(line.as_bytes()).is_none(), "{}", other);
+            }
+        }
+    }
+
+    /// Names of every length, ended by every blank, are keyed as the
+    /// general reading keys them; none, or one of 16 bytes or more (left
+    /// to the general reading), is not.
+    #[test]
+    fn names_of_every_length_are_keyed() {
+        for len in 0..=17 {
+            let name: Vec<u8> = (0..len).map(|i| b"qwertyuiopasdfghjklz"[i]).collect();
+            for end in [b' ', b'\t', b'\n', b'\r', b'\x0b'] {
+                let mut bytes = name.clone();
+                bytes.push(end);
+                bytes.extend_from_slice(b"abcdefghijklmnopq");
+                let expected = (1..=15)
+                    .contains(&len)
+                    .then(|| (Key::of(&name, &bytes), len));
+                assert_eq!(name_key(&bytes, 0), expected, "{} {}", len, end);
+            }
+        }
+    }
+
+    /// Numbers of every count of digits, and what ends them, are read as
+    /// the number they write: up to 19 digits, up to `most`.
+    #[test]
+    fn numbers_of_every_length_are_read() {
+        for len in 1..=20 {
+            let text: String = "9081726354453627189".chars().cycle().take(len).collect();
+            for end in [" ", "\n", ".5", "x"] {
+                let bytes = format!("{}{}........", text, end);
+                let expected = text.parse::<i64>().ok().filter(|_| len <= 19);
+                let read = digits(bytes.as_bytes(), 0, 19).map(|(value, next)| {
+                    assert_eq!(next, len);
+                    value
+                });
+                assert_eq!(read, expected, "{:?}", bytes);
+                assert_eq!(digits(bytes.as_bytes(), 0, 12).is_some(), len <= 12);
+            }
+        }
+        assert_eq!(digits(b"x1234567", 0, 19), None);
+        assert_eq!(digits(b"12", 0, 19), Some((12, 2)));
     }
 }
