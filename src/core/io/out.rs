@@ -10,6 +10,9 @@ use std::io::Write;
 /// writes beat many small ones (README, Performance).
 const BLOCK: usize = 1 << 18;
 
+/// The most digits a u64 has.
+const MAX_DIGITS: usize = 20;
+
 /// The buffer's size at first: a contest's output fits; it grows, once,
 /// for a bigger one (`Output::grow`).
 const FIRST: usize = 1 << 12;
@@ -109,8 +112,11 @@ impl<W: Write> Output<W> {
 
     /// Puts `n` in decimal.
     pub(crate) fn put_u64(&mut self, mut n: u64) {
-        let mut digits = [0u8; 20];
-        let mut at = digits.len();
+        // The digits end a room of 20 bytes (the most a u64 has), which is
+        // copied whole from where they start: a copy of a fixed width,
+        // whatever the number's length.
+        let mut digits = [0u8; 2 * MAX_DIGITS];
+        let mut at = MAX_DIGITS;
         loop {
             at -= 1;
             digits[at] = b'0' + (n % 10) as u8;
@@ -119,7 +125,9 @@ impl<W: Write> Output<W> {
                 break;
             }
         }
-        self.put(&digits[at..]);
+        let room: &mut [u8; MAX_DIGITS] = self.room();
+        room.copy_from_slice(&digits[at..at + MAX_DIGITS]);
+        self.advance(MAX_DIGITS - at);
     }
 
     /// Hands the gathered bytes to the writer once there is a block of
