@@ -109,6 +109,11 @@ pub(crate) fn newline_from(bytes: &[u8], mut at: usize) -> Option<usize> {
     rest.iter().position(|&b| b == b'\n').map(|i| at + i)
 }
 
+/// 2^64 over the golden ratio: multiplied by it, a word's bits all count
+/// in the product's high bits, which the fast paths' tables are indexed
+/// by.
+pub(crate) const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
+
 /// How many of the low bytes of `word` are ASCII digits before the first
 /// that is not (8 if all are). With `t` each byte minus b'0', a byte is a
 /// digit when `t` is below 10: its top bit is clear, and stays clear with

@@ -14,6 +14,7 @@ use super::parse::Shortcut;
 use super::players::{Key, Players};
 use crate::core::io::in_place::{
     after_blanks, after_gap, after_line_end, at_or_below_space, digits_value, leading_digits, word,
+    MIX,
 };
 use crate::core::io::tokens::head_of;
 use crate::core::io::Lines;
@@ -277,7 +278,7 @@ const SHORTEST: usize = {
 #[inline(always)]
 const fn result_slot(word: u64) -> usize {
     let head = word & (u64::MAX >> (64 - 8 * SHORTEST));
-    (head.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 61) as usize
+    (head.wrapping_mul(MIX) >> 61) as usize
 }
 
 /// The result words by `result_slot`, each in a slot of its own (checked

@@ -431,6 +431,9 @@ mod tests {
         let set = Colours(Colours::of(Ball::Black).0 | Colours::of(Ball::Yellow).0);
         let piece = Said::new().respots[respot_index(set)];
         assert_eq!(piece.text(), b"Respot Yellow Black\n");
+        // The quick writer copies the empty set's line too.
+        let none = Said::new().respots[respot_index(Colours::default())];
+        assert_eq!((none.len, none.bytes), (0, [0; WIDE]));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use super::super::balls::{Ball, Stroke, AGAIN, NONE, PLAY, WHITE, WORDS};
 use super::super::parse::Event;
 use super::super::rules::judged_stroke;
-use crate::core::io::in_place::{after_blanks, at_or_below_space, fits, word};
+use crate::core::io::in_place::{after_blanks, at_or_below_space, fits, word, MIX};
 use crate::core::io::is_blank;
 use crate::judge::snooker as judged;
 
@@ -176,7 +176,7 @@ impl LineCache {
             through_newline(low, found_low),
             through_newline(high, found_high) & high_counts,
         ];
-        // `hash` of two words, written out.
+        // `hash` of two words, written out for the busiest lookup.
         let hash = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(MIX);
         fill(&mut self.short[(hash >> self.shift) as usize], key, bytes)
     }
@@ -273,9 +273,6 @@ fn hash<const WORDS: usize>(key: &[u64; WORDS]) -> u64 {
     }
     hash
 }
-
-/// The multiplier that mixes a key's words: 2^64 over the golden ratio.
-const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// `slot`'s line if its key is `key`, else the line at the start of
 /// `bytes`, the key's length long, read into it; `None` if the fast path
