@@ -102,9 +102,10 @@ const BIG_BITS: u32 = 11;
 const BIG_INPUT: usize = 1 << 15;
 
 /// Lines of 17 to 32 bytes come in more kinds than shorter ones (runs of
-/// reds, colours potted in any order): their table has four times the
-/// slots.
-const LONG_EXTRA_BITS: u32 = 2;
+/// reds, colours potted in any order): their table has twice the slots.
+/// (Every slot is written when a table is made, so a bigger table costs
+/// the time the system takes to give it memory.)
+const LONG_EXTRA_BITS: u32 = 1;
 
 /// The high bit of each byte of `w` that is a newline (and maybe of a
 /// byte after one): the first set bit is the first newline.
