@@ -11,6 +11,7 @@ use super::balls::{Colours, Player, Stroke};
 use super::parse::{Names, Visit};
 use super::rules::{Frame, Next, Outcome, Replay};
 use super::said::{Piece, Said};
+use crate::core::io::out::small_decimal;
 use crate::core::io::{Error, Line, Output};
 use std::io::Write;
 
@@ -24,19 +25,12 @@ fn score_words(said: &Said, left: bool) -> [u64; 1000] {
     let tail = if left { &said.colon } else { &said.score_end };
     let mut words = [0; 1000];
     for (score, word) in words.iter_mut().enumerate() {
-        let digits = [score / 100, score / 10 % 10, score % 10];
-        let shown = match score {
-            0..=9 => &digits[2..],
-            10..=99 => &digits[1..],
-            _ => &digits[..],
-        };
-        let mut bytes = [0; 8];
-        let text = shown.iter().map(|&d| b'0' + d as u8).chain(tail.bytes());
-        let mut len = 0;
-        for (place, byte) in bytes.iter_mut().zip(text) {
+        let (digits, len) = small_decimal(score as u64).expect("a score below 1000");
+        let mut bytes = digits.to_le_bytes();
+        for (place, &byte) in bytes[len..].iter_mut().zip(tail.as_bytes()) {
             *place = byte;
-            len += 1;
         }
+        let len = (len + tail.len()).min(8);
         *word = u64::from_le_bytes(bytes) & u64::MAX >> 8 | (len as u64) << 56;
     }
     words
@@ -446,5 +440,12 @@ mod tests {
             score_words(&said, false)[0] & 0xffff,
             u64::from_le_bytes(*b"0\n\0\0\0\0\0\0")
         );
+        for (left, tail) in [(true, " : "), (false, "\n")] {
+            for (score, word) in score_words(&said, left).iter().enumerate() {
+                let text = format!("{}{}", score, tail);
+                let len = (word >> 56) as usize;
+                assert_eq!(&word.to_le_bytes()[..len], text.as_bytes());
+            }
+        }
     }
 }
