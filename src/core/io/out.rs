@@ -80,15 +80,16 @@ impl<W: Write> Output<W> {
         room.try_into().expect("N bytes")
     }
 
-    /// Makes room for `n` more bytes, out of the writers' way: room for a
-    /// block and `n` more at once, since what is gathered is written out
-    /// when it reaches a block (`end_lines`), so that the buffer grows
-    /// once for pieces of up to `n` bytes.
+    /// Makes room for `n` more bytes, out of the writers' way: the buffer
+    /// doubles, so that a small output touches few pages of memory (the
+    /// system supplies each at a cost), up to room for a block and `n` more,
+    /// since what is gathered is written out when it reaches a block
+    /// (`end_lines`): it then stops growing for pieces of up to `n` bytes.
     #[cold]
     #[inline(never)]
     fn grow(&mut self, n: usize) {
-        let size = (self.gathered + n).max(BLOCK + n);
-        self.buf.resize(size, 0);
+        let doubled = (2 * self.buf.len()).min(BLOCK + n);
+        self.buf.resize(doubled.max(self.gathered + n), 0);
     }
 
     /// Counts `n` bytes written into `reserve`'s room as gathered.
@@ -192,8 +193,13 @@ mod tests {
     }
 
     #[test]
-    fn the_buffer_grows_once_to_a_block_and_a_piece() {
+    fn the_buffer_doubles_up_to_a_block_and_a_piece() {
         let mut out = Output::new(std::io::sink());
+        for _ in 0..100 {
+            out.put(&[b'x'; 100]);
+            out.end_lines().unwrap();
+        }
+        assert_eq!(out.buf.len(), 4 * FIRST, "10,000 bytes gathered");
         for _ in 0..10_000 {
             out.put(&[b'x'; 100]);
             out.end_lines().unwrap();
