@@ -55,9 +55,14 @@ pub struct Output<W: Write> {
 
 impl<W: Write> Output<W> {
     pub(crate) fn new(out: W) -> Output<W> {
+        // Room for the most it grows to is held back from the start, so
+        // that growing never moves what is gathered: memory not written to
+        // is not taken.
+        let mut buf = Vec::with_capacity(2 * BLOCK);
+        buf.resize(FIRST, 0);
         Output {
             out,
-            buf: vec![0; FIRST],
+            buf,
             gathered: 0,
         }
     }
