@@ -36,6 +36,36 @@ fn score_words(said: &Said, left: bool) -> [u64; 1000] {
     words
 }
 
+/// The word of `score` from `words`, one side's `score_words`, or, if
+/// `ANY_SCORE`, made for a score of 1000 or more (`wide_score_word`).
+#[inline(always)]
+fn score_word<const ANY_SCORE: bool>(words: &[u64; 1000], score: u64) -> Option<u64> {
+    match words.get(score as usize) {
+        Some(&word) => Some(word),
+        None if ANY_SCORE => wide_score_word(words, score),
+        None => None,
+    }
+}
+
+/// A score of 1000 or more as a score's word: the digits of its
+/// thousands, the last three digits, and what follows a score (after the
+/// `0` of the word of 0); `None` if they take more than 7 bytes.
+#[cold]
+#[inline(never)]
+fn wide_score_word(words: &[u64; 1000], score: u64) -> Option<u64> {
+    let (thousands, len) = small_decimal(score / 1000)?;
+    let last = score % 1000;
+    let last_digits = [last / 100, last / 10 % 10, last % 10];
+    let last_word = last_digits
+        .iter()
+        .rev()
+        .fold(0, |word, &digit| word << 8 | (u64::from(b'0') + digit));
+    let (tail, tail_len) = (words[0] << 8 >> 16, (words[0] >> 56) as usize - 1);
+    let total = len + 3 + tail_len;
+    let word = thousands | last_word << (8 * len) | tail << (8 * (len + 3));
+    (total <= 7).then_some(word & u64::MAX >> 8 | (total as u64) << 56)
+}
+
 /// Where the respot line of `set` is in `Said::respots`.
 fn respot_index(set: Colours) -> usize {
     usize::from(set.0 >> 2)
@@ -173,17 +203,20 @@ impl TurnLines {
     }
 }
 
-/// The most a quick stroke writes: `Foul!`, the score (both below 1000),
-/// a respot line and a turn line, each copied at its width.
+/// The most a quick stroke writes: `Foul!`, the score (two words), a
+/// respot line and a turn line, each copied at its width.
 pub(crate) const STROKE_ROOM: usize = 8 + 16 + 2 * WIDE;
 
 impl TurnLines {
     /// Writes a stroke's lines into `room` the quick way, and says how
-    /// many bytes they take: scores below 1000; `None` (nothing written)
-    /// otherwise, for the general way. Only for lines that `fit` (the
+    /// many bytes they take: each score and what follows it in a word
+    /// (`score_word`, which makes words of scores of 1000 or more only if
+    /// `ANY_SCORE`: the fast path's loop asks for the table's alone, and
+    /// leaves the rest to `Referee::stroke_alone`); `None` (nothing
+    /// written) otherwise, for the general way. Only for lines that `fit` (the
     /// caller asks once per frame or run): else they are another frame's.
     #[inline(always)]
-    pub(crate) fn write_stroke(
+    pub(crate) fn write_stroke<const ANY_SCORE: bool>(
         &self,
         room: &mut [u8; STROKE_ROOM],
         outcome: &Outcome,
@@ -193,8 +226,8 @@ impl TurnLines {
             self.fit,
             "a quick stroke in a frame whose lines were not made"
         );
-        let left = *self.left_scores.get(frame.score(Player::A) as usize)?;
-        let right = *self.right_scores.get(frame.score(Player::B) as usize)?;
+        let left = score_word::<ANY_SCORE>(&self.left_scores, frame.score(Player::A))?;
+        let right = score_word::<ANY_SCORE>(&self.right_scores, frame.score(Player::B))?;
         // `Foul!`, counted only after a foul; the words' top bytes are
         // written over by what follows or left past the end.
         room[..8].copy_from_slice(&self.foul);
@@ -300,8 +333,8 @@ impl<'o, W: Write> Referee<'o, W> {
     }
 
     /// A stroke the fast path took, written on its own: the quick way if
-    /// the frame's lines fit and the scores are below 1000, else the
-    /// general way.
+    /// the frame's lines and scores fit (`write_stroke`), else the general
+    /// way.
     #[inline(always)]
     pub(crate) fn stroke_alone(
         &mut self,
@@ -313,7 +346,7 @@ impl<'o, W: Write> Referee<'o, W> {
         turns: &TurnLines,
     ) -> Result<(), Error> {
         let quick = match turns.fit() {
-            true => turns.write_stroke(self.out.room(), outcome, frame),
+            true => turns.write_stroke::<true>(self.out.room(), outcome, frame),
             false => None,
         };
         match quick {
@@ -445,6 +478,24 @@ mod tests {
                 let text = format!("{}{}", score, tail);
                 let len = (word >> 56) as usize;
                 assert_eq!(&word.to_le_bytes()[..len], text.as_bytes());
+            }
+        }
+    }
+
+    #[test]
+    fn scores_of_1000_or_more_are_words_while_they_fit_in_seven_bytes() {
+        let said = Said::new();
+        for (left, tail) in [(true, " : "), (false, "\n")] {
+            let words = score_words(&said, left);
+            let scores = (1000..=2100).chain((0..=7).map(|i| 10u64.pow(i) - 1));
+            for score in scores.chain([10_000, 123_456, 1_000_000, u64::MAX]) {
+                let text = format!("{}{}", score, tail);
+                let word = score_word::<true>(&words, score).map(|word| {
+                    let len = (word >> 56) as usize;
+                    word.to_le_bytes()[..len].to_vec()
+                });
+                let fits = text.len() <= 7;
+                assert_eq!(word, fits.then(|| text.into_bytes()), "{}", score);
             }
         }
     }
