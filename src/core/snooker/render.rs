@@ -213,8 +213,9 @@ impl TurnLines {
     /// (`score_word`, which makes words of scores of 1000 or more only if
     /// `ANY_SCORE`: the fast path's loop asks for the table's alone, and
     /// leaves the rest to `Referee::stroke_alone`); `None` (nothing
-    /// written) otherwise, for the general way. Only for lines that `fit` (the
-    /// caller asks once per frame or run): else they are another frame's.
+    /// written) otherwise, for the general way. Only for lines that `fit`
+    /// (the caller asks once per frame or run): else they are another
+    /// frame's.
     #[inline(always)]
     pub(crate) fn write_stroke<const ANY_SCORE: bool>(
         &self,
