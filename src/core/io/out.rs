@@ -13,8 +13,8 @@ const BLOCK: usize = 1 << 18;
 /// The most digits a u64 has.
 const MAX_DIGITS: usize = 20;
 
-/// The buffer's size at first: a contest's output fits; it grows, once,
-/// for a bigger one (`Output::grow`).
+/// The buffer's size at first: a contest's output fits; it doubles for a
+/// bigger one (`Output::grow`).
 const FIRST: usize = 1 << 12;
 
 /// `n` below 1000 in decimal: the digits in the low bytes, their count in
@@ -55,9 +55,9 @@ pub struct Output<W: Write> {
 
 impl<W: Write> Output<W> {
     pub(crate) fn new(out: W) -> Output<W> {
-        // Room for the most it grows to is held back from the start, so
-        // that growing never moves what is gathered: memory not written to
-        // is not taken.
+        // Room for the most it grows to (a block and a piece of up to a
+        // block) is held back from the start, so that growing never moves
+        // what is gathered: memory not written to is not taken.
         let mut buf = Vec::with_capacity(2 * BLOCK);
         buf.resize(FIRST, 0);
         Output {
