@@ -74,22 +74,21 @@ impl Game {
 }
 
 impl Game {
-    /// `write` for the tool's fast path, into `room`: the heading is the
-    /// first `len` bytes of `header`, a plain header's own `Game #n` (at
-    /// most 14 bytes), its `Game #` written anew (the header may have a
-    /// tab for its space), and the ending is written over the bytes after
-    /// it. Returns the length written.
+    /// `write` for the tool's fast path, into `room`: the heading is
+    /// `Game #` and the first `digits` bytes of `number`, a header's game
+    /// number (at most 8 digits), copied whole, and the ending is written
+    /// over the bytes after them. Returns the length written.
     #[inline(always)]
     pub(crate) fn write_plain(
         &self,
         room: &mut [u8; PLAIN_ROOM],
-        header: &[u8; 16],
-        len: usize,
+        number: &[u8; 8],
+        digits: usize,
     ) -> usize {
-        room[..16].copy_from_slice(header);
         room[..HEADING.len()].copy_from_slice(HEADING.as_bytes());
-        // At most 14: the bound only spares a check.
-        let len = len.min(16);
+        room[HEADING.len()..HEADING.len() + 8].copy_from_slice(number);
+        // At most 8: the bound only spares a check.
+        let len = HEADING.len() + digits.min(8);
         len + self.write_ending(&mut room[len..])
     }
 }
@@ -182,9 +181,9 @@ const fn with_newline(text: &str) -> [u8; 8] {
 /// header gave it without leading zeros, of any length (F5).
 pub(crate) type Heading = Vec<u8>;
 
-/// The room `Game::write_plain` takes: a heading of up to 16 bytes, a
-/// row of `ENDING_ROWS` and the board of a win.
-pub(crate) const PLAIN_ROOM: usize = 16 + ENDING_ROW + BOARD_ROOM;
+/// The room `Game::write_plain` takes: `Game #` and the eight bytes of a
+/// number, a row of `ENDING_ROWS` and the board of a win.
+pub(crate) const PLAIN_ROOM: usize = HEADING.len() + 8 + ENDING_ROW + BOARD_ROOM;
 
 /// Each verdict line's ending (the judge core's `ENDINGS`, in their order)
 /// with its space before and its newline, at the start of a row of its

@@ -200,7 +200,7 @@ pub(crate) fn read_games<R: Read, C: Checks, S: Shortcut, W: Write>(
 /// holds the word `Game` there), blanks allowed between its pieces: where
 /// the game number's digits to show are (without its leading zeros, F5)
 /// and the byte just past the colon.
-pub(crate) fn parse_header(line: &Line, at: usize) -> Result<(Range<usize>, usize), Error> {
+fn parse_header(line: &Line, at: usize) -> Result<(Range<usize>, usize), Error> {
     let text = line.text;
     let blanks_end = |pos| run_end(text, pos, is_blank);
     // An error at `pos`, `what` saying which piece of the header is wrong:

@@ -90,25 +90,6 @@ pub(crate) fn first_at_or_below_space(bytes: &[u8]) -> Option<usize> {
     rest.map(|i| at + i)
 }
 
-/// Where the first LF from `at` on is in a reader's unread bytes, looked
-/// for eight bytes at a time.
-#[inline(always)]
-pub(crate) fn newline_from(bytes: &[u8], mut at: usize) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    while let Some(eight) = bytes.get(at..at + 8) {
-        // A byte of `x` is zero where `eight` holds a LF: the lowest high
-        // bit set marks the first such byte.
-        let x = word(eight) ^ (ONES * u64::from(b'\n'));
-        let found = x.wrapping_sub(ONES) & !x & (ONES * 0x80);
-        if found != 0 {
-            return Some(at + found.trailing_zeros() as usize / 8);
-        }
-        at += 8;
-    }
-    let rest = bytes.get(at..)?;
-    rest.iter().position(|&b| b == b'\n').map(|i| at + i)
-}
-
 /// 2^64 over the golden ratio: multiplied by it, a word's bits all count
 /// in the product's high bits, which the fast paths' tables are indexed
 /// by.
@@ -149,16 +130,6 @@ pub(crate) fn digits_value(word: u64, count: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn newlines_are_found_from_any_place() {
-        let bytes = b"0123456789abcdef\n12345678\n\x8a\n";
-        for at in 0..bytes.len() {
-            let expected = bytes[at..].iter().position(|&b| b == b'\n').map(|i| at + i);
-            assert_eq!(newline_from(bytes, at), expected, "{}", at);
-        }
-        assert_eq!(newline_from(b"abc", 5), None);
-    }
 
     #[test]
     fn the_first_byte_at_or_below_a_space_is_found_anywhere() {
