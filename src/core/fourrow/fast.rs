@@ -115,61 +115,84 @@ fn games_over_lines<W: Write>(
     let (mut at, mut taken, mut begun) = (scan.at, scan.taken, scan.begun);
     let result = loop {
         let line = bytes.get(at..).unwrap_or_default();
-        let whole_game = game_line(bytes, at).filter(|_| begun < scan.announced);
-        if let Some((number, digits, next, end)) = whole_game {
-            // The game is complete.
-            game.write(out, heading);
-            // The next game's line, after any blank lines, each a lone LF.
-            let after = end + 1 + empty_lines(bytes, end + 1);
-            if bytes[after..].starts_with(GAME) {
-                scan.spare = std::mem::take(heading);
-                *current = None;
-                (scan.at, scan.taken, scan.begun) = (at, taken, begun);
-                return out.end_lines().map(|()| true);
-            }
-            set_heading(heading, &number[..digits]);
-            game = next;
-            at = end + 1;
-            taken += 1;
-            begun += 1;
-            if let Err(e) = out.end_lines() {
-                break Err(e);
-            }
-        } else {
-            // A line of slot digits alone, at least one, goes on the game.
-            let mut played = game;
-            let end = match line.first() {
-                Some(b'1'..=b'7') => play_slots(&mut played, line, 0),
-                _ => 0,
-            };
-            let next = match after_line_end::<false>(line, end) {
-                Some(next) if end > 0 => next,
-                _ => {
-                    // Another form: a blank line (R0.1), or slot digits
-                    // with other blanks. A header here is one `game_line`
-                    // refused, or one past the last game: the general
-                    // reading takes it.
-                    let (played, len) = match after_line_end::<true>(line, 0) {
-                        Some(len) => (game, len),
-                        None => match loose_slots(line, 0, game) {
-                            Some(loose) => loose,
-                            None => break Ok(false),
-                        },
-                    };
-                    game = played;
-                    at += len;
-                    taken += 1;
-                    continue;
+        let whole_game = whole_game_line(bytes, at).filter(|_| begun < scan.announced);
+        let next = match whole_game {
+            Some(whole_game) => Next::Game(whole_game),
+            None => {
+                // A line of slot digits alone, at least one, goes on the
+                // game.
+                let mut played = game;
+                let end = match line.first() {
+                    Some(b'1'..=b'7') => play_slots(&mut played, line, 0),
+                    _ => 0,
+                };
+                match after_line_end::<false>(line, end) {
+                    Some(next) if end > 0 => Next::Moves(played, next),
+                    _ => match other_form(bytes, at, game, begun < scan.announced) {
+                        Some(next) => next,
+                        None => break Ok(false),
+                    },
                 }
-            };
-            game = played;
-            at += next;
-            taken += 1;
+            }
+        };
+        match next {
+            Next::Game((number, digits, next, end)) => {
+                // The game is complete.
+                game.write(out, heading);
+                // The next game's line, after any blank lines, each a lone
+                // LF.
+                let after = end + 1 + empty_lines(bytes, end + 1);
+                if bytes[after..].starts_with(GAME) {
+                    scan.spare = std::mem::take(heading);
+                    *current = None;
+                    (scan.at, scan.taken, scan.begun) = (at, taken, begun);
+                    return out.end_lines().map(|()| true);
+                }
+                set_heading(heading, &number[..digits]);
+                game = next;
+                at = end + 1;
+                taken += 1;
+                begun += 1;
+                if let Err(e) = out.end_lines() {
+                    break Err(e);
+                }
+            }
+            Next::Moves(played, len) => {
+                game = played;
+                at += len;
+                taken += 1;
+            }
         }
     };
     *current_game = game;
     (scan.at, scan.taken, scan.begun) = (at, taken, begun);
     result
+}
+
+/// What a line inside a game holds, for `games_over_lines`: a whole
+/// game (as `game_line` gives it), which completes the game being read,
+/// or moves that go on with it (the game played on, and the line's
+/// length with its LF).
+enum Next<'a> {
+    Game((&'a [u8; 8], usize, Game, usize)),
+    Moves(Game, usize),
+}
+
+/// A line at `at` inside a game in another form than the plainest: a
+/// blank line (R0.1), a whole game with other blanks if another game may
+/// `begin`, or slot digits with other blanks, played on `game`. `None`
+/// for any other line (a header past the last game among them), which
+/// the general reading takes.
+#[inline(never)]
+fn other_form(bytes: &[u8], at: usize, game: Game, begin: bool) -> Option<Next<'_>> {
+    let line = bytes.get(at..)?;
+    if let Some(len) = after_line_end::<true>(line, 0) {
+        return Some(Next::Moves(game, len));
+    }
+    match loose_game_line(bytes, at).filter(|_| begin) {
+        Some(whole_game) => Some(Next::Game(whole_game)),
+        None => loose_slots(line, 0, game).map(|(game, len)| Next::Moves(game, len)),
+    }
 }
 
 /// Takes whole games one a line, `Game #n: ` and slot digits then LF,
