@@ -281,6 +281,44 @@ fn fourrow_games_over_many_lines_and_reads_are_read_as_by_the_general_reading() 
     }
 }
 
+/// Game lines longer than the line reader's buffer, read whole or in
+/// pieces: the fast path reads each on past the bytes at hand and takes
+/// it, and writes what the general reading does.
+#[test]
+fn fourrow_game_lines_longer_than_the_reads_are_taken_by_the_fast_path() {
+    let mut rng = Rng::new(30);
+    let mut input = b"6\n".to_vec();
+    for game in 1..=6 {
+        input.extend_from_slice(format!("Game #{}: ", game).as_bytes());
+        for _ in 0..rng.below(150_000) + 20 {
+            input.push(b'1' + rng.below(7) as u8);
+        }
+        input.push(b'\n');
+    }
+    let general = outcome(|i, o| fourrow::solve_with(i, o, &mut Tolerant), &input);
+    assert!(general.1.is_empty(), "{}", general.1);
+    for piece in [1000, 4096, 1 << 16, input.len()] {
+        let mut out = Vec::new();
+        let trickle = Trickle {
+            bytes: &input,
+            piece,
+        };
+        fourrow::solve(trickle, &mut out).unwrap();
+        assert!(out == general.0, "pieces of {}", piece);
+        let trickle = Trickle {
+            bytes: &input,
+            piece,
+        };
+        // Every line but the count.
+        assert_eq!(
+            fourrow::lines_taken_fast(trickle).unwrap(),
+            6,
+            "pieces of {}",
+            piece
+        );
+    }
+}
+
 /// The forms of input a fast path takes besides the plainest.
 #[derive(Clone, Copy, Debug)]
 enum Form {

@@ -34,7 +34,14 @@ impl Shortcut for Fast {
         reading: &mut Reading,
         out: &mut Output<W>,
     ) -> Result<(), Error> {
-        fast_lines(lines, reading, out)
+        // A line that runs past the bytes at hand (a long game, or one cut
+        // by the end of a read) is read on into them, and taken here too.
+        loop {
+            fast_lines(lines, reading, out)?;
+            if !lines.read_on()? {
+                return Ok(());
+            }
+        }
     }
 }
 
