@@ -94,13 +94,14 @@ fn fast_lines<R: Read, W: Write>(
 
 /// Takes the lines that go on with the `current` game (F1), slot digits
 /// alone, and the games after it, header lines and such lines, for as
-/// long as they come: in the plainest form, or with other blanks
-/// (`game_line`, `loose_slots`), or blank. With no game being read, whole
-/// games a line in any form are taken first, by a loop kept out of the
-/// one for plain lines in `fast_lines`. Returns `true` when the game was
-/// complete and the next line looks like a game of its own, for
-/// `one_line_games`. The game is worked on in locals, which can stay in
-/// registers, and handed back at the end.
+/// long as they come: in the plainest form, or in another
+/// (`other_form`). With no game being read, whole games a line in any
+/// form are taken first, by a copy of the one-line loop kept out of
+/// `fast_lines`, so that the loop of plain lines there keeps its
+/// registers. Returns `true` when the game was complete and the next
+/// line looks like a game of its own, for `one_line_games`. The game is
+/// worked on in locals, which can stay in registers, and handed back at
+/// the end.
 #[inline(never)]
 fn games_over_lines<W: Write>(
     bytes: &[u8],
