@@ -2,7 +2,7 @@
 //! before, by their bytes ([`LineCache`]), and the word-at-a-time scanner
 //! that reads an event line made of the format's words ([`fast_event`]).
 
-use super::super::balls::{Ball, Stroke, AGAIN, NONE, PLAY, WHITE, WORDS};
+use super::super::balls::{Ball, Colours, Stroke, AGAIN, NONE, PLAY, WHITE, WORDS};
 use super::super::parse::Event;
 use super::super::rules::judged_stroke;
 use crate::core::io::in_place::{after_blanks, at_or_below_space, fits, word, MIX};
@@ -358,10 +358,13 @@ pub(super) fn fast_event(bytes: &[u8]) -> Option<(Option<Event>, usize, usize)> 
 /// (one space after each word, a LF or CR LF at the end), or any.
 #[inline(always)]
 fn event_line<const ANY: bool>(bytes: &[u8]) -> Option<(Option<Event>, usize, usize)> {
-    // Where the line stands: 0 before the first word, 1 after a ball hit
-    // first, 2 after `None`, 3 after `Play`, 4 after `Play again`.
-    let mut state = 0;
-    let mut stroke = Stroke::default();
+    // The first word's code (0: no word yet), then what the words after
+    // it are, gathered without a branch on which word each is (a stroke's
+    // balls come in any order, and such a branch would often be guessed
+    // wrong): the codes met, as bits, those met more than once, and the
+    // reds.
+    let mut first = 0;
+    let (mut met, mut met_twice, mut reds) = (0u32, 0u32, 0u32);
     let mut at = 0;
     loop {
         let chunk = word(bytes.get(at..at + 8)?);
@@ -389,28 +392,14 @@ fn event_line<const ANY: bool>(bytes: &[u8]) -> Option<(Option<Event>, usize, us
         if known != key {
             return None;
         }
-        state = match (state, code) {
-            (0, 1..=7) => {
-                stroke.first = Ball::from_value(u32::from(code));
-                1
-            }
-            (0, NONE) => 2,
-            (0, PLAY) => 3,
-            (1, 1) => {
-                stroke.reds += 1;
-                1
-            }
-            (1, 2..=7) if stroke.colours.0 & 1 << code == 0 => {
-                stroke.colours.0 |= 1 << code;
-                1
-            }
-            (1, WHITE) | (2, WHITE) if !stroke.white => {
-                stroke.white = true;
-                state
-            }
-            (3, AGAIN) => 4,
-            _ => return None,
-        };
+        if first == 0 {
+            first = code;
+        } else {
+            let bit = 1 << code;
+            met_twice |= met & bit;
+            met |= bit;
+            reds += u32::from(bit == RED);
+        }
         // One space before the next word is the plainest form; other
         // blanks are passed at the top of the loop.
         at += len;
@@ -431,16 +420,36 @@ fn event_line<const ANY: bool>(bytes: &[u8]) -> Option<(Option<Event>, usize, us
         return None;
     }
     let stop = at - usize::from(at > 0 && bytes[at - 1] == b'\r');
-    let event = match state {
+    let event = match first {
         // A blank line, which the run passes.
         0 => None,
-        // `Play` alone.
-        3 => return None,
-        4 => Some(Event::PlayAgain),
-        _ => Some(Event::Stroke(stroke)),
+        // A ball hit first, then balls potted: reds any number of times,
+        // each colour and the cue ball at most once.
+        1..=7 if met & !(RED | COLOURS | CUE_BALL) == 0 && met_twice & !RED == 0 => {
+            Some(Event::Stroke(Stroke {
+                first: Ball::from_value(u32::from(first)),
+                reds,
+                colours: Colours((met & COLOURS) as u8),
+                white: met & CUE_BALL != 0,
+            }))
+        }
+        // Nothing hit, and maybe the cue ball potted.
+        NONE if met & !CUE_BALL == 0 && met_twice == 0 => Some(Event::Stroke(Stroke {
+            white: met != 0,
+            ..Stroke::default()
+        })),
+        PLAY if met == 1 << AGAIN && met_twice == 0 => Some(Event::PlayAgain),
+        _ => return None,
     };
     Some((event, stop, at + 1))
 }
+
+/// Words after a line's first as `event_line` gathers them, a bit each
+/// (`1 << code`): a red, the colours (a ball's code is its value, as a
+/// colour's bit in `Colours` is), and the cue ball.
+const RED: u32 = 1 << Ball::Red as u32;
+const COLOURS: u32 = 0b1111_1100;
+const CUE_BALL: u32 = 1 << WHITE;
 
 #[cfg(test)]
 mod tests {
@@ -452,6 +461,33 @@ mod tests {
         let mut bytes = line.as_bytes().to_vec();
         bytes.extend_from_slice(&[b'x'; 80]);
         bytes
+    }
+
+    /// Every line of one to four words of the format, in the plainest
+    /// form and with other blanks and letter case: read here as the
+    /// general reading reads it, or left to it when it is an error there.
+    #[test]
+    fn lines_of_up_to_four_words_are_read_as_the_general_reading_reads_them() {
+        use super::super::super::parse::parse_event;
+        use crate::core::io::Line;
+        let mut count = 0;
+        for n in 1..=4u32 {
+            for index in 0..WORDS.len().pow(n) {
+                // The line's words, `index` written in base 11.
+                let words: Vec<&str> = (0..n)
+                    .map(|place| WORDS[index / WORDS.len().pow(place) % WORDS.len()])
+                    .collect();
+                let expected = parse_event(&Line::new(1, words.join(" ").as_bytes())).ok();
+                let plain = format!("{}\n", words.join(" "));
+                let loose = format!(" {}\t\r\n", words.join(" \x0b ").to_uppercase());
+                for text in [plain, loose] {
+                    let read = fast_event(&padded(&text)).map(|(event, ..)| event);
+                    assert_eq!(read, expected.map(Some), "{:?}", text);
+                    count += 1;
+                }
+            }
+        }
+        assert_eq!(count, 2 * (11 + 11 * 11 + 11 * 11 * 11 + 11 * 11 * 11 * 11));
     }
 
     #[test]
