@@ -182,7 +182,7 @@ fn games_over_lines<W: Write>(
 /// or moves that go on with it (the game played on, and the line's
 /// length with its LF).
 enum Next<'a> {
-    Game((&'a [u8; 8], usize, Game, usize)),
+    Game(GameLine<'a>),
     Moves(Game, usize),
 }
 
@@ -289,12 +289,15 @@ fn empty_lines(bytes: &[u8], at: usize) -> usize {
     }
 }
 
-/// A whole game on the line at `at` of `bytes`: the eight bytes from its
-/// number on, the number's digits (1 to 8, no leading zero), the game,
-/// and where the LF is. In the plainest form (`whole_game_line`), or else
-/// with blanks of any kind and number (`loose_game_line`).
+/// A line that holds a whole game: the eight bytes from its number on,
+/// the number's digits (`game_number`), the game, and where the LF is.
+type GameLine<'a> = (&'a [u8; 8], usize, Game, usize);
+
+/// The whole game on the line at `at` of `bytes`: in the plainest form
+/// (`whole_game_line`), or else with blanks of any kind and number
+/// (`loose_game_line`).
 #[inline(always)]
-fn game_line(bytes: &[u8], at: usize) -> Option<(&[u8; 8], usize, Game, usize)> {
+fn game_line(bytes: &[u8], at: usize) -> Option<GameLine<'_>> {
     match whole_game_line(bytes, at) {
         None => loose_game_line(bytes, at),
         plain => plain,
@@ -304,7 +307,7 @@ fn game_line(bytes: &[u8], at: usize) -> Option<(&[u8; 8], usize, Game, usize)> 
 /// `game_line` in the plainest form: `Game #n: ` (either space may be a
 /// tab), slot digits, LF or CR LF.
 #[inline(always)]
-fn whole_game_line(bytes: &[u8], at: usize) -> Option<(&[u8; 8], usize, Game, usize)> {
+fn whole_game_line(bytes: &[u8], at: usize) -> Option<GameLine<'_>> {
     // A plain header starts with the verdict line's heading, `Game #`, or
     // with a tab for its space, the fifth byte.
     const HEADER: u64 = head_of(HEADING.as_bytes());
@@ -317,10 +320,9 @@ fn whole_game_line(bytes: &[u8], at: usize) -> Option<(&[u8; 8], usize, Game, us
         return None;
     }
     let number: &[u8; 8] = header[6..14].try_into().ok()?;
-    let digits = leading_digits(word(number));
+    let digits = game_number(number)?;
     let colon = &header[6 + digits..8 + digits];
-    let plain_end = colon == b": " || colon == b":\t";
-    if digits == 0 || number[0] == b'0' || !plain_end {
+    if colon != b": " && colon != b":\t" {
         return None;
     }
     let mut game = Game::default();
@@ -329,11 +331,20 @@ fn whole_game_line(bytes: &[u8], at: usize) -> Option<(&[u8; 8], usize, Game, us
     Some((number, digits, game, at + next - 1))
 }
 
+/// How many digits begin `number`, the eight bytes from a header's game
+/// number on, if the fast path takes such a number: 1 to 8, the first
+/// not a zero (others, the general reading's).
+#[inline(always)]
+fn game_number(number: &[u8; 8]) -> Option<usize> {
+    let digits = leading_digits(word(number));
+    (digits > 0 && number[0] != b'0').then_some(digits)
+}
+
 /// `game_line` with blanks of any kind and number (R0.1): before the
 /// header, inside it where the general reading's `parse_header` takes
 /// them, and among the slot digits.
 #[inline(never)]
-fn loose_game_line(bytes: &[u8], at: usize) -> Option<(&[u8; 8], usize, Game, usize)> {
+fn loose_game_line(bytes: &[u8], at: usize) -> Option<GameLine<'_>> {
     let line = bytes.get(at..)?;
     let (number, digits, pos) = loose_header(line)?;
     let (game, len) = loose_slots(line, pos, Game::default())?;
@@ -341,8 +352,8 @@ fn loose_game_line(bytes: &[u8], at: usize) -> Option<(&[u8; 8], usize, Game, us
 }
 
 /// The header at the start of `bytes` after any blanks, read as
-/// `parse_header` reads one, if its number has 1 to 8 digits and no
-/// leading zero: the eight bytes from the number on, its digits, and
+/// `parse_header` reads one, if the fast path takes its number
+/// (`game_number`): the eight bytes from the number on, its digits, and
 /// where the header ends.
 #[inline(always)]
 fn loose_header(bytes: &[u8]) -> Option<(&[u8; 8], usize, usize)> {
@@ -356,9 +367,9 @@ fn loose_header(bytes: &[u8]) -> Option<(&[u8; 8], usize, usize)> {
     }
     let first = after_blanks::<true>(bytes, hash + 1);
     let number: &[u8; 8] = bytes.get(first..first + 8)?.try_into().ok()?;
-    let digits = leading_digits(word(number));
+    let digits = game_number(number)?;
     let colon = after_blanks::<true>(bytes, first + digits);
-    if digits == 0 || number[0] == b'0' || bytes.get(colon) != Some(&b':') {
+    if bytes.get(colon) != Some(&b':') {
         return None;
     }
     Some((number, digits, colon + 1))
