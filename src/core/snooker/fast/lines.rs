@@ -95,11 +95,13 @@ pub(super) fn on_index(on: judged::frame::On) -> usize {
     }
 }
 
-/// The cache's sizes: small for a small input, which then costs nothing
-/// to set up, and big once a big buffer of input shows up.
-const SMALL_BITS: u32 = 6;
+/// The cache's sizes: small until the input has given more lines than
+/// a contest's file (some 8,000 lines for `referee gen`'s file of the
+/// most frames the statement allows), so that such a file costs little
+/// to set up, and big from then on.
+const SMALL_BITS: u32 = 8;
 const BIG_BITS: u32 = 11;
-const BIG_INPUT: usize = 1 << 15;
+const BIG_INPUT_LINES: usize = 1 << 14;
 
 /// Lines of 17 to 32 bytes come in more kinds than shorter ones (runs of
 /// reds, colours potted in any order): their table has twice the slots.
@@ -182,9 +184,9 @@ impl LineCache {
         fill(&mut self.short[(hash >> self.shift) as usize], key, bytes)
     }
 
-    /// Sizes the cache for `unread` bytes of input at hand.
-    pub(super) fn fit(&mut self, unread: usize) {
-        let bits = if unread >= BIG_INPUT {
+    /// Sizes the cache for an input that has given `lines` lines so far.
+    pub(super) fn fit(&mut self, lines: usize) {
+        let bits = if lines >= BIG_INPUT_LINES {
             BIG_BITS
         } else {
             SMALL_BITS
@@ -512,7 +514,7 @@ mod tests {
     #[test]
     fn blank_lines_are_kept_in_the_cache_like_event_lines() {
         let mut cache = LineCache::default();
-        cache.fit(BIG_INPUT);
+        cache.fit(BIG_INPUT_LINES);
         for line in ["\n", " \t\r\n", &format!("{}\n", " ".repeat(40))] {
             for _ in 0..2 {
                 let known = cache.entry(&padded(line)).map(|k| (k.event, k.len));
@@ -524,9 +526,25 @@ mod tests {
     }
 
     #[test]
+    fn the_tables_are_small_for_a_contest_file_and_big_after_it() {
+        let mut cache = LineCache::default();
+        cache.fit(0);
+        assert_eq!(cache.short.len(), 1 << SMALL_BITS);
+        cache.fit(BIG_INPUT_LINES - 1);
+        assert_eq!(cache.short.len(), 1 << SMALL_BITS);
+        cache.entry(&padded("Red Red Red Red Red\n")).unwrap();
+        assert_eq!(cache.long.len(), 1 << (SMALL_BITS + LONG_EXTRA_BITS));
+        cache.fit(BIG_INPUT_LINES);
+        assert_eq!(cache.short.len(), 1 << BIG_BITS);
+        assert!(cache.long.is_empty());
+        cache.fit(0);
+        assert_eq!(cache.short.len(), 1 << BIG_BITS);
+    }
+
+    #[test]
     fn the_tables_of_long_lines_are_made_by_the_first_such_lines() {
         let mut cache = LineCache::default();
-        cache.fit(BIG_INPUT);
+        cache.fit(BIG_INPUT_LINES);
         cache.entry(&padded("Red Red\n")).unwrap();
         assert!(cache.long.is_empty() && cache.longest.is_empty());
         let line = "Red Red Red Red Red\n";
@@ -545,7 +563,7 @@ mod tests {
     #[test]
     fn lines_of_every_length_are_found_again() {
         let mut cache = LineCache::default();
-        cache.fit(BIG_INPUT);
+        cache.fit(BIG_INPUT_LINES);
         for reds in 0..=16 {
             for white in [false, true] {
                 let mut line = "Red ".repeat(reds);

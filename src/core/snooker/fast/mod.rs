@@ -168,7 +168,7 @@ fn fast_run<R: Read, W: Write>(
     let mut frame = frame_in_play.clone();
     let number = lines.line_number();
     let bytes = lines.unread();
-    cache.fit(bytes.len());
+    cache.fit(number);
     let (mut at, mut taken) = (0, 0);
     let mut room = quick_room(referee, turns);
     let mut used = 0;
