@@ -95,10 +95,10 @@ pub(super) fn on_index(on: judged::frame::On) -> usize {
     }
 }
 
-/// The cache's sizes: small until the input has given more lines than
-/// a contest's file (some 8,000 lines for `referee gen`'s file of the
-/// most frames the statement allows), so that such a file costs little
-/// to set up, and big from then on.
+/// The cache's sizes: small until the input has given twice the lines of
+/// a contest's file (some 8,000 for `referee gen`'s file of the most
+/// frames the statement allows), so that such a file costs little to set
+/// up, and big from then on.
 const SMALL_BITS: u32 = 8;
 const BIG_BITS: u32 = 11;
 const BIG_INPUT_LINES: usize = 1 << 14;
@@ -454,134 +454,4 @@ const COLOURS: u32 = 0b1111_1100;
 const CUE_BALL: u32 = 1 << WHITE;
 
 #[cfg(test)]
-mod tests {
-    use super::super::super::parse::stroke;
-    use super::*;
-
-    /// `line` followed by enough bytes for the word-at-a-time reads.
-    fn padded(line: &str) -> Vec<u8> {
-        let mut bytes = line.as_bytes().to_vec();
-        bytes.extend_from_slice(&[b'x'; 80]);
-        bytes
-    }
-
-    /// Every line of one to four words of the format, in the plainest
-    /// form and with other blanks and letter case: read here as the
-    /// general reading reads it, or left to it when it is an error there.
-    #[test]
-    fn lines_of_up_to_four_words_are_read_as_the_general_reading_reads_them() {
-        use super::super::super::parse::parse_event;
-        use crate::core::io::Line;
-        let mut count = 0;
-        for n in 1..=4u32 {
-            for index in 0..WORDS.len().pow(n) {
-                // The line's words, `index` written in base 11.
-                let words: Vec<&str> = (0..n)
-                    .map(|place| WORDS[index / WORDS.len().pow(place) % WORDS.len()])
-                    .collect();
-                let expected = parse_event(&Line::new(1, words.join(" ").as_bytes())).ok();
-                let plain = format!("{}\n", words.join(" "));
-                let loose = format!(" {}\t\r\n", words.join(" \x0b ").to_uppercase());
-                for text in [plain, loose] {
-                    let read = fast_event(&padded(&text)).map(|(event, ..)| event);
-                    assert_eq!(read, expected.map(Some), "{:?}", text);
-                    count += 1;
-                }
-            }
-        }
-        assert_eq!(count, 2 * (11 + 11 * 11 + 11 * 11 * 11 + 11 * 11 * 11 * 11));
-    }
-
-    #[test]
-    fn event_lines_and_blank_lines_are_read_others_are_left() {
-        let red_red = Some(Event::Stroke(stroke("Red Red")));
-        for (line, event, stop) in [
-            ("Red Red\n", red_red, 7),
-            ("\tRED  red \r\n", red_red, 10),
-            ("play again\n", Some(Event::PlayAgain), 10),
-            ("\n", None, 0),
-            ("\r\n", None, 0),
-            (" \t \x0b\x0c\n", None, 5),
-        ] {
-            let read = fast_event(&padded(line));
-            assert_eq!(read, Some((event, stop, line.len())), "{:?}", line);
-        }
-        for line in ["Play\n", "Red Play\n", "White\n", "Red x\n", "Red\x01\n"] {
-            assert_eq!(fast_event(&padded(line)), None, "{:?}", line);
-        }
-    }
-
-    #[test]
-    fn blank_lines_are_kept_in_the_cache_like_event_lines() {
-        let mut cache = LineCache::default();
-        cache.fit(BIG_INPUT_LINES);
-        for line in ["\n", " \t\r\n", &format!("{}\n", " ".repeat(40))] {
-            for _ in 0..2 {
-                let known = cache.entry(&padded(line)).map(|k| (k.event, k.len));
-                assert_eq!(known, Some((None, line.len() as u32)), "{:?}", line);
-            }
-        }
-        let known = cache.entry(&padded("Red\n")).map(|k| k.event);
-        assert_eq!(known, Some(Some(Event::Stroke(stroke("Red")))));
-    }
-
-    #[test]
-    fn the_tables_are_small_for_a_contest_file_and_big_after_it() {
-        let mut cache = LineCache::default();
-        cache.fit(0);
-        assert_eq!(cache.short.len(), 1 << SMALL_BITS);
-        cache.fit(BIG_INPUT_LINES - 1);
-        assert_eq!(cache.short.len(), 1 << SMALL_BITS);
-        cache.entry(&padded("Red Red Red Red Red\n")).unwrap();
-        assert_eq!(cache.long.len(), 1 << (SMALL_BITS + LONG_EXTRA_BITS));
-        cache.fit(BIG_INPUT_LINES);
-        assert_eq!(cache.short.len(), 1 << BIG_BITS);
-        assert!(cache.long.is_empty());
-        cache.fit(0);
-        assert_eq!(cache.short.len(), 1 << BIG_BITS);
-    }
-
-    #[test]
-    fn the_tables_of_long_lines_are_made_by_the_first_such_lines() {
-        let mut cache = LineCache::default();
-        cache.fit(BIG_INPUT_LINES);
-        cache.entry(&padded("Red Red\n")).unwrap();
-        assert!(cache.long.is_empty() && cache.longest.is_empty());
-        let line = "Red Red Red Red Red\n";
-        let known = cache.entry(&padded(line)).map(|k| k.len as usize);
-        assert_eq!(known, Some(line.len()));
-        assert_eq!(cache.long.len(), 1 << (BIG_BITS + LONG_EXTRA_BITS));
-        assert!(cache.longest.is_empty());
-        let line = "Red Red Red Red Red Red Red Red Red\n";
-        let known = cache.entry(&padded(line)).map(|k| k.len as usize);
-        assert_eq!(known, Some(line.len()));
-        assert_eq!(cache.longest.len(), 1 << BIG_BITS);
-    }
-
-    /// Lines of every length up to 64 bytes and past it are looked up and
-    /// found again, and what is known of them is what `fast_event` reads.
-    #[test]
-    fn lines_of_every_length_are_found_again() {
-        let mut cache = LineCache::default();
-        cache.fit(BIG_INPUT_LINES);
-        for reds in 0..=16 {
-            for white in [false, true] {
-                let mut line = "Red ".repeat(reds);
-                line.push_str(if white { "White" } else { "Red" });
-                for end in ["\n", "\r\n", " \n"] {
-                    let bytes = padded(&format!("{}{}", line, end));
-                    let read =
-                        fast_event(&bytes).map(|(e, stop, len)| (e, stop as u32, len as u32));
-                    for _ in 0..2 {
-                        let known = cache.entry(&bytes).map(|k| (k.event, k.stop, k.len));
-                        assert_eq!(known, read, "{:?}{:?}", line, end);
-                    }
-                }
-            }
-        }
-        // Lines of 33 to 64 bytes were kept in their table, and only they.
-        let kept = cache.longest.iter().map(|slot| slot.known.len);
-        let kept: Vec<u32> = kept.filter(|&len| len > 0).collect();
-        assert!(!kept.is_empty() && kept.iter().all(|len| (33..=64).contains(len)));
-    }
-}
+mod tests;
