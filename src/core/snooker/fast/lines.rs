@@ -179,9 +179,8 @@ impl LineCache {
             through_newline(low, found_low),
             through_newline(high, found_high) & high_counts,
         ];
-        // `hash` of two words, written out for the busiest lookup.
-        let hash = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(MIX);
-        fill(&mut self.short[(hash >> self.shift) as usize], key, bytes)
+        let at = hash(&key) >> self.shift;
+        fill(&mut self.short[at as usize], key, bytes)
     }
 
     /// Sizes the cache for an input that has given `lines` lines so far.
