@@ -317,6 +317,17 @@ fn fourrow_game_lines_longer_than_the_reads_are_taken_by_the_fast_path() {
             piece
         );
     }
+    // A byte that is no slot digit deep in a long game's line (whose
+    // moves past the first few are only read, the game being invalid by
+    // then): the same error, at the same place, as the general reading's.
+    for at in [input.len() / 3, input.len() / 2, input.len() - 2] {
+        let mut broken = input.clone();
+        assert!((b'1'..=b'7').contains(&broken[at]));
+        broken[at] = b'8';
+        let general = outcome(|i, o| fourrow::solve_with(i, o, &mut Tolerant), &broken);
+        assert!(general.1.contains("found `8`"), "{}", general.1);
+        assert!(outcome(|i, o| fourrow::solve(i, o), &broken) == general);
+    }
 }
 
 /// The forms of input a fast path takes besides the plainest.

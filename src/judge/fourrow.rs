@@ -248,6 +248,14 @@ impl Game {
         }
     }
 
+    /// Whether the game is invalid: for good, as no move takes a chip
+    /// away (F2), so the moves after it change nothing and a reader may
+    /// pass them unplayed.
+    #[inline]
+    pub fn is_invalid(&self) -> bool {
+        self.verdict() == Verdict::Invalid
+    }
+
     /// Each player's chips, the first player's first.
     #[inline]
     pub fn chips(&self) -> [Cells; 2] {

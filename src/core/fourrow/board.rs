@@ -47,6 +47,13 @@ impl Game {
         }
     }
 
+    /// Whether the judge core finds the game invalid, which no move after
+    /// changes.
+    #[inline(always)]
+    pub(crate) fn is_invalid(&self) -> bool {
+        self.game.is_invalid()
+    }
+
     /// The verdict line's ending and, for a win, the board's length in
     /// `room` once drawn there.
     #[inline(always)]

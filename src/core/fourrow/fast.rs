@@ -12,7 +12,9 @@
 //! between them: a game's verdict is written as soon as its line is read,
 //! and counted as written once the next line shows the game complete.
 //! Games over several lines are read by a loop that keeps the game being
-//! read, as long as they come.
+//! read, as long as they come. A long run of moves asks the judge core,
+//! a block of moves at a time, whether the game is invalid yet: the moves
+//! after that change nothing and are only read.
 
 use super::board::{Game, Heading, PLAIN_ROOM};
 use super::parse::{set_heading, Reading, Shortcut, GAME};
@@ -123,25 +125,24 @@ fn games_over_lines<W: Write>(
     let (mut at, mut taken, mut begun) = (scan.at, scan.taken, scan.begun);
     let result = loop {
         let line = bytes.get(at..).unwrap_or_default();
-        let whole_game = whole_game_line(bytes, at).filter(|_| begun < scan.announced);
-        let next = match whole_game {
-            Some(whole_game) => Next::Game(whole_game),
-            None => {
-                // A line of slot digits alone, at least one, goes on the
-                // game.
+        // A line of slot digits alone, at least one, goes on the game;
+        // a line that starts otherwise may be a whole game.
+        let plain = match line.first() {
+            Some(b'1'..=b'7') => {
                 let mut played = game;
-                let end = match line.first() {
-                    Some(b'1'..=b'7') => play_slots(&mut played, line, 0),
-                    _ => 0,
-                };
-                match after_line_end::<false>(line, end) {
-                    Some(next) if end > 0 => Next::Moves(played, next),
-                    _ => match other_form(bytes, at, game, begun < scan.announced) {
-                        Some(next) => next,
-                        None => break Ok(false),
-                    },
-                }
+                let end = play_slots(&mut played, line, 0);
+                after_line_end::<false>(line, end).map(|next| Next::Moves(played, next))
             }
+            _ => whole_game_line(bytes, at)
+                .filter(|_| begun < scan.announced)
+                .map(Next::Game),
+        };
+        let next = match plain {
+            Some(next) => next,
+            None => match other_form(bytes, at, game, begun < scan.announced) {
+                Some(next) => next,
+                None => break Ok(false),
+            },
         };
         match next {
             Next::Game((number, digits, next, end)) => {
@@ -412,10 +413,12 @@ fn replay(bytes: &[u8], at: usize, spare: &mut Heading) -> (Heading, Game) {
 
 /// Plays the run of slot digits of `text` from `pos` on, two at a time
 /// and then the last one of an odd run, and returns where the run ends.
+/// A run longer than `PLAYED_BLOCK` goes on in `play_long_run`.
 #[inline(always)]
 fn play_slots(game: &mut Game, text: &[u8], pos: usize) -> usize {
     let run = text.get(pos..).unwrap_or_default();
-    let mut rest = run;
+    let block = &run[..run.len().min(PLAYED_BLOCK)];
+    let mut rest = block;
     loop {
         match rest {
             [first @ b'1'..=b'7', second @ b'1'..=b'7', after @ ..] => {
@@ -431,7 +434,57 @@ fn play_slots(game: &mut Game, text: &[u8], pos: usize) -> usize {
             _ => break,
         }
     }
-    pos + (run.len() - rest.len())
+    let played = block.len() - rest.len();
+    if played < PLAYED_BLOCK {
+        return pos + played;
+    }
+    let (long_game, end) = play_long_run(*game, text, pos + played);
+    *game = long_game;
+    end
+}
+
+/// How many slot digits `play_slots` plays before it asks whether the
+/// game is invalid; an even number, so that its pairs fill it.
+const PLAYED_BLOCK: usize = 64;
+
+/// `play_slots` past its first block, on a copy of the game, which is
+/// handed back with where the run ends: a digit at a time for as long as
+/// the game is not invalid, asked after each block, and then the rest of
+/// the run only read, as the moves after a game is invalid change
+/// nothing.
+#[cold]
+#[inline(never)]
+fn play_long_run(mut game: Game, text: &[u8], mut pos: usize) -> (Game, usize) {
+    while !game.is_invalid() {
+        let block = text
+            .get(pos..)
+            .unwrap_or_default()
+            .iter()
+            .take(PLAYED_BLOCK);
+        let slots = block.take_while(|byte| (b'1'..=b'7').contains(*byte));
+        let played = slots.fold(0, |played, &slot| {
+            game.play(slot);
+            played + 1
+        });
+        pos += played;
+        if played < PLAYED_BLOCK {
+            return (game, pos);
+        }
+    }
+    (game, pos + slot_digits(&text[pos..]))
+}
+
+/// How many slot digits `bytes` begins with: counted a block of bytes at
+/// a time while whole blocks are digits, then a byte at a time.
+fn slot_digits(bytes: &[u8]) -> usize {
+    const BLOCK: usize = 32;
+    let is_slot = |byte: &u8| (b'1'..=b'7').contains(byte);
+    let whole = bytes
+        .chunks_exact(BLOCK)
+        .take_while(|block| block.iter().fold(true, |all, byte| all & is_slot(byte)))
+        .count();
+    let at = whole * BLOCK;
+    at + bytes[at..].iter().take_while(|byte| is_slot(byte)).count()
 }
 
 #[cfg(test)]

@@ -134,6 +134,7 @@ fn every_verdict_and_board_is_the_one_checked_move_by_move() {
             game.play(slot);
             grid.play(slot);
             assert_eq!(game.verdict(), grid.verdict(), "{:?}", moves);
+            assert_eq!(game.is_invalid(), grid.invalid, "{:?}", moves);
         }
         if let Verdict::Won(_) = game.verdict() {
             assert_eq!(game.board(), grid.board(), "{:?}", moves);

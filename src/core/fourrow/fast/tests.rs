@@ -185,3 +185,45 @@ fn slot_runs_are_played_up_to_the_first_byte_out_of_the_run() {
     }
     assert_eq!(play_slots(&mut Game::default(), b"123", 0), 3);
 }
+
+#[test]
+fn long_runs_end_where_they_end_with_the_verdict_of_every_move_played() {
+    // Runs of pseudo-random slot digits of lengths about the block's,
+    // some in a few slots so that games are won before they are
+    // overfilled, each followed by a byte out of the run.
+    let mut seed: u64 = 5;
+    let mut below = |n: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % n
+    };
+    for len in [
+        0, 1, 41, 42, 43, 63, 64, 65, 66, 127, 128, 129, 130, 200, 1000, 5000,
+    ] {
+        for end in [b'\n', b'\r', b' ', b'0', b'8', b'G'] {
+            let slots = 1 + below(7);
+            let mut text: Vec<u8> = (0..len).map(|_| b'1' + below(slots) as u8).collect();
+            text.push(end);
+            text.extend_from_slice(b"1234567");
+            let mut run = Game::default();
+            assert_eq!(play_slots(&mut run, &text, 0), len, "{} digits", len);
+            let mut one = Game::default();
+            text[..len].iter().for_each(|&slot| one.play(slot));
+            assert_eq!(run.verdict(), one.verdict(), "{:?}", text);
+        }
+    }
+}
+
+#[test]
+fn slot_digits_are_counted_up_to_the_first_other_byte() {
+    for len in 0..100 {
+        for other in [b'0', b'8', b'\n', b' ', 0xff] {
+            let mut text = vec![b'7'; len];
+            text.push(other);
+            text.extend_from_slice(&[b'1'; 40]);
+            assert_eq!(slot_digits(&text), len, "{} then {}", len, other);
+            assert_eq!(slot_digits(&text[..len]), len);
+        }
+    }
+}
