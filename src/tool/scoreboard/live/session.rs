@@ -2,7 +2,7 @@
 //! resumed, then entries read one a line and each answered before the
 //! next is read.
 
-use super::board::{Board, SCREEN_WIDTH};
+use super::board::Board;
 use super::entry::{self, name_key, Entry, Refused};
 use super::log::{self, Log};
 use super::state::{Match, Settings};
@@ -11,9 +11,11 @@ use crate::core::io::lines::{too_long, MAX_LINE};
 use crate::core::io::{stderr_about, stderr_line, stderr_text};
 use crate::tool::cli::Usage;
 use crate::tool::scoreboard::report;
-use crate::tool::terminal::columns;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::Path;
+
+mod words;
+use words::{log_line, logged_in, resume_command};
 
 /// What the command line asks of a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,73 +166,6 @@ pub fn run(options: Options) -> u8 {
     u8::from(report_failed)
 }
 
-/// Where the match is logged, for the screen: the log's path, or its
-/// file's name when the path is too long for the board's width.
-fn log_line(path: &str) -> String {
-    let line = format!("log: {}", escaped_name(path));
-    if columns(&line) <= SCREEN_WIDTH {
-        return line;
-    }
-    // Else the end of its file's name, which tells it from another
-    // match's by the date and number.
-    let name = Path::new(path).file_name().map(|n| n.to_string_lossy());
-    let name = escaped_name(&name.unwrap_or_default());
-    let mut end: Vec<char> = Vec::new();
-    let mut used = "log: ...".len();
-    for c in name.chars().rev() {
-        used += columns(c.encode_utf8(&mut [0; 4]));
-        if used > SCREEN_WIDTH {
-            break;
-        }
-        end.push(c);
-    }
-    let end: String = end.into_iter().rev().collect();
-    match end.len() == name.len() {
-        true => format!("log: {}", end),
-        false => format!("log: ...{}", end),
-    }
-}
-
-/// The command that goes on with the match logged at `log`.
-fn resume_command([a, b]: &[String; 2], log: &str) -> String {
-    let (a, b, log) = (shell_word(a), shell_word(b), shell_word(log));
-    // A name that looks like an option comes after `--`.
-    match a.starts_with('-') || b.starts_with('-') {
-        true => format!("referee match --resume {} -- {} {}", log, a, b),
-        false => format!("referee match {} {} --resume {}", a, b, log),
-    }
-}
-
-/// Where the match is logged, for stderr.
-fn logged_in(path: &str) -> String {
-    format!("the match is logged in {}", escaped_name(path))
-}
-
-/// `word` as one word of a shell: as it is when nothing in it is
-/// special, else in single quotes; a word with ASCII control characters
-/// in `$'...'`, which spells them out as `\xHH` (bash, zsh and ksh read
-/// it, in any locale). Other characters go as they are, invisible ones
-/// too: the command shown is the command to paste.
-fn shell_word(word: &str) -> String {
-    let plain = |c: char| c.is_alphanumeric() || "-_./+,:@%".contains(c);
-    if !word.is_empty() && word.chars().all(plain) {
-        return word.to_string();
-    }
-    if !word.chars().any(|c| c.is_ascii_control()) {
-        return format!("'{}'", word.replace('\'', "'\\''"));
-    }
-    let mut quoted = String::from("$'");
-    for c in word.chars() {
-        match c {
-            '\'' | '\\' => quoted.extend(['\\', c]),
-            c if c.is_ascii_control() => quoted.push_str(&format!("\\x{:02x}", u32::from(c))),
-            c => quoted.push(c),
-        }
-    }
-    quoted.push('\'');
-    quoted
-}
-
 /// What `read_entry` found.
 #[derive(Debug, PartialEq, Eq)]
 enum Got {
@@ -294,7 +229,7 @@ fn report(path: &str, game: &Match) -> Result<(), String> {
     let [a, b] = &game.settings.names;
     let title = format!("{} v {}, best of {}", a, b, game.settings.best_of);
     let page = page(&title, game);
-    crate::tool::files::write_whole(std::path::Path::new(path), page.as_bytes())
+    crate::tool::files::write_whole(Path::new(path), page.as_bytes())
         .map_err(|e| format!("{}: {}", escaped_name(path), e))
 }
 
