@@ -447,11 +447,10 @@ fn play_slots(game: &mut Game, text: &[u8], pos: usize) -> usize {
 /// game is invalid; an even number, so that its pairs fill it.
 const PLAYED_BLOCK: usize = 64;
 
-/// `play_slots` past its first block, on a copy of the game, which is
-/// handed back with where the run ends: a digit at a time for as long as
-/// the game is not invalid, asked after each block, and then the rest of
-/// the run only read, as the moves after a game is invalid change
-/// nothing.
+/// `play_slots` past its first block, on a copy of the game, handed back
+/// with where the run ends: a digit at a time while the game is not
+/// invalid, asked after each block; then the rest of the run only read,
+/// as moves after a game is invalid change nothing.
 #[cold]
 #[inline(never)]
 fn play_long_run(mut game: Game, text: &[u8], mut pos: usize) -> (Game, usize) {
@@ -461,7 +460,7 @@ fn play_long_run(mut game: Game, text: &[u8], mut pos: usize) -> (Game, usize) {
             .unwrap_or_default()
             .iter()
             .take(PLAYED_BLOCK);
-        let slots = block.take_while(|byte| (b'1'..=b'7').contains(*byte));
+        let slots = block.take_while(|&&byte| is_slot_digit(byte));
         let played = slots.fold(0, |played, &slot| {
             game.play(slot);
             played + 1
@@ -474,17 +473,27 @@ fn play_long_run(mut game: Game, text: &[u8], mut pos: usize) -> (Game, usize) {
     (game, pos + slot_digits(&text[pos..]))
 }
 
-/// How many slot digits `bytes` begins with: counted a block of bytes at
-/// a time while whole blocks are digits, then a byte at a time.
+/// How many slot digits `bytes` begins with: whole blocks first, each
+/// looked at without a branch a byte (which the compiler does many bytes
+/// at once), then a byte at a time.
 fn slot_digits(bytes: &[u8]) -> usize {
     const BLOCK: usize = 32;
-    let is_slot = |byte: &u8| (b'1'..=b'7').contains(byte);
+    let all_slot_digits = |block: &&[u8]| block.iter().fold(true, |all, &b| all & is_slot_digit(b));
     let whole = bytes
         .chunks_exact(BLOCK)
-        .take_while(|block| block.iter().fold(true, |all, byte| all & is_slot(byte)))
+        .take_while(all_slot_digits)
         .count();
     let at = whole * BLOCK;
-    at + bytes[at..].iter().take_while(|byte| is_slot(byte)).count()
+    at + bytes[at..]
+        .iter()
+        .take_while(|&&byte| is_slot_digit(byte))
+        .count()
+}
+
+/// Whether `byte` is a slot digit, 1 to 7.
+#[inline(always)]
+fn is_slot_digit(byte: u8) -> bool {
+    (b'1'..=b'7').contains(&byte)
 }
 
 #[cfg(test)]
