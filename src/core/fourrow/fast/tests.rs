@@ -191,19 +191,13 @@ fn long_runs_end_where_they_end_with_the_verdict_of_every_move_played() {
     // Runs of pseudo-random slot digits of lengths about the block's,
     // some in a few slots so that games are won before they are
     // overfilled, each followed by a byte out of the run.
-    let mut seed: u64 = 5;
-    let mut below = |n: u64| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) % n
-    };
+    let mut rng = crate::tool::gen::Rng::new(5);
     for len in [
         0, 1, 41, 42, 43, 63, 64, 65, 66, 127, 128, 129, 130, 200, 1000, 5000,
     ] {
         for end in [b'\n', b'\r', b' ', b'0', b'8', b'G'] {
-            let slots = 1 + below(7);
-            let mut text: Vec<u8> = (0..len).map(|_| b'1' + below(slots) as u8).collect();
+            let slots = 1 + rng.below(7);
+            let mut text: Vec<u8> = (0..len).map(|_| b'1' + rng.below(slots) as u8).collect();
             text.push(end);
             text.extend_from_slice(b"1234567");
             let mut run = Game::default();
