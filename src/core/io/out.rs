@@ -37,7 +37,7 @@ const fn small_decimals() -> [u32; 1000] {
 static SMALL: [u32; 1000] = small_decimals();
 
 /// Every number below 1000 as three digits, leading zeros included.
-const fn three_digits() -> [[u8; 3]; 1000] {
+const fn three_digit_table() -> [[u8; 3]; 1000] {
     let mut table = [[0u8; 3]; 1000];
     let mut n = 0;
     while n < 1000 {
@@ -51,7 +51,13 @@ const fn three_digits() -> [[u8; 3]; 1000] {
     table
 }
 
-static THREE_DIGITS: [[u8; 3]; 1000] = three_digits();
+static THREE_DIGITS: [[u8; 3]; 1000] = three_digit_table();
+
+/// `n` as three digits, leading zeros included, for `n` below 1000.
+#[inline(always)]
+pub(crate) fn three_digits(n: u64) -> Option<[u8; 3]> {
+    THREE_DIGITS.get(n as usize).copied()
+}
 
 /// `n` in decimal as the low bytes of a word, and how many they are, for
 /// `n` below 1000.

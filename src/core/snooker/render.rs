@@ -11,7 +11,7 @@ use super::balls::{Colours, Player, Stroke};
 use super::parse::{Names, Visit};
 use super::rules::{Frame, Next, Outcome, Replay};
 use super::said::{Piece, Said};
-use crate::core::io::out::small_decimal;
+use crate::core::io::out::{small_decimal, three_digits};
 use crate::core::io::{Error, Line, Output};
 use std::io::Write;
 
@@ -54,12 +54,8 @@ fn score_word<const ANY_SCORE: bool>(words: &[u64; 1000], score: u64) -> Option<
 #[inline(never)]
 fn wide_score_word(words: &[u64; 1000], score: u64) -> Option<u64> {
     let (thousands, len) = small_decimal(score / 1000)?;
-    let last = score % 1000;
-    let last_digits = [last / 100, last / 10 % 10, last % 10];
-    let last_word = last_digits
-        .iter()
-        .rev()
-        .fold(0, |word, &digit| word << 8 | (u64::from(b'0') + digit));
+    let [hundreds, tens, units] = three_digits(score % 1000)?;
+    let last_word = u64::from_le_bytes([hundreds, tens, units, 0, 0, 0, 0, 0]);
     let (tail, tail_len) = (words[0] << 8 >> 16, (words[0] >> 56) as usize - 1);
     let total = len + 3 + tail_len;
     let word = thousands | last_word << (8 * len) | tail << (8 * (len + 3));
