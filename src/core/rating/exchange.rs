@@ -84,17 +84,24 @@ pub(crate) fn parse_rating(text: &[u8]) -> Result<Hundredths, BadRating> {
     Ok(if negative { -value } else { value })
 }
 
+/// `.CC\n` in the low four bytes of a word: the decimal point, the two
+/// decimals of a rating of `hundredths` (its absolute value), a newline.
+#[inline(always)]
+fn decimals_and_line_end(hundredths: u64) -> u64 {
+    let cents = hundredths % 100;
+    u64::from(b'.')
+        | (u64::from(b'0') + cents / 10) << 8
+        | (u64::from(b'0') + cents % 10) << 16
+        | u64::from(b'\n') << 24
+}
+
 /// ` RATING\n` in the low bytes of a word, and how many they are, for a
 /// rating from 0 to 999.99: a space, the rating with exactly two
 /// decimals, a newline.
 #[inline(always)]
 pub(crate) fn rating_word(rating: Hundredths) -> Option<(u64, usize)> {
     let (digits, len) = small_decimal((rating as u64) / 100).filter(|_| rating >= 0)?;
-    let cents = rating as u64 % 100;
-    let tail = u64::from(b'.')
-        | (u64::from(b'0') + cents / 10) << 8
-        | (u64::from(b'0') + cents % 10) << 16
-        | u64::from(b'\n') << 24;
+    let tail = decimals_and_line_end(rating as u64);
     Some((
         u64::from(b' ') | digits << 8 | tail << (8 * len + 8),
         len + 5,
@@ -102,18 +109,17 @@ pub(crate) fn rating_word(rating: Hundredths) -> Option<(u64, usize)> {
 }
 
 /// Writes ` RATING\n`: a space, the rating with exactly two decimals, a
-/// newline. A rating from -999.99 to -0.01 is ` -` and the word of its
-/// size without its space.
+/// newline; a rating outside 0 to 999.99 in three pieces (the sign and
+/// space, the whole part, the decimals).
 pub(crate) fn put_rating<W: Write>(out: &mut Output<W>, rating: Hundredths) {
     match rating_word(rating) {
         Some((word, len)) => out.put_word(word, len),
-        None => match rating_word(-rating).filter(|_| rating < 0) {
-            Some((word, len)) => {
-                out.put(b" -");
-                out.put_word(word >> 8, len - 1);
-            }
-            None => out.put(format!(" {}\n", rating_text(rating)).as_bytes()),
-        },
+        None => {
+            out.put(if rating < 0 { b" -" } else { b" " });
+            let hundredths = rating.unsigned_abs();
+            out.put_u64(hundredths / 100);
+            out.put_word(decimals_and_line_end(hundredths), 4);
+        }
     }
 }
 
@@ -202,6 +208,30 @@ mod tests {
             String::from_utf8(written).unwrap(),
             " -0.05\n 0.00\n 0.07\n 86.70\n 999.99\n 1000.00\n -123.45\n 9999999999999.99\n"
         );
+    }
+
+    #[test]
+    fn ratings_are_written_as_the_judge_core_writes_them() {
+        // Every rating up to ±2,000.00, and each side of every power of
+        // ten up to the range's ends.
+        let mut ratings: Vec<Hundredths> = (-200_000..=200_000).collect();
+        let mut power: Hundredths = 1;
+        while power <= MAX_RATING {
+            for r in [power - 1, power, power + 1] {
+                ratings.extend([r, -r]);
+            }
+            power *= 10;
+        }
+        ratings.extend([MAX_RATING, -MAX_RATING]);
+        let mut written = Vec::new();
+        let mut out = Output::new(&mut written);
+        let mut expected = String::new();
+        for &r in &ratings {
+            put_rating(&mut out, r);
+            expected += &format!(" {}\n", rating_text(r));
+        }
+        out.finish(Ok(())).unwrap();
+        assert_eq!(String::from_utf8(written).unwrap(), expected);
     }
 
     #[test]
