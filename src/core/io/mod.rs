@@ -196,11 +196,14 @@ pub(crate) fn report(result: Result<(), Error>, name: &str) -> i32 {
     1
 }
 
-/// Writes `text` on standard error. A standard error that cannot be
+/// Writes `text` on standard error, formatted first so that it goes out
+/// in one write: standard error is not buffered, and a message written a
+/// piece at a time can be cut into by other programs writing there (runs
+/// side by side under `xargs -P`, say). A standard error that cannot be
 /// written (full, or a pipe whose reader is gone) changes nothing: the
 /// program goes on and keeps its exit status.
 pub fn stderr_text(text: fmt::Arguments<'_>) {
-    let _ = std::io::stderr().write_fmt(text);
+    let _ = std::io::stderr().write_all(fmt::format(text).as_bytes());
 }
 
 /// `referee: NAME: MESSAGE` on standard error, NAME (a file's, as given)
