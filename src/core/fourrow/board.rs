@@ -121,14 +121,10 @@ fn draw_win(room: &mut [u8], game: &judged::Game, winner: usize) -> usize {
     // Every row is drawn, so that the height decides no branch: the rows
     // above the top one with chips go to a spare place after the board.
     let Cells(bottom) = BOTTOM_ROW;
-    for row in 0..judged::ROWS {
+    for &at in &ROW_PLACES[height] {
         let text = BLANK_ROW + (first & bottom) * CHIP_RISE[0] + (second & bottom) * CHIP_RISE[1]
             - (in_line & bottom) * CAPITAL_DROP[winner];
-        let at = if row < height {
-            8 * (height - row)
-        } else {
-            SPARE_ROW
-        };
+        let at = usize::from(at);
         room[at..at + 8].copy_from_slice(&text.to_le_bytes());
         [first, second, in_line] = [first >> 1, second >> 1, in_line >> 1];
     }
@@ -169,6 +165,23 @@ const BOARD_ROOM: usize = 80;
 /// the board's place, rules included.
 const SPARE_ROW: usize = 8 * (judged::ROWS + 2);
 const _: () = assert!(SPARE_ROW + 8 <= BOARD_ROOM);
+
+/// Where each row is drawn in `room`, by the number of rows with chips:
+/// after the rule, the top one of those first; the rows above them at
+/// `SPARE_ROW`. Looked up, so that a row's place costs no comparison.
+const ROW_PLACES: [[u8; judged::ROWS]; judged::ROWS + 1] = {
+    let mut places = [[SPARE_ROW as u8; judged::ROWS]; judged::ROWS + 1];
+    let mut height = 0;
+    while height <= judged::ROWS {
+        let mut row = 0;
+        while row < height {
+            places[height][row] = (8 * (height - row)) as u8;
+            row += 1;
+        }
+        height += 1;
+    }
+    places
+};
 
 /// The line above and below the board of a win, with its line end.
 const RULE: &[u8; 8] = &with_newline(RULE_TEXT);

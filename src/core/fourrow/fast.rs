@@ -16,6 +16,11 @@
 //! a block of moves at a time, whether the game is invalid yet: the moves
 //! after that change nothing and are only read.
 
+mod slots;
+
+use self::slots::play_slots;
+#[cfg(test)]
+use self::slots::slot_digits;
 use super::board::{Game, Heading, PLAIN_ROOM};
 use super::parse::{set_heading, Reading, Shortcut, GAME};
 use crate::core::io::in_place::{after_blanks, after_line_end, fits, leading_digits, word};
@@ -409,91 +414,6 @@ fn replay(bytes: &[u8], at: usize, spare: &mut Heading) -> (Heading, Game) {
     let mut heading = std::mem::take(spare);
     set_heading(&mut heading, &number[..digits]);
     (heading, game)
-}
-
-/// Plays the run of slot digits of `text` from `pos` on, two at a time
-/// and then the last one of an odd run, and returns where the run ends.
-/// A run longer than `PLAYED_BLOCK` goes on in `play_long_run`.
-#[inline(always)]
-fn play_slots(game: &mut Game, text: &[u8], pos: usize) -> usize {
-    let run = text.get(pos..).unwrap_or_default();
-    let block = &run[..run.len().min(PLAYED_BLOCK)];
-    let mut rest = block;
-    loop {
-        match rest {
-            [first @ b'1'..=b'7', second @ b'1'..=b'7', after @ ..] => {
-                game.play(*first);
-                game.play(*second);
-                rest = after;
-            }
-            [last @ b'1'..=b'7', after @ ..] => {
-                game.play(*last);
-                rest = after;
-                break;
-            }
-            _ => break,
-        }
-    }
-    let played = block.len() - rest.len();
-    if played < PLAYED_BLOCK {
-        return pos + played;
-    }
-    let (long_game, end) = play_long_run(*game, text, pos + played);
-    *game = long_game;
-    end
-}
-
-/// How many slot digits `play_slots` plays before it asks whether the
-/// game is invalid; an even number, so that its pairs fill it.
-const PLAYED_BLOCK: usize = 64;
-
-/// `play_slots` past its first block, on a copy of the game, handed back
-/// with where the run ends: a digit at a time while the game is not
-/// invalid, asked after each block; then the rest of the run only read,
-/// as moves after a game is invalid change nothing.
-#[cold]
-#[inline(never)]
-fn play_long_run(mut game: Game, text: &[u8], mut pos: usize) -> (Game, usize) {
-    while !game.is_invalid() {
-        let block = text
-            .get(pos..)
-            .unwrap_or_default()
-            .iter()
-            .take(PLAYED_BLOCK);
-        let slots = block.take_while(|&&byte| is_slot_digit(byte));
-        let played = slots.fold(0, |played, &slot| {
-            game.play(slot);
-            played + 1
-        });
-        pos += played;
-        if played < PLAYED_BLOCK {
-            return (game, pos);
-        }
-    }
-    (game, pos + slot_digits(&text[pos..]))
-}
-
-/// How many slot digits `bytes` begins with: whole blocks first, each
-/// looked at without a branch a byte (which the compiler does many bytes
-/// at once), then a byte at a time.
-fn slot_digits(bytes: &[u8]) -> usize {
-    const BLOCK: usize = 32;
-    let all_slot_digits = |block: &&[u8]| block.iter().fold(true, |all, &b| all & is_slot_digit(b));
-    let whole = bytes
-        .chunks_exact(BLOCK)
-        .take_while(all_slot_digits)
-        .count();
-    let at = whole * BLOCK;
-    at + bytes[at..]
-        .iter()
-        .take_while(|&&byte| is_slot_digit(byte))
-        .count()
-}
-
-/// Whether `byte` is a slot digit, 1 to 7.
-#[inline(always)]
-fn is_slot_digit(byte: u8) -> bool {
-    (b'1'..=b'7').contains(&byte)
 }
 
 #[cfg(test)]

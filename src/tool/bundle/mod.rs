@@ -80,6 +80,10 @@ const CORE: &[(&str, &str)] = &[
     ),
     ("fourrow::fast", include_str!("../../core/fourrow/fast.rs")),
     (
+        "fourrow::fast::slots",
+        include_str!("../../core/fourrow/fast/slots.rs"),
+    ),
+    (
         "fourrow::parse",
         include_str!("../../core/fourrow/parse.rs"),
     ),
