@@ -45,10 +45,13 @@ pub(crate) fn sort_by_key<T, P, R>(
     let by_key = |a: &T, b: &T| key(a).cmp(&key(b));
     let first_part = |item: &T| key(item).0;
     // Counting pays for a long list whose first parts lie close together.
+    if items.len() < FEW {
+        return items.sort_unstable_by(by_key);
+    }
     let close = |first: P, last: P| last.distance(first) >> (DIGIT_BITS * PASSES) == 0;
     let parts = || items.iter().map(first_part);
     let first = match (parts().min(), parts().max()) {
-        (Some(first), Some(last)) if items.len() >= FEW && close(first, last) => first,
+        (Some(first), Some(last)) if close(first, last) => first,
         _ => return items.sort_unstable_by(by_key),
     };
     for pass in 0..PASSES {
