@@ -8,15 +8,7 @@ use super::Game;
 /// A run longer than `PLAYED_BLOCK` goes on in `play_long_run`.
 #[inline(always)]
 pub(super) fn play_slots(game: &mut Game, text: &[u8], pos: usize) -> usize {
-    let padded;
-    let block = match text.get(pos..pos + PLAYED_BLOCK) {
-        Some(block) => block.try_into().expect("a block"),
-        None => {
-            padded = padded_block(text, pos);
-            &padded
-        }
-    };
-    let played = play_block(game, block);
+    let played = play_block(game, text, pos);
     if played < PLAYED_BLOCK {
         return pos + played;
     }
@@ -25,13 +17,21 @@ pub(super) fn play_slots(game: &mut Game, text: &[u8], pos: usize) -> usize {
     end
 }
 
-/// Plays the slot digits `block` begins with, up to `PLAYED_BLOCK` of
-/// them, and returns how many. A block of a fixed length is read in
+/// Plays the slot digits of `text` from `pos` on, up to `PLAYED_BLOCK`
+/// of them, and returns how many. A block of a fixed length is read in
 /// turns of `STEP` bytes, known to be in it: the loop checks only the
 /// bytes, and its count once a turn.
 #[inline(always)]
-fn play_block(game: &mut Game, block: &[u8; PLAYED_BLOCK]) -> usize {
+fn play_block(game: &mut Game, text: &[u8], pos: usize) -> usize {
     const STEP: usize = 4;
+    let padded;
+    let block: &[u8; PLAYED_BLOCK] = match text.get(pos..pos + PLAYED_BLOCK) {
+        Some(block) => block.try_into().expect("a block"),
+        None => {
+            padded = padded_block(text, pos);
+            &padded
+        }
+    };
     let mut played = 0;
     for turn in block.chunks_exact(STEP) {
         for &slot in turn {
@@ -62,23 +62,14 @@ fn padded_block(text: &[u8], pos: usize) -> [u8; PLAYED_BLOCK] {
 const PLAYED_BLOCK: usize = 64;
 
 /// `play_slots` past its first block, on a copy of the game, handed back
-/// with where the run ends: a digit at a time while the game is not
+/// with where the run ends: a block at a time while the game is not
 /// invalid, asked after each block; then the rest of the run only read,
 /// as moves after a game is invalid change nothing.
 #[cold]
 #[inline(never)]
 fn play_long_run(mut game: Game, text: &[u8], mut pos: usize) -> (Game, usize) {
     while !game.is_invalid() {
-        let block = text
-            .get(pos..)
-            .unwrap_or_default()
-            .iter()
-            .take(PLAYED_BLOCK);
-        let slots = block.take_while(|&&byte| is_slot_digit(byte));
-        let played = slots.fold(0, |played, &slot| {
-            game.play(slot);
-            played + 1
-        });
+        let played = play_block(&mut game, text, pos);
         pos += played;
         if played < PLAYED_BLOCK {
             return (game, pos);
