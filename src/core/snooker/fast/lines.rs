@@ -8,6 +8,8 @@ use super::super::rules::judged_stroke;
 use crate::core::io::in_place::{after_blanks, at_or_below_space, fits, word, MIX};
 use crate::core::io::is_blank;
 use crate::judge::snooker as judged;
+use std::mem::size_of;
+use std::ops::RangeInclusive;
 
 /// Lines of up to 64 bytes, their line end included, by their bytes:
 /// what they say, and the judge core's calls of a stroke line as the frame
@@ -19,17 +21,28 @@ use crate::judge::snooker as judged;
 /// long as they need.
 pub(super) struct LineCache {
     short: Vec<Slot<2>>,
-    /// Lines of 17 to 32 bytes.
-    long: Vec<Slot<4>>,
-    /// Lines of 33 to 64 bytes.
-    longest: Vec<Slot<8>>,
-    /// How far a hash is shifted down to index the short table and the
-    /// table of the longest lines: 64 less the number of bits of their
-    /// length, kept so as not to count them anew. The long table is
-    /// `LONG_EXTRA_BITS` bits longer.
+    /// How far a hash is shifted down to index the short table: 64 less
+    /// the number of bits of its length, kept so as not to count them anew.
     shift: u32,
+    /// Lines of 17 to 32 bytes.
+    long: LongTable<4>,
+    /// Lines of 33 to 64 bytes.
+    longest: LongTable<8>,
     /// Where a line over 64 bytes is put: read anew each time.
     spare: Known,
+}
+
+/// A table of lines over 16 bytes. Some inputs have few such lines, so
+/// it is made small when the first comes, and made big only once reading
+/// lines anew has cost about what a big table costs to set up.
+struct LongTable<const WORDS: usize> {
+    slots: Vec<Slot<WORDS>>,
+    /// As `LineCache::shift`.
+    shift: u32,
+    /// Lines to be read into the table (each replacing the line its slot
+    /// held, or filling an empty slot) before it is made big: none before
+    /// it is made, and more than an input has once it is big.
+    misses_left: usize,
 }
 
 /// A cached line: its bytes, zero past its newline (never all zero), as
@@ -95,19 +108,26 @@ pub(super) fn on_index(on: judged::frame::On) -> usize {
     }
 }
 
-/// The cache's sizes: small until the input has given twice the lines of
-/// a contest's file (some 8,000 for `referee gen`'s file of the most
-/// frames the statement allows), so that such a file costs little to set
-/// up, and big from then on.
+/// The tables' sizes. Every slot is written when a table is made, so a
+/// big table costs the time the system takes to give it memory. The
+/// short table is small until the input has given twice the lines of a
+/// contest's file (some 8,000 for `referee gen`'s file of the most frames
+/// the statement allows), so that such a file costs little to set up, and
+/// big from then on; the longer ones grow by their misses
+/// (`BYTES_PER_MISS`).
 const SMALL_BITS: u32 = 8;
 const BIG_BITS: u32 = 11;
 const BIG_INPUT_LINES: usize = 1 << 14;
 
 /// Lines of 17 to 32 bytes come in more kinds than shorter ones (runs of
 /// reds, colours potted in any order): their table has twice the slots.
-/// (Every slot is written when a table is made, so a bigger table costs
-/// the time the system takes to give it memory.)
 const LONG_EXTRA_BITS: u32 = 1;
+
+/// Reading a line into the cache anew takes about as long as the system
+/// takes to give 512 bytes of new memory: a table of longer lines is made
+/// big once its misses since it was made, at this many bytes each, add
+/// up to the big table's size.
+const BYTES_PER_MISS: usize = 512;
 
 /// The high bit of each byte of `w` that is a newline (and maybe of a
 /// byte after one): the first set bit is the first newline.
@@ -150,9 +170,9 @@ impl Default for LineCache {
     fn default() -> LineCache {
         LineCache {
             short: Vec::new(),
-            long: Vec::new(),
-            longest: Vec::new(),
             shift: 64,
+            long: LongTable::default(),
+            longest: LongTable::default(),
             spare: UNKNOWN,
         }
     }
@@ -192,28 +212,8 @@ impl LineCache {
         };
         if self.short.len() < 1 << bits {
             self.short = empty_table(bits);
-            // Made again at their new sizes by the first long lines.
-            self.long = Vec::new();
-            self.longest = Vec::new();
             self.shift = 64 - bits;
         }
-    }
-
-    /// The table of lines of 17 to 32 bytes, made when the first such
-    /// line comes, so that an input without one does not pay for it.
-    fn long_table(&mut self) -> &mut [Slot<4>] {
-        if self.long.is_empty() {
-            self.long = empty_table(64 - self.shift + LONG_EXTRA_BITS);
-        }
-        &mut self.long
-    }
-
-    /// The table of lines of 33 to 64 bytes, made as the long one is.
-    fn longest_table(&mut self) -> &mut [Slot<8>] {
-        if self.longest.is_empty() {
-            self.longest = empty_table(64 - self.shift);
-        }
-        &mut self.longest
     }
 
     /// A line over 16 bytes whose first 16 are `low` and `high`: from the
@@ -227,8 +227,8 @@ impl LineCache {
             (0, found) => [low, high, third, through_newline(fourth, found)],
             (found, _) => [low, high, through_newline(third, found), 0],
         };
-        let at = hash(&key) >> (self.shift - LONG_EXTRA_BITS);
-        fill(&mut self.long_table()[at as usize], key, bytes)
+        let bits = SMALL_BITS + LONG_EXTRA_BITS..=BIG_BITS + LONG_EXTRA_BITS;
+        self.long.entry(key, bytes, bits)
     }
 
     /// A line over 32 bytes whose first 32 are `start`: from the table of
@@ -245,14 +245,59 @@ impl LineCache {
                 0 => key[4 + at] = w,
                 found => {
                     key[4 + at] = through_newline(w, found);
-                    let at = hash(&key) >> self.shift;
-                    return fill(&mut self.longest_table()[at as usize], key, bytes);
+                    return self.longest.entry(key, bytes, SMALL_BITS..=BIG_BITS);
                 }
             }
         }
         let (event, stop, len) = fast_event(bytes)?;
         self.spare = Known::new(event, stop, len);
         Some(&mut self.spare)
+    }
+}
+
+impl<const WORDS: usize> Default for LongTable<WORDS> {
+    fn default() -> LongTable<WORDS> {
+        LongTable {
+            slots: Vec::new(),
+            shift: 64,
+            misses_left: 0,
+        }
+    }
+}
+
+impl<const WORDS: usize> LongTable<WORDS> {
+    /// As `LineCache::entry` for a line whose key is `key`, in a table of
+    /// `bits` bits: made small by the first line, then big by its misses.
+    fn entry(
+        &mut self,
+        key: [u64; WORDS],
+        bytes: &[u8],
+        bits: RangeInclusive<u32>,
+    ) -> Option<&mut Known> {
+        if self.misses_left == 0 {
+            self.grow(bits);
+        }
+        let slot = &mut self.slots[(hash(&key) >> self.shift) as usize];
+        let missed = slot.key != key;
+        let known = fill(slot, key, bytes)?;
+        self.misses_left -= usize::from(missed);
+        Some(known)
+    }
+
+    /// Makes the table small if it is not made, else big.
+    #[cold]
+    fn grow(&mut self, bits: RangeInclusive<u32>) {
+        let (small, big) = bits.into_inner();
+        let (bits, misses_left) = match self.slots.is_empty() {
+            true => (
+                small,
+                (1 << big) * size_of::<Slot<WORDS>>() / BYTES_PER_MISS,
+            ),
+            false => (big, usize::MAX),
+        };
+        self.slots = empty_table(bits);
+        self.shift = 64 - bits;
+        self.misses_left = misses_left;
     }
 }
 

@@ -72,36 +72,79 @@ fn blank_lines_are_kept_in_the_cache_like_event_lines() {
 }
 
 #[test]
-fn the_tables_are_small_for_a_contest_file_and_big_after_it() {
+fn the_short_table_is_small_for_a_contest_file_and_big_after_it() {
     let mut cache = LineCache::default();
     cache.fit(0);
     assert_eq!(cache.short.len(), 1 << SMALL_BITS);
     cache.fit(BIG_INPUT_LINES - 1);
     assert_eq!(cache.short.len(), 1 << SMALL_BITS);
-    cache.entry(&padded("Red Red Red Red Red\n")).unwrap();
-    assert_eq!(cache.long.len(), 1 << (SMALL_BITS + LONG_EXTRA_BITS));
     cache.fit(BIG_INPUT_LINES);
     assert_eq!(cache.short.len(), 1 << BIG_BITS);
-    assert!(cache.long.is_empty());
     cache.fit(0);
     assert_eq!(cache.short.len(), 1 << BIG_BITS);
 }
 
+/// Lines of 20 bytes, all different: five reds, each in one of eight
+/// letter cases (S13).
+fn long_lines() -> impl Iterator<Item = Vec<u8>> {
+    (0..1u32 << 15).map(|n| {
+        let reds = (0..5).map(|place| match n >> (3 * place) & 7 {
+            0 => "Red",
+            1 => "rED",
+            2 => "RED",
+            3 => "red",
+            4 => "ReD",
+            5 => "rEd",
+            6 => "REd",
+            _ => "reD",
+        });
+        padded(&format!("{}\n", reds.collect::<Vec<_>>().join(" ")))
+    })
+}
+
 #[test]
-fn the_tables_of_long_lines_are_made_by_the_first_such_lines() {
+fn the_tables_of_long_lines_are_made_small_by_the_first_such_lines() {
     let mut cache = LineCache::default();
     cache.fit(BIG_INPUT_LINES);
     cache.entry(&padded("Red Red\n")).unwrap();
-    assert!(cache.long.is_empty() && cache.longest.is_empty());
+    assert!(cache.long.slots.is_empty() && cache.longest.slots.is_empty());
     let line = "Red Red Red Red Red\n";
     let known = cache.entry(&padded(line)).map(|k| k.len as usize);
     assert_eq!(known, Some(line.len()));
-    assert_eq!(cache.long.len(), 1 << (BIG_BITS + LONG_EXTRA_BITS));
-    assert!(cache.longest.is_empty());
+    assert_eq!(cache.long.slots.len(), 1 << (SMALL_BITS + LONG_EXTRA_BITS));
+    assert!(cache.longest.slots.is_empty());
     let line = "Red Red Red Red Red Red Red Red Red\n";
     let known = cache.entry(&padded(line)).map(|k| k.len as usize);
     assert_eq!(known, Some(line.len()));
-    assert_eq!(cache.longest.len(), 1 << BIG_BITS);
+    assert_eq!(cache.longest.slots.len(), 1 << SMALL_BITS);
+}
+
+/// A table of long lines grows once its misses add up to its big size at
+/// `BYTES_PER_MISS` each, and not before; lines found again, and lines
+/// the fast path does not take, are not misses.
+#[test]
+fn a_table_of_long_lines_is_made_big_by_its_misses() {
+    let mut cache = LineCache::default();
+    cache.fit(0);
+    let big = 1 << (BIG_BITS + LONG_EXTRA_BITS);
+    let misses_to_grow = big * size_of::<Slot<4>>() / BYTES_PER_MISS;
+    let lines: Vec<Vec<u8>> = long_lines().take(misses_to_grow + 1).collect();
+    for _ in 0..3 {
+        for line in &lines[..8] {
+            cache.entry(line).unwrap();
+        }
+    }
+    for _ in 0..100 {
+        assert!(cache.entry(&padded("Red Red Red Red Whitish\n")).is_none());
+    }
+    assert_eq!(cache.long.misses_left, misses_to_grow - 8);
+    for line in &lines[8..misses_to_grow] {
+        cache.entry(line).unwrap();
+    }
+    assert_eq!(cache.long.slots.len(), 1 << (SMALL_BITS + LONG_EXTRA_BITS));
+    cache.entry(&lines[misses_to_grow]).unwrap();
+    assert_eq!(cache.long.slots.len(), big);
+    assert_eq!(cache.long.misses_left, usize::MAX - 1);
 }
 
 /// Lines of every length up to 64 bytes and past it are looked up and
@@ -125,7 +168,7 @@ fn lines_of_every_length_are_found_again() {
         }
     }
     // Lines of 33 to 64 bytes were kept in their table, and only they.
-    let kept = cache.longest.iter().map(|slot| slot.known.len);
+    let kept = cache.longest.slots.iter().map(|slot| slot.known.len);
     let kept: Vec<u32> = kept.filter(|&len| len > 0).collect();
     assert!(!kept.is_empty() && kept.iter().all(|len| (33..=64).contains(len)));
 }
