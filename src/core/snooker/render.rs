@@ -236,11 +236,12 @@ impl TurnLines {
         n += (left >> 56) as usize & 7;
         room[n..n + 8].copy_from_slice(&right.to_le_bytes());
         n += (right >> 56) as usize & 7;
-        // The respot line, empty when no colour goes back: written either
-        // way, so that no branch guesses which.
-        let piece = &self.respots[respot_index(outcome.respot)];
-        room[n..n + WIDE].copy_from_slice(&piece.bytes);
-        n += piece.len & (WIDE - 1);
+        // The respot line, when a colour goes back.
+        if !outcome.respot.is_empty() {
+            let piece = &self.respots[respot_index(outcome.respot)];
+            room[n..n + WIDE].copy_from_slice(&piece.bytes);
+            n += piece.len & (WIDE - 1);
+        }
         let which = match outcome.next {
             Next::SameStriker => return Some(n),
             Next::TurnPasses(player) => turn_index(player, outcome.in_hand),
