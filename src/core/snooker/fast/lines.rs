@@ -186,19 +186,21 @@ impl LineCache {
     #[inline(always)]
     pub(super) fn entry(&mut self, bytes: &[u8]) -> Option<&mut Known> {
         let both = bytes.get(..16)?;
-        let (low, high) = (word(&both[..8]), word(&both[8..]));
-        let (found_low, found_high) = (key_ends(low), key_ends(high));
-        if found_low | found_high == 0 {
-            return self.read_long(bytes, low, high);
-        }
-        // The high word counts only when the low one has no newline: found
-        // by arithmetic, not a branch, as lines of up to 8 bytes and longer
-        // ones come in any order.
-        let high_counts = u64::from(found_low == 0).wrapping_neg();
-        let key = [
-            through_newline(low, found_low),
-            through_newline(high, found_high) & high_counts,
-        ];
+        let low = word(&both[..8]);
+        let found_low = key_ends(low);
+        // A line of up to 8 bytes (`Red Red`, `Blue`, `None`) needs no
+        // second word. The branch is well guessed in play, where pots of
+        // a red and of a colour take turns.
+        let key = if found_low != 0 {
+            [through_newline(low, found_low), 0]
+        } else {
+            let high = word(&both[8..]);
+            let found_high = key_ends(high);
+            if found_high == 0 {
+                return self.read_long(bytes, low, high);
+            }
+            [low, through_newline(high, found_high)]
+        };
         let at = hash(&key) >> self.shift;
         fill(&mut self.short[at as usize], key, bytes)
     }
