@@ -172,3 +172,17 @@ fn lines_of_every_length_are_found_again() {
     let kept: Vec<u32> = kept.filter(|&len| len > 0).collect();
     assert!(!kept.is_empty() && kept.iter().all(|len| (33..=64).contains(len)));
 }
+
+/// Every ball on has a place of its own among a line's calls.
+#[test]
+fn each_ball_on_has_its_own_place_among_the_calls() {
+    use crate::judge::snooker::balls::Ball;
+    use crate::judge::snooker::frame::On;
+    let colours = Ball::COLOURS.iter().map(|&colour| On::Colour(colour));
+    let places: Vec<usize> = [On::Reds, On::AnyColour]
+        .into_iter()
+        .chain(colours)
+        .map(on_index)
+        .collect();
+    assert_eq!(places, (0..8).collect::<Vec<_>>());
+}
