@@ -129,6 +129,10 @@ const CORE: &[(&str, &str)] = &[
         include_str!("../../core/snooker/render.rs"),
     ),
     (
+        "snooker::render::quick",
+        include_str!("../../core/snooker/render/quick.rs"),
+    ),
+    (
         "snooker::rules",
         include_str!("../../core/snooker/rules.rs"),
     ),

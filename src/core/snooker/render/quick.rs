@@ -1,0 +1,362 @@
+//! The fast path's lines made in advance: the scores' words and the
+//! respot lines once per input, a frame's turn and win lines once per
+//! frame ([`TurnLines`]). A quick stroke copies them at a fixed width
+//! (`WIDE`) into room that the fast path reserves for many strokes at
+//! once.
+
+use super::super::balls::{Colours, Player};
+use super::super::parse::Names;
+use super::super::rules::{Frame, Next, Outcome, Replay};
+use super::super::said::{Piece, Said};
+use crate::core::io::out::{small_decimal, three_digits};
+
+/// The width at which a quick stroke copies a line made in advance.
+pub(crate) const WIDE: usize = 64;
+
+/// The scores below 1000 as the words a quick stroke writes: the low
+/// bytes `A : ` (`left`, with the judge core's `colon`) or `B` and the
+/// score line's end, their count in the top byte.
+fn score_words(said: &Said, left: bool) -> [u64; 1000] {
+    let tail = if left { &said.colon } else { &said.score_end };
+    let mut words = [0; 1000];
+    for (score, word) in words.iter_mut().enumerate() {
+        let (digits, len) = small_decimal(score as u64).expect("a score below 1000");
+        let mut bytes = digits.to_le_bytes();
+        for (place, &byte) in bytes[len..].iter_mut().zip(tail.as_bytes()) {
+            *place = byte;
+        }
+        let len = (len + tail.len()).min(8);
+        *word = u64::from_le_bytes(bytes) & u64::MAX >> 8 | (len as u64) << 56;
+    }
+    words
+}
+
+/// The word of `score` from `words`, one side's `score_words`, or, if
+/// `ANY_SCORE`, made for a score of 1000 or more (`wide_score_word`).
+#[inline(always)]
+fn score_word<const ANY_SCORE: bool>(words: &[u64; 1000], score: u64) -> Option<u64> {
+    match words.get(score as usize) {
+        Some(&word) => Some(word),
+        None if ANY_SCORE => wide_score_word(words, score),
+        None => None,
+    }
+}
+
+/// A score of 1000 or more as a score's word: the digits of its
+/// thousands, the last three digits, and what follows a score (after the
+/// `0` of the word of 0); `None` if they take more than 7 bytes.
+#[cold]
+#[inline(never)]
+fn wide_score_word(words: &[u64; 1000], score: u64) -> Option<u64> {
+    let (thousands, len) = small_decimal(score / 1000)?;
+    let [hundreds, tens, units] = three_digits(score % 1000)?;
+    let last_word = u64::from_le_bytes([hundreds, tens, units, 0, 0, 0, 0, 0]);
+    let (tail, tail_len) = (words[0] << 8 >> 16, (words[0] >> 56) as usize - 1);
+    let total = len + 3 + tail_len;
+    let word = thousands | last_word << (8 * len) | tail << (8 * (len + 3));
+    (total <= 7).then_some(word & u64::MAX >> 8 | (total as u64) << 56)
+}
+
+/// Where the respot line of `set` is in `Said::respots`.
+pub(super) fn respot_index(set: Colours) -> usize {
+    usize::from(set.0 >> 2)
+}
+
+/// Where a turn line is in `TurnLines`: `NAME's turn` then `NAME's
+/// turn, in-hand`, for A then for B.
+fn turn_index(player: Player, in_hand: bool) -> usize {
+    2 * player.index() + usize::from(in_hand)
+}
+
+/// Where `NAME wins` is in `TurnLines`, for A then for B, after the
+/// turn lines.
+fn win_index(player: Player) -> usize {
+    4 + player.index()
+}
+
+/// A frame's four turn lines and two `NAME wins` lines, each padded with
+/// zeros to `WIDE` bytes so that a quick stroke copies it at that width
+/// (see `Referee::stroke_alone`): made by the fast path when a frame's
+/// players are not the frame before's. Beside them, the quick stroke's
+/// tables made once per input from the referee's words.
+pub(crate) struct TurnLines {
+    lines: [[u8; WIDE]; 6],
+    lens: [usize; 6],
+    /// Whether the tables below were made from the referee's words; they
+    /// are made once, for the first frame.
+    made: bool,
+    /// What follows a name in its turn lines and its win line, padded
+    /// to `END` bytes; none if one is longer.
+    ends: Option<[([u8; END], usize); 3]>,
+    /// The scores' words (`score_words`), `Foul!` padded to 8 bytes and
+    /// its length, the respot lines and the lines of a tie.
+    left_scores: [u64; 1000],
+    right_scores: [u64; 1000],
+    foul: [u8; 8],
+    foul_len: usize,
+    respots: [Piece; 64],
+    tie: Piece,
+    /// Whether both names are short enough (`QUICK_NAME`): if not, the
+    /// frame's strokes are written the general way.
+    fit: bool,
+}
+
+impl Default for TurnLines {
+    fn default() -> TurnLines {
+        TurnLines {
+            lines: [[0; WIDE]; 6],
+            lens: [0; 6],
+            made: false,
+            ends: None,
+            left_scores: [0; 1000],
+            right_scores: [0; 1000],
+            foul: [0; 8],
+            foul_len: 0,
+            respots: [Piece::EMPTY; 64],
+            tie: Piece::EMPTY,
+            fit: false,
+        }
+    }
+}
+
+/// The room for what follows a name in a turn or win line.
+const END: usize = 24;
+
+/// The longest name whose turn lines a quick stroke copies.
+const QUICK_NAME: usize = WIDE - END;
+
+impl TurnLines {
+    /// Whether the frame's names are short enough for its lines to be
+    /// made here: the quick writers below may be used only then.
+    pub(crate) fn fit(&self) -> bool {
+        self.fit
+    }
+
+    /// Makes the quick stroke's tables from the referee's words.
+    fn make_tables(&mut self, said: &Said) {
+        self.left_scores = score_words(said, true);
+        self.right_scores = score_words(said, false);
+        self.foul[..said.foul.len()].copy_from_slice(said.foul.as_bytes());
+        self.foul_len = said.foul.len();
+        self.respots = said.respots;
+        self.tie = said.tie;
+        let texts = [&said.turn_ends[0], &said.turn_ends[1], &said.wins];
+        let padded = |text: &String| {
+            let mut end = [0; END];
+            end.get_mut(..text.len())?.copy_from_slice(text.as_bytes());
+            Some((end, text.len()))
+        };
+        self.ends = match texts.map(padded) {
+            [Some(a), Some(b), Some(c)] => Some([a, b, c]),
+            _ => None,
+        };
+        self.made = true;
+    }
+
+    /// Makes the turn and win lines of the frame of `names`, from the
+    /// referee's words `said`.
+    pub(crate) fn make(&mut self, names: &Names, said: &Said) {
+        if !self.made {
+            self.make_tables(said);
+        }
+        if self.fit && self.made_for(names) {
+            return;
+        }
+        self.fit = self.ends.is_some();
+        let ends = match self.ends {
+            Some(ends) => ends,
+            None => return,
+        };
+        for player in [Player::A, Player::B] {
+            let name = names.name(player);
+            if name.len() > QUICK_NAME {
+                self.fit = false;
+                return;
+            }
+            let mut line = [0; WIDE];
+            line[..name.len()].copy_from_slice(name);
+            let lines = [
+                turn_index(player, false),
+                turn_index(player, true),
+                win_index(player),
+            ];
+            for (which, (end, len)) in lines.into_iter().zip(ends) {
+                self.lines[which] = line;
+                self.lines[which][name.len()..name.len() + END].copy_from_slice(&end);
+                self.lens[which] = name.len() + len;
+            }
+        }
+    }
+
+    /// Whether the lines are those of `names` already, as when the frames
+    /// of a match follow one another: a turn line starts with its
+    /// player's name, and is that much longer than its end.
+    fn made_for(&self, names: &Names) -> bool {
+        let end = match self.ends {
+            Some([(_, len), ..]) => len,
+            None => return false,
+        };
+        [Player::A, Player::B].into_iter().all(|player| {
+            let name = names.name(player);
+            let which = turn_index(player, false);
+            self.lens[which] == name.len() + end && self.lines[which].starts_with(name)
+        })
+    }
+}
+
+/// The most a quick stroke writes: `Foul!`, the score (two words), a
+/// respot line and a turn line, each copied at its width.
+pub(crate) const STROKE_ROOM: usize = 8 + 16 + 2 * WIDE;
+
+impl TurnLines {
+    /// Writes a stroke's lines into `room` the quick way, and says how
+    /// many bytes they take: each score and what follows it in a word
+    /// (`score_word`, which makes words of scores of 1000 or more only if
+    /// `ANY_SCORE`: the fast path's loop asks for the table's alone, and
+    /// leaves the rest to `Referee::stroke_alone`); `None` (nothing
+    /// written) otherwise, for the general way. Only for lines that `fit`
+    /// (the caller asks once per frame or run): else they are another
+    /// frame's.
+    #[inline(always)]
+    pub(crate) fn write_stroke<const ANY_SCORE: bool>(
+        &self,
+        room: &mut [u8; STROKE_ROOM],
+        outcome: &Outcome,
+        frame: &Frame,
+    ) -> Option<usize> {
+        debug_assert!(
+            self.fit,
+            "a quick stroke in a frame whose lines were not made"
+        );
+        let left = score_word::<ANY_SCORE>(&self.left_scores, frame.score(Player::A))?;
+        let right = score_word::<ANY_SCORE>(&self.right_scores, frame.score(Player::B))?;
+        // `Foul!`, counted only after a foul; the words' top bytes are
+        // written over by what follows or left past the end.
+        room[..8].copy_from_slice(&self.foul);
+        // The counts are masked to what they can be (a score's word is at
+        // most 7 bytes, a respot line under 64), so that every copy below
+        // is seen to fit in the room and needs no bounds check.
+        let mut n = (self.foul_len & 7) * usize::from(outcome.foul);
+        room[n..n + 8].copy_from_slice(&left.to_le_bytes());
+        n += (left >> 56) as usize & 7;
+        room[n..n + 8].copy_from_slice(&right.to_le_bytes());
+        n += (right >> 56) as usize & 7;
+        // The respot line, when a colour goes back.
+        if !outcome.respot.is_empty() {
+            let piece = &self.respots[respot_index(outcome.respot)];
+            room[n..n + WIDE].copy_from_slice(&piece.bytes);
+            n += piece.len & (WIDE - 1);
+        }
+        let which = match outcome.next {
+            Next::SameStriker => return Some(n),
+            Next::TurnPasses(player) => turn_index(player, outcome.in_hand),
+            Next::Won(player) => win_index(player),
+            Next::Tie => {
+                let tie = &self.tie;
+                room[n..n + WIDE].copy_from_slice(&tie.bytes);
+                return Some(n + (tie.len & (WIDE - 1)));
+            }
+        };
+        room[n..n + WIDE].copy_from_slice(&self.lines[which]);
+        Some(n + self.lens[which])
+    }
+
+    /// Writes the frame's first turn line (A's, in hand) into `room` and
+    /// says how many bytes it takes. Only for lines that `fit`.
+    pub(crate) fn write_first_turn(&self, room: &mut [u8; WIDE]) -> usize {
+        let which = turn_index(Player::A, true);
+        room.copy_from_slice(&self.lines[which]);
+        self.lens[which]
+    }
+
+    /// Writes the turn line after `Play again` into `room` and says how
+    /// many bytes it takes. Only for lines that `fit`, as `write_stroke`.
+    #[inline(always)]
+    pub(crate) fn write_play_again(&self, room: &mut [u8; WIDE], replay: &Replay) -> usize {
+        debug_assert!(
+            self.fit,
+            "a quick Play again in a frame whose lines were not made"
+        );
+        let which = turn_index(replay.offender, replay.in_hand);
+        room.copy_from_slice(&self.lines[which]);
+        self.lens[which]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The text of a turn line of `turns`.
+    fn turn_text(turns: &TurnLines, player: Player, in_hand: bool) -> &[u8] {
+        let which = turn_index(player, in_hand);
+        &turns.lines[which][..turns.lens[which]]
+    }
+
+    /// The lines are made again when the players change, and only then;
+    /// a name that begins another is another name.
+    #[test]
+    fn turn_lines_follow_the_players() {
+        let said = Said::new();
+        let mut turns = TurnLines::default();
+        let mut names = Names::default();
+        for (a, b) in [
+            ("Ann", "Bob"),
+            ("Ann", "Bob"),
+            ("Bob", "Ann"),
+            ("Anna", "Bob"),
+            ("Ann", "Bo"),
+        ] {
+            names.set_both(a.as_bytes(), b.as_bytes());
+            turns.make(&names, &said);
+            assert!(turns.fit());
+            let a_in_hand = format!("{}{}", a, said.turn_ends[1]);
+            assert_eq!(turn_text(&turns, Player::A, true), a_in_hand.as_bytes());
+            let b_turn = format!("{}{}", b, said.turn_ends[0]);
+            assert_eq!(turn_text(&turns, Player::B, false), b_turn.as_bytes());
+        }
+        names.set_both("A".repeat(QUICK_NAME + 1).as_bytes(), b"Bob");
+        turns.make(&names, &said);
+        assert!(!turns.fit());
+        names.set_both(b"Ann", b"Bob");
+        turns.make(&names, &said);
+        assert!(turns.fit());
+    }
+
+    #[test]
+    fn a_scores_word_is_its_digits_and_what_follows_them() {
+        let said = Said::new();
+        let word = score_words(&said, true)[147];
+        assert_eq!(&word.to_le_bytes()[..6], b"147 : ");
+        assert_eq!(word >> 56, 6);
+        assert_eq!(
+            score_words(&said, false)[0] & 0xffff,
+            u64::from_le_bytes(*b"0\n\0\0\0\0\0\0")
+        );
+        for (left, tail) in [(true, " : "), (false, "\n")] {
+            for (score, word) in score_words(&said, left).iter().enumerate() {
+                let text = format!("{}{}", score, tail);
+                let len = (word >> 56) as usize;
+                assert_eq!(&word.to_le_bytes()[..len], text.as_bytes());
+            }
+        }
+    }
+
+    #[test]
+    fn scores_of_1000_or_more_are_words_while_they_fit_in_seven_bytes() {
+        let said = Said::new();
+        for (left, tail) in [(true, " : "), (false, "\n")] {
+            let words = score_words(&said, left);
+            let scores = (1000..=2100).chain((0..=7).map(|i| 10u64.pow(i) - 1));
+            for score in scores.chain([10_000, 123_456, 1_000_000, u64::MAX]) {
+                let text = format!("{}{}", score, tail);
+                let word = score_word::<true>(&words, score).map(|word| {
+                    let len = (word >> 56) as usize;
+                    word.to_le_bytes()[..len].to_vec()
+                });
+                let fits = text.len() <= 7;
+                assert_eq!(word, fits.then(|| text.into_bytes()), "{}", score);
+            }
+        }
+    }
+}
