@@ -80,7 +80,7 @@ impl<'o, W: Write> Referee<'o, W> {
             return self.frame_begins(number, names);
         }
         self.frame_head(number);
-        let n = turns.write_first_turn(self.out.room());
+        let n = turns.write_turn(self.out.room(), Player::A, true);
         self.out.advance(n);
         self.out.end_lines()
     }
@@ -121,7 +121,7 @@ impl<'o, W: Write> Referee<'o, W> {
             self.turn(replay.offender, replay.in_hand, names);
             return self.out.end_lines();
         }
-        let n = turns.write_play_again(self.out.room(), replay);
+        let n = turns.write_turn(self.out.room(), replay.offender, replay.in_hand);
         self.out.advance(n);
         self.out.end_lines()
     }

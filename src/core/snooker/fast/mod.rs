@@ -234,7 +234,11 @@ fn fast_run<R: Read, W: Write>(
             Some(Event::PlayAgain) => match frame.play_again() {
                 Ok(replay) => {
                     let quick = room.get_mut(used..used + WIDE).and_then(|room| {
-                        Some(turns.write_play_again(room.try_into().ok()?, &replay))
+                        Some(turns.write_turn(
+                            room.try_into().ok()?,
+                            replay.offender,
+                            replay.in_hand,
+                        ))
                     });
                     match quick {
                         Some(n) => {

@@ -6,7 +6,7 @@
 
 use super::super::balls::{Colours, Player};
 use super::super::parse::Names;
-use super::super::rules::{Frame, Next, Outcome, Replay};
+use super::super::rules::{Frame, Next, Outcome};
 use super::super::said::{Piece, Said};
 use crate::core::io::out::{small_decimal, three_digits};
 
@@ -261,23 +261,17 @@ impl TurnLines {
         Some(n + self.lens[which])
     }
 
-    /// Writes the frame's first turn line (A's, in hand) into `room` and
-    /// says how many bytes it takes. Only for lines that `fit`.
-    pub(crate) fn write_first_turn(&self, room: &mut [u8; WIDE]) -> usize {
-        let which = turn_index(Player::A, true);
-        room.copy_from_slice(&self.lines[which]);
-        self.lens[which]
-    }
-
-    /// Writes the turn line after `Play again` into `room` and says how
-    /// many bytes it takes. Only for lines that `fit`, as `write_stroke`.
+    /// Writes `player`'s turn line into `room` (`NAME's turn`, with `,
+    /// in-hand` if `in_hand`) and says how many bytes it takes: a frame's
+    /// first, or the one after `Play again`. Only for lines that `fit`, as
+    /// `write_stroke`.
     #[inline(always)]
-    pub(crate) fn write_play_again(&self, room: &mut [u8; WIDE], replay: &Replay) -> usize {
+    pub(crate) fn write_turn(&self, room: &mut [u8; WIDE], player: Player, in_hand: bool) -> usize {
         debug_assert!(
             self.fit,
-            "a quick Play again in a frame whose lines were not made"
+            "a quick turn line in a frame whose lines were not made"
         );
-        let which = turn_index(replay.offender, replay.in_hand);
+        let which = turn_index(player, in_hand);
         room.copy_from_slice(&self.lines[which]);
         self.lens[which]
     }
