@@ -191,29 +191,35 @@ fn snooker_lines_with_high_bytes_are_read_the_general_way() {
     }
 }
 
-/// A frame of fouls long enough for both scores to pass 1000, then
-/// 10,000, cleared to the end: the quick writer's words for scores, made
-/// past 1000 while they fit (4 digits on the left, 6 on the right), and
-/// the general writer past that, must write what the general reading
-/// writes.
+/// A frame of fouls long enough for both scores to pass 1000, then a
+/// million, cleared to the end: the quick writer's scores (a word below
+/// 1000, the thousands' digits and a word below a million) and the
+/// general writer's past that must be what the general reading writes.
 #[test]
-fn snooker_scores_past_1000_and_10000_are_written_as_by_the_general_reading() {
+fn snooker_scores_past_1000_and_a_million_are_written_as_by_the_general_reading() {
     let (fast, general) = readings(Problem::Snooker);
     let mut input = b"1\n\nAnn Bob\n".to_vec();
     // Each line a foul that passes the turn: 4 points, then 7, to the
     // other player.
     input.extend_from_slice(&b"None\n".repeat(600));
-    input.extend_from_slice(&b"Black White\n".repeat(2600));
+    input.extend_from_slice(&b"Black White\n".repeat(285_800));
     input.extend_from_slice(&b"Red Red\nBlack Black\n".repeat(15));
     input.extend_from_slice(b"Yellow Yellow\nGreen Green\nBrown Brown\n");
     input.extend_from_slice(b"Blue Blue\nPink Pink\nBlack Black\n");
     let read = outcome(fast, &input);
     assert_eq!(read, outcome(general, &input));
     let text = String::from_utf8(read.0).unwrap();
-    for line in ["\n996 : 1000\n", "\n1200 : 1200\n", "\n10300 : 10300\n"] {
+    let lines = [
+        "\n996 : 1000\n",
+        "\n1200 : 1200\n",
+        "\n10006 : 10006\n",
+        "\n999995 : 999995\n",
+        "\n999995 : 1000002\n",
+    ];
+    for line in lines {
         assert!(text.contains(line), "{:?}", line);
     }
-    assert!(text.ends_with("\n10447 : 10300\nAnn wins\n"));
+    assert!(text.ends_with("\n1001647 : 1001500\nAnn wins\n"));
 }
 
 /// Hands out at most `piece` bytes a read, so that lines end across the

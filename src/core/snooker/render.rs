@@ -99,7 +99,7 @@ impl<'o, W: Write> Referee<'o, W> {
         turns: &TurnLines,
     ) -> Result<(), Error> {
         let quick = match turns.fit() {
-            true => turns.write_stroke::<true>(self.out.room(), outcome, frame),
+            true => turns.write_stroke(self.out.room(), outcome, frame),
             false => None,
         };
         match quick {

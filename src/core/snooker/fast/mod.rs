@@ -208,7 +208,7 @@ fn fast_run<R: Read, W: Write>(
                     let call = *slot.get_or_insert_with(|| entry.stroke.call(on));
                     let outcome = frame.carry_out(&entry.stroke, call);
                     let quick = room.get_mut(used..used + STROKE_ROOM).and_then(|room| {
-                        turns.write_stroke::<false>(room.try_into().ok()?, &outcome, &frame)
+                        turns.write_stroke(room.try_into().ok()?, &outcome, &frame)
                     });
                     match quick {
                         Some(n) => {

@@ -13,49 +13,69 @@ use crate::core::io::out::{small_decimal, three_digits};
 /// The width at which a quick stroke copies a line made in advance.
 pub(crate) const WIDE: usize = 64;
 
-/// The scores below 1000 as the words a quick stroke writes: the low
-/// bytes `A : ` (`left`, with the judge core's `colon`) or `B` and the
-/// score line's end, their count in the top byte.
-fn score_words(said: &Said, left: bool) -> [u64; 1000] {
-    let tail = if left { &said.colon } else { &said.score_end };
-    let mut words = [0; 1000];
-    for (score, word) in words.iter_mut().enumerate() {
-        let (digits, len) = small_decimal(score as u64).expect("a score below 1000");
-        let mut bytes = digits.to_le_bytes();
-        for (place, &byte) in bytes[len..].iter_mut().zip(tail.as_bytes()) {
-            *place = byte;
+/// One side's scores as the words a quick stroke writes: a score's
+/// digits then what follows them on that side (`A : `, with the judge
+/// core's `colon`, or `B` and the score line's end), their count in the
+/// top byte.
+struct ScoreWords {
+    /// The scores below 1000.
+    whole: [u64; 1000],
+    /// The last three digits of a score of 1000 or more, its leading
+    /// zeros included: the digits before them are written first.
+    last_three: [u64; 1000],
+}
+
+impl ScoreWords {
+    /// No words, until the referee's are known.
+    const EMPTY: ScoreWords = ScoreWords {
+        whole: [0; 1000],
+        last_three: [0; 1000],
+    };
+
+    fn new(said: &Said, left: bool) -> ScoreWords {
+        let tail = if left { &said.colon } else { &said.score_end };
+        let word = |digits: &[u8]| {
+            let mut bytes = [0; 8];
+            let text = bytes
+                .get_mut(..digits.len() + tail.len())
+                .filter(|text| text.len() < 8);
+            let text = text.expect("a score's word fits in 7 bytes");
+            text[..digits.len()].copy_from_slice(digits);
+            text[digits.len()..].copy_from_slice(tail.as_bytes());
+            u64::from_le_bytes(bytes) | ((digits.len() + tail.len()) as u64) << 56
+        };
+        let mut words = ScoreWords::EMPTY;
+        for n in 0..1000 {
+            let (digits, len) = small_decimal(n as u64).expect("a number below 1000");
+            words.whole[n] = word(&digits.to_le_bytes()[..len]);
+            words.last_three[n] = word(&three_digits(n as u64).expect("a number below 1000"));
         }
-        let len = (len + tail.len()).min(8);
-        *word = u64::from_le_bytes(bytes) & u64::MAX >> 8 | (len as u64) << 56;
+        words
     }
-    words
+
+    /// Writes `score` and what follows it at `room[n..]`, and says where
+    /// they end: below 1000 a word, else the digits of its thousands and
+    /// the word of its last three; `None` (nothing counted) for a score
+    /// of a million or more, left to the general way.
+    #[inline(always)]
+    fn put(&self, room: &mut [u8; STROKE_ROOM], n: usize, score: u64) -> Option<usize> {
+        let n = n & (SCORES_END - 1);
+        let (n, word) = match self.whole.get(score as usize) {
+            Some(&word) => (n, word),
+            None => {
+                let (thousands, len) = small_decimal(score / 1000)?;
+                room[n..n + 8].copy_from_slice(&thousands.to_le_bytes());
+                (n + (len & 3), self.last_three[(score % 1000) as usize])
+            }
+        };
+        room[n..n + 8].copy_from_slice(&word.to_le_bytes());
+        Some(n + ((word >> 56) as usize & 7))
+    }
 }
 
-/// The word of `score` from `words`, one side's `score_words`, or, if
-/// `ANY_SCORE`, made for a score of 1000 or more (`wide_score_word`).
-#[inline(always)]
-fn score_word<const ANY_SCORE: bool>(words: &[u64; 1000], score: u64) -> Option<u64> {
-    match words.get(score as usize) {
-        Some(&word) => Some(word),
-        None if ANY_SCORE => wide_score_word(words, score),
-        None => None,
-    }
-}
-
-/// A score of 1000 or more as a score's word: the digits of its
-/// thousands, the last three digits, and what follows a score (after the
-/// `0` of the word of 0); `None` if they take more than 7 bytes.
-#[cold]
-#[inline(never)]
-fn wide_score_word(words: &[u64; 1000], score: u64) -> Option<u64> {
-    let (thousands, len) = small_decimal(score / 1000)?;
-    let [hundreds, tens, units] = three_digits(score % 1000)?;
-    let last_word = u64::from_le_bytes([hundreds, tens, units, 0, 0, 0, 0, 0]);
-    let (tail, tail_len) = (words[0] << 8 >> 16, (words[0] >> 56) as usize - 1);
-    let total = len + 3 + tail_len;
-    let word = thousands | last_word << (8 * len) | tail << (8 * (len + 3));
-    (total <= 7).then_some(word & u64::MAX >> 8 | (total as u64) << 56)
-}
+/// Where `Foul!` and the scores end, at the most, in a quick stroke:
+/// `Foul!` and a word are at most 7 bytes, the thousands' digits 3.
+const SCORES_END: usize = 32;
 
 /// Where the respot line of `set` is in `Said::respots`.
 pub(super) fn respot_index(set: Colours) -> usize {
@@ -88,10 +108,10 @@ pub(crate) struct TurnLines {
     /// What follows a name in its turn lines and its win line, padded
     /// to `END` bytes; none if one is longer.
     ends: Option<[([u8; END], usize); 3]>,
-    /// The scores' words (`score_words`), `Foul!` padded to 8 bytes and
+    /// The scores' words, `Foul!` padded to 8 bytes and
     /// its length, the respot lines and the lines of a tie.
-    left_scores: [u64; 1000],
-    right_scores: [u64; 1000],
+    left_scores: ScoreWords,
+    right_scores: ScoreWords,
     foul: [u8; 8],
     foul_len: usize,
     respots: [Piece; 64],
@@ -108,8 +128,8 @@ impl Default for TurnLines {
             lens: [0; 6],
             made: false,
             ends: None,
-            left_scores: [0; 1000],
-            right_scores: [0; 1000],
+            left_scores: ScoreWords::EMPTY,
+            right_scores: ScoreWords::EMPTY,
             foul: [0; 8],
             foul_len: 0,
             respots: [Piece::EMPTY; 64],
@@ -134,8 +154,8 @@ impl TurnLines {
 
     /// Makes the quick stroke's tables from the referee's words.
     fn make_tables(&mut self, said: &Said) {
-        self.left_scores = score_words(said, true);
-        self.right_scores = score_words(said, false);
+        self.left_scores = ScoreWords::new(said, true);
+        self.right_scores = ScoreWords::new(said, false);
         self.foul[..said.foul.len()].copy_from_slice(said.foul.as_bytes());
         self.foul_len = said.foul.len();
         self.respots = said.respots;
@@ -204,21 +224,18 @@ impl TurnLines {
     }
 }
 
-/// The most a quick stroke writes: `Foul!`, the score (two words), a
-/// respot line and a turn line, each copied at its width.
-pub(crate) const STROKE_ROOM: usize = 8 + 16 + 2 * WIDE;
+/// The most a quick stroke writes: `Foul!` and the scores, a respot
+/// line and a turn line, each copied at its width.
+pub(crate) const STROKE_ROOM: usize = SCORES_END + 2 * WIDE;
 
 impl TurnLines {
     /// Writes a stroke's lines into `room` the quick way, and says how
-    /// many bytes they take: each score and what follows it in a word
-    /// (`score_word`, which makes words of scores of 1000 or more only if
-    /// `ANY_SCORE`: the fast path's loop asks for the table's alone, and
-    /// leaves the rest to `Referee::stroke_alone`); `None` (nothing
-    /// written) otherwise, for the general way. Only for lines that `fit`
-    /// (the caller asks once per frame or run): else they are another
-    /// frame's.
+    /// many bytes they take; `None` (nothing counted) for a score the
+    /// quick way does not write (`ScoreWords::put`). Only for lines that
+    /// `fit` (the caller asks once per frame or run): else they are
+    /// another frame's.
     #[inline(always)]
-    pub(crate) fn write_stroke<const ANY_SCORE: bool>(
+    pub(crate) fn write_stroke(
         &self,
         room: &mut [u8; STROKE_ROOM],
         outcome: &Outcome,
@@ -228,19 +245,29 @@ impl TurnLines {
             self.fit,
             "a quick stroke in a frame whose lines were not made"
         );
-        let left = score_word::<ANY_SCORE>(&self.left_scores, frame.score(Player::A))?;
-        let right = score_word::<ANY_SCORE>(&self.right_scores, frame.score(Player::B))?;
-        // `Foul!`, counted only after a foul; the words' top bytes are
-        // written over by what follows or left past the end.
+        // `Foul!`, counted only after a foul; a word's bytes past its
+        // count are written over by what follows or left past the end.
         room[..8].copy_from_slice(&self.foul);
-        // The counts are masked to what they can be (a score's word is at
-        // most 7 bytes, a respot line under 64), so that every copy below
-        // is seen to fit in the room and needs no bounds check.
+        // The counts are masked to what they can be (`SCORES_END`, a
+        // respot line under 64), so that every copy below is seen to fit
+        // in the room and needs no bounds check.
         let mut n = (self.foul_len & 7) * usize::from(outcome.foul);
-        room[n..n + 8].copy_from_slice(&left.to_le_bytes());
-        n += (left >> 56) as usize & 7;
-        room[n..n + 8].copy_from_slice(&right.to_le_bytes());
-        n += (right >> 56) as usize & 7;
+        let (a, b) = (frame.score(Player::A), frame.score(Player::B));
+        match (
+            self.left_scores.whole.get(a as usize),
+            self.right_scores.whole.get(b as usize),
+        ) {
+            (Some(&left), Some(&right)) => {
+                room[n..n + 8].copy_from_slice(&left.to_le_bytes());
+                n += (left >> 56) as usize & 7;
+                room[n..n + 8].copy_from_slice(&right.to_le_bytes());
+                n += (right >> 56) as usize & 7;
+            }
+            _ => {
+                let left = self.left_scores.put(room, n, a)?;
+                n = self.right_scores.put(room, left, b)? & (SCORES_END - 1);
+            }
+        }
         // The respot line, when a colour goes back.
         if !outcome.respot.is_empty() {
             let piece = &self.respots[respot_index(outcome.respot)];
@@ -320,36 +347,32 @@ mod tests {
     #[test]
     fn a_scores_word_is_its_digits_and_what_follows_them() {
         let said = Said::new();
-        let word = score_words(&said, true)[147];
+        let word = ScoreWords::new(&said, true).whole[147];
         assert_eq!(&word.to_le_bytes()[..6], b"147 : ");
         assert_eq!(word >> 56, 6);
-        assert_eq!(
-            score_words(&said, false)[0] & 0xffff,
-            u64::from_le_bytes(*b"0\n\0\0\0\0\0\0")
-        );
-        for (left, tail) in [(true, " : "), (false, "\n")] {
-            for (score, word) in score_words(&said, left).iter().enumerate() {
-                let text = format!("{}{}", score, tail);
-                let len = (word >> 56) as usize;
-                assert_eq!(&word.to_le_bytes()[..len], text.as_bytes());
-            }
-        }
+        let word = ScoreWords::new(&said, false).last_three[7];
+        assert_eq!(word & 0xff_ffff_ffff, u64::from_le_bytes(*b"007\n\0\0\0\0"));
+        assert_eq!(word >> 56, 4);
     }
 
+    /// Every score below a million is written with what follows it, at
+    /// its width; a million or more is left to the general way.
     #[test]
-    fn scores_of_1000_or_more_are_words_while_they_fit_in_seven_bytes() {
+    fn scores_below_a_million_are_put_with_what_follows_them() {
         let said = Said::new();
         for (left, tail) in [(true, " : "), (false, "\n")] {
-            let words = score_words(&said, left);
-            let scores = (1000..=2100).chain((0..=7).map(|i| 10u64.pow(i) - 1));
-            for score in scores.chain([10_000, 123_456, 1_000_000, u64::MAX]) {
+            let words = ScoreWords::new(&said, left);
+            let powers = (1..=7).flat_map(|i| [10u64.pow(i) - 1, 10u64.pow(i)]);
+            let scores = (0..=3000)
+                .chain(powers)
+                .chain([123_456, 1_000_001, u64::MAX]);
+            for score in scores.chain((0..1000).map(|n| 1000 * n + 999 - n)) {
+                let mut room = [b'x'; STROKE_ROOM];
+                let at = 3;
+                let put = words.put(&mut room, at, score).map(|end| &room[at..end]);
                 let text = format!("{}{}", score, tail);
-                let word = score_word::<true>(&words, score).map(|word| {
-                    let len = (word >> 56) as usize;
-                    word.to_le_bytes()[..len].to_vec()
-                });
-                let fits = text.len() <= 7;
-                assert_eq!(word, fits.then(|| text.into_bytes()), "{}", score);
+                let expected = (score < 1_000_000).then_some(text.as_bytes());
+                assert_eq!(put, expected, "{}", score);
             }
         }
     }
