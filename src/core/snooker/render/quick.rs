@@ -20,42 +20,39 @@ pub(crate) const WIDE: usize = 64;
 struct ScoreWords {
     /// The scores below 1000.
     whole: [u64; 1000],
-    /// The last three digits of a score of 1000 or more, its leading
-    /// zeros included: the digits before them are written first.
-    last_three: [u64; 1000],
+    /// What follows a score, after three digits, and their count: the
+    /// word of the last three digits of a score of 1000 or more, but for
+    /// them (the digits before them are written first).
+    after_three: u64,
 }
 
 impl ScoreWords {
     /// No words, until the referee's are known.
     const EMPTY: ScoreWords = ScoreWords {
         whole: [0; 1000],
-        last_three: [0; 1000],
+        after_three: 0,
     };
 
-    fn new(said: &Said, left: bool) -> ScoreWords {
+    /// Makes the words of the left side's scores (`A : `) or the right's
+    /// (`B` and the line's end).
+    fn make(&mut self, said: &Said, left: bool) {
         let tail = if left { &said.colon } else { &said.score_end };
-        let word = |digits: &[u8]| {
-            let mut bytes = [0; 8];
-            let text = bytes
-                .get_mut(..digits.len() + tail.len())
-                .filter(|text| text.len() < 8);
-            let text = text.expect("a score's word fits in 7 bytes");
-            text[..digits.len()].copy_from_slice(digits);
-            text[digits.len()..].copy_from_slice(tail.as_bytes());
-            u64::from_le_bytes(bytes) | ((digits.len() + tail.len()) as u64) << 56
-        };
-        let mut words = ScoreWords::EMPTY;
-        for n in 0..1000 {
+        // A word holds 7 bytes: at most 3 digits and what follows them.
+        assert!(tail.len() <= 4, "what follows a score fits in a word");
+        let mut tail_bytes = [0; 8];
+        tail_bytes[..tail.len()].copy_from_slice(tail.as_bytes());
+        let tail_word = u64::from_le_bytes(tail_bytes);
+        let after = |len: usize| tail_word << (8 * len) | ((len + tail.len()) as u64) << 56;
+        for (n, word) in self.whole.iter_mut().enumerate() {
             let (digits, len) = small_decimal(n as u64).expect("a number below 1000");
-            words.whole[n] = word(&digits.to_le_bytes()[..len]);
-            words.last_three[n] = word(&three_digits(n as u64).expect("a number below 1000"));
+            *word = digits | after(len);
         }
-        words
+        self.after_three = after(3);
     }
 
     /// Writes `score` and what follows it at `room[n..]`, and says where
-    /// they end: below 1000 a word, else the digits of its thousands and
-    /// the word of its last three; `None` (nothing counted) for a score
+    /// they end: below 1000 a word, else the digits of its thousands, then
+    /// its last three and what follows them in a word; `None` (nothing counted) for a score
     /// of a million or more, left to the general way.
     #[inline(always)]
     fn put(&self, room: &mut [u8; STROKE_ROOM], n: usize, score: u64) -> Option<usize> {
@@ -65,7 +62,9 @@ impl ScoreWords {
             None => {
                 let (thousands, len) = small_decimal(score / 1000)?;
                 room[n..n + 8].copy_from_slice(&thousands.to_le_bytes());
-                (n + (len & 3), self.last_three[(score % 1000) as usize])
+                let [hundreds, tens, units] = three_digits(score % 1000)?;
+                let three = u32::from_le_bytes([hundreds, tens, units, 0]);
+                (n + (len & 3), u64::from(three) | self.after_three)
             }
         };
         room[n..n + 8].copy_from_slice(&word.to_le_bytes());
@@ -154,8 +153,8 @@ impl TurnLines {
 
     /// Makes the quick stroke's tables from the referee's words.
     fn make_tables(&mut self, said: &Said) {
-        self.left_scores = ScoreWords::new(said, true);
-        self.right_scores = ScoreWords::new(said, false);
+        self.left_scores.make(said, true);
+        self.right_scores.make(said, false);
         self.foul[..said.foul.len()].copy_from_slice(said.foul.as_bytes());
         self.foul_len = said.foul.len();
         self.respots = said.respots;
@@ -347,11 +346,17 @@ mod tests {
     #[test]
     fn a_scores_word_is_its_digits_and_what_follows_them() {
         let said = Said::new();
-        let word = ScoreWords::new(&said, true).whole[147];
+        let mut words = ScoreWords::EMPTY;
+        words.make(&said, true);
+        let word = words.whole[147];
         assert_eq!(&word.to_le_bytes()[..6], b"147 : ");
         assert_eq!(word >> 56, 6);
-        let word = ScoreWords::new(&said, false).last_three[7];
-        assert_eq!(word & 0xff_ffff_ffff, u64::from_le_bytes(*b"007\n\0\0\0\0"));
+        words.make(&said, false);
+        let word = words.after_three;
+        assert_eq!(
+            word & 0xff_ffff_ffff,
+            u64::from_le_bytes(*b"\0\0\0\n\0\0\0\0")
+        );
         assert_eq!(word >> 56, 4);
     }
 
@@ -361,7 +366,8 @@ mod tests {
     fn scores_below_a_million_are_put_with_what_follows_them() {
         let said = Said::new();
         for (left, tail) in [(true, " : "), (false, "\n")] {
-            let words = ScoreWords::new(&said, left);
+            let mut words = ScoreWords::EMPTY;
+            words.make(&said, left);
             let powers = (1..=7).flat_map(|i| [10u64.pow(i) - 1, 10u64.pow(i)]);
             let scores = (0..=3000)
                 .chain(powers)
