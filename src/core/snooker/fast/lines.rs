@@ -113,8 +113,9 @@ pub(super) fn on_index(on: judged::frame::On) -> usize {
 /// short table is small until the input has given twice the lines of a
 /// contest's file (some 8,000 for `referee gen`'s file of the most frames
 /// the statement allows), so that such a file costs little to set up, and
-/// big from then on; the longer ones grow by their misses
-/// (`BYTES_PER_MISS`).
+/// big from then on; the table of lines of 17 to 32 bytes grows by its
+/// misses (`BYTES_PER_MISS`), and that of longer lines stays small
+/// (`LONGEST_BITS`).
 const SMALL_BITS: u32 = 8;
 const BIG_BITS: u32 = 11;
 const BIG_INPUT_LINES: usize = 1 << 14;
@@ -122,6 +123,11 @@ const BIG_INPUT_LINES: usize = 1 << 14;
 /// Lines of 17 to 32 bytes come in more kinds than shorter ones (runs of
 /// reds, colours potted in any order): their table has twice the slots.
 const LONG_EXTRA_BITS: u32 = 1;
+
+/// Lines of 33 to 64 bytes seldom come again (a stroke that pots many
+/// balls, in one order of many): a bigger table finds few more of them
+/// than a small one, so theirs stays small.
+const LONGEST_BITS: u32 = SMALL_BITS;
 
 /// Reading a line into the cache anew takes about as long as the system
 /// takes to give 512 bytes of new memory: a table of longer lines is made
@@ -247,7 +253,7 @@ impl LineCache {
                 0 => key[4 + at] = w,
                 found => {
                     key[4 + at] = through_newline(w, found);
-                    return self.longest.entry(key, bytes, SMALL_BITS..=BIG_BITS);
+                    return self.longest.entry(key, bytes, LONGEST_BITS..=LONGEST_BITS);
                 }
             }
         }
@@ -269,7 +275,8 @@ impl<const WORDS: usize> Default for LongTable<WORDS> {
 
 impl<const WORDS: usize> LongTable<WORDS> {
     /// As `LineCache::entry` for a line whose key is `key`, in a table of
-    /// `bits` bits: made small by the first line, then big by its misses.
+    /// `bits` bits: made small by the first line, then big by its misses
+    /// (if its big size is bigger).
     fn entry(
         &mut self,
         key: [u64; WORDS],
@@ -291,6 +298,7 @@ impl<const WORDS: usize> LongTable<WORDS> {
     fn grow(&mut self, bits: RangeInclusive<u32>) {
         let (small, big) = bits.into_inner();
         let (bits, misses_left) = match self.slots.is_empty() {
+            true if small == big => (small, usize::MAX),
             true => (
                 small,
                 (1 << big) * size_of::<Slot<WORDS>>() / BYTES_PER_MISS,

@@ -116,7 +116,24 @@ fn the_tables_of_long_lines_are_made_small_by_the_first_such_lines() {
     let line = "Red Red Red Red Red Red Red Red Red\n";
     let known = cache.entry(&padded(line)).map(|k| k.len as usize);
     assert_eq!(known, Some(line.len()));
-    assert_eq!(cache.longest.slots.len(), 1 << SMALL_BITS);
+    assert_eq!(cache.longest.slots.len(), 1 << LONGEST_BITS);
+}
+
+/// The table of lines of 33 to 64 bytes stays small, however many of
+/// them miss.
+#[test]
+fn the_table_of_the_longest_lines_stays_small() {
+    let mut cache = LineCache::default();
+    cache.fit(BIG_INPUT_LINES);
+    let lines = long_lines().map(|line| {
+        let text = std::str::from_utf8(&line[..line.iter().position(|&b| b == b'\n').unwrap()]);
+        padded(&format!("{} Red Red Red Red\n", text.unwrap()))
+    });
+    for line in lines.take(4 << BIG_BITS) {
+        let known = cache.entry(&line).unwrap();
+        assert!((33..=64).contains(&known.len));
+        assert_eq!(cache.longest.slots.len(), 1 << SMALL_BITS);
+    }
 }
 
 /// A table of long lines grows once its misses add up to its big size at
