@@ -46,15 +46,20 @@ struct LongTable<const WORDS: usize> {
 }
 
 /// A cached line: its bytes, zero past its newline (never all zero), as
-/// `WORDS` little-endian words.
+/// `WORDS` little-endian words. A slot starts a cache line, and its
+/// fields are laid out in the order written: a line of up to 32 bytes,
+/// what every lookup of it reads and its first call share that cache
+/// line.
 #[derive(Clone, Copy)]
+#[repr(C, align(64))]
 struct Slot<const WORDS: usize> {
     key: [u64; WORDS],
     known: Known,
 }
 
-/// What the fast path knows of a line.
+/// What the fast path knows of a line, the calls last (`Slot`).
 #[derive(Clone, Copy)]
+#[repr(C)]
 pub(super) struct Known {
     /// `None` for a blank line (R0.1), which the fast path passes.
     pub(super) event: Option<Event>,

@@ -203,3 +203,35 @@ fn each_ball_on_has_its_own_place_among_the_calls() {
         .collect();
     assert_eq!(places, (0..8).collect::<Vec<_>>());
 }
+
+/// A line of up to 32 bytes, what a lookup reads of it and its first
+/// call are in the slot's first cache line, and slots start one.
+#[test]
+fn a_lookup_of_a_line_of_up_to_32_bytes_reads_one_cache_line() {
+    /// Where the last byte a lookup reads ends, from the slot's start.
+    fn read_ends<const WORDS: usize>(slot: &Slot<WORDS>) -> usize {
+        fn end<T>(field: &T) -> usize {
+            field as *const T as usize + size_of::<T>()
+        }
+        let known = &slot.known;
+        let ends = [
+            end(&slot.key),
+            end(&known.event),
+            end(&known.stop),
+            end(&known.len),
+            end(&known.stroke),
+            end(&known.calls[0]),
+        ];
+        ends.iter().max().unwrap() - slot as *const Slot<WORDS> as usize
+    }
+    let short = Slot {
+        key: [0; 2],
+        known: UNKNOWN,
+    };
+    let long = Slot {
+        key: [0; 4],
+        known: UNKNOWN,
+    };
+    assert!(read_ends(&short) <= 64 && read_ends(&long) <= 64);
+    assert_eq!(std::mem::align_of::<Slot<2>>(), 64);
+}
