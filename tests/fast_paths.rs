@@ -417,6 +417,78 @@ fn each_fast_path_takes_the_lines_it_was_written_for() {
     }
 }
 
+/// Snooker's fast path takes every line inside a frame, the lot after a
+/// tie included: of plain generated input it leaves the count and each
+/// frame's empty line and names line to the general reading, and next to
+/// nothing else (a line the reader's buffer ends in the middle of).
+#[test]
+fn snooker_fast_path_takes_every_line_inside_a_frame_lots_included() {
+    for seed in 1..4 {
+        let input = gen::generate_bytes(Problem::Snooker, seed, 200_000);
+        let lines = input.iter().filter(|&&b| b == b'\n').count();
+        let count = input.split(|&b| b == b'\n').next().unwrap();
+        let frames: usize = std::str::from_utf8(count).unwrap().parse().unwrap();
+        // Each tie the referee says is followed by a lot line.
+        let (out, _) = outcome(readings(Problem::Snooker).1, &input);
+        let lots = out.windows(4).filter(|w| w == b"Tie\n").count();
+        assert!(lots >= 20, "seed {}: only {} lots", seed, lots);
+        let left = lines - snooker::lines_taken_fast(&input[..]).unwrap();
+        assert!(
+            left <= 1 + 2 * frames + lots / 4,
+            "seed {}: {} lines left of {}, {} frames, {} lots",
+            seed,
+            left,
+            lines,
+            frames,
+            lots
+        );
+    }
+}
+
+/// The lot after a tie in every form and fault: the plainest is taken by
+/// the fast path, the rest by the general reading, and the two write the
+/// same bytes and fail with the same message.
+#[test]
+fn snooker_lots_are_read_as_by_the_general_reading() {
+    let (fast, general) = readings(Problem::Snooker);
+    // Ann gives Bob 147 points in fouls on the black, then clears the
+    // table to tie at 147.
+    let mut tie = b"1\n\nAnn Bob\n".to_vec();
+    tie.extend_from_slice(&b"Black\nPlay again\n".repeat(21));
+    tie.extend_from_slice(&b"Red Red\nBlack Black\n".repeat(15));
+    tie.extend_from_slice(b"Yellow Yellow\nGreen Green\nBrown Brown\nBlue Blue\nPink Pink\n");
+    tie.extend_from_slice(b"Black Black\n");
+    let lots: [&[u8]; 12] = [
+        b"Ann\n",
+        b"Bob\n",
+        b" Ann\n",
+        b"Ann \n",
+        b"Bob\r\n",
+        b"\n\tBob\t\n",
+        b"An\n",
+        b"Anna\n",
+        b"Ann Bob\n",
+        b"ann\n",
+        b"Cy\n",
+        b"",
+    ];
+    for lot in lots {
+        for after in [&b"Black Black\n"[..], b"Red\n", b""] {
+            let mut input = tie.clone();
+            input.extend_from_slice(lot);
+            input.extend_from_slice(after);
+            let read = outcome(fast, &input);
+            assert_eq!(read, outcome(general, &input), "{:?}", lot);
+        }
+    }
+    let mut won = tie.clone();
+    won.extend_from_slice(b"Bob\nBlack Black\n");
+    let text = String::from_utf8(outcome(fast, &won).0).unwrap();
+    assert!(
+        text.ends_with("147 : 147\nTie\nRespot Black\nBob's turn, in-hand\n147 : 154\nBob wins\n")
+    );
+}
+
 /// A blank line longer than the line limit, after a line just within it
 /// (which grows the reader's buffer to hold it whole) and read in big
 /// pieces: the general reading refuses it, and so must the fast paths,

@@ -109,19 +109,21 @@ impl<'o, W: Write> Referee<'o, W> {
         self.out.end_lines()
     }
 
-    /// `Play again` taken by the fast path, written on its own.
+    /// A turn line after `Play again` or a lot taken by the fast path,
+    /// written on its own.
     #[inline(always)]
-    pub(crate) fn play_again_alone(
+    pub(crate) fn turn_alone(
         &mut self,
-        replay: &Replay,
+        player: Player,
+        in_hand: bool,
         names: &Names,
         turns: &TurnLines,
     ) -> Result<(), Error> {
         if !turns.fit() {
-            self.turn(replay.offender, replay.in_hand, names);
+            self.turn(player, in_hand, names);
             return self.out.end_lines();
         }
-        let n = turns.write_turn(self.out.room(), replay.offender, replay.in_hand);
+        let n = turns.write_turn(self.out.room(), player, in_hand);
         self.out.advance(n);
         self.out.end_lines()
     }
@@ -196,10 +198,13 @@ impl<'o, W: Write> Visit for Referee<'o, W> {
         _frame: &Frame,
         names: &Names,
     ) -> Result<(), Error> {
-        self.turn(player, true, names);
+        self.turn(player, IN_HAND_AFTER_LOT, names);
         self.out.end_lines()
     }
 }
+
+/// The player the lot names plays the black from in hand (S10).
+pub(crate) const IN_HAND_AFTER_LOT: bool = true;
 
 #[cfg(test)]
 mod tests {

@@ -10,8 +10,9 @@
 mod lines;
 
 use self::lines::{newlines, on_index, LineCache};
+use super::balls::Player;
 use super::parse::{impossible, read_names, Checks, Event, Names, Shortcut};
-use super::render::{Referee, TurnLines, STROKE_ROOM, WIDE};
+use super::render::{Referee, TurnLines, IN_HAND_AFTER_LOT, STROKE_ROOM, WIDE};
 use super::rules::{Frame, Stage};
 use crate::core::io::in_place::{after_line_end, first_at_or_below_space, word};
 use crate::core::io::{is_blank, Error, Line, Lines};
@@ -125,6 +126,17 @@ fn plain_record(bytes: &[u8]) -> Option<(usize, usize, usize)> {
     None
 }
 
+/// The player a lot line at the start of `bytes` names, and the line's
+/// length, if it is one of the two names with a LF right after it: the
+/// plainest lot line (S10).
+fn lot_line(bytes: &[u8], names: &Names) -> Option<(Player, usize)> {
+    [Player::A, Player::B].into_iter().find_map(|player| {
+        let name = names.name(player);
+        let rest = bytes.strip_prefix(name)?;
+        (rest.first() == Some(&b'\n')).then_some((player, name.len() + 1))
+    })
+}
+
 /// The length of the line at the start of `bytes` with its LF, if it is
 /// blank.
 #[cold]
@@ -148,8 +160,9 @@ fn quick_room<'r, W: Write>(referee: &'r mut Referee<'_, W>, turns: &TurnLines) 
 }
 
 /// Takes event lines by the fast path (the cache, then `fast_event`) for
-/// as long as they come and the frame is in play; the reader is moved on
-/// once, at the end. Strokes are written the quick way into the referee's
+/// as long as they come and the frame is in play, and the lot after a
+/// tie when its line is a name alone; the reader is moved on once, at the
+/// end. Strokes are written the quick way into the referee's
 /// room at a local offset, counted as written when the room runs short,
 /// a stroke goes the general way, or the run ends: the output is the
 /// same, in the same order, with one check for a write error per count.
@@ -173,104 +186,135 @@ fn fast_run<R: Read, W: Write>(
     let mut room = quick_room(referee, turns);
     let mut used = 0;
     let stopped = loop {
-        // An empty line (R0.1) is passed without a look in the cache.
-        if bytes.get(at) == Some(&b'\n') {
-            at += 1;
-            taken += 1;
-            continue;
-        }
-        let entry = match cache.entry(&bytes[at..]) {
-            Some(entry) => entry,
-            // A blank line (R0.1) near the end of the bytes at hand, where
-            // the cache does not look, is passed too.
-            None => match blank_line(&bytes[at..]) {
-                Some(len) => {
-                    at += len;
-                    taken += 1;
-                    continue;
-                }
-                None => break Ok(()),
-            },
-        };
-        // Read now, so that the entry is not held past the call.
-        let (line_stop, line_len) = (entry.stop as usize, entry.len as usize);
-        // The text is always there (`stop` is within the line); `get`
-        // spares the referee, who does not read it, the bounds check.
-        let line = Line {
-            number: number + taken + 1,
-            text: bytes.get(at..at + line_stop).unwrap_or_default(),
-        };
-        let written = match entry.event {
-            Some(Event::Stroke(stroke)) => match frame.judged().check(&entry.stroke) {
-                Ok(()) => {
-                    let on = frame.judged().on;
-                    let slot = &mut entry.calls[on_index(on)];
-                    let call = *slot.get_or_insert_with(|| entry.stroke.call(on));
-                    let outcome = frame.carry_out(&entry.stroke, call);
-                    let quick = room.get_mut(used..used + STROKE_ROOM).and_then(|room| {
-                        turns.write_stroke(room.try_into().ok()?, &outcome, &frame)
-                    });
-                    match quick {
-                        Some(n) => {
-                            used += n;
-                            Ok(())
-                        }
-                        None => {
-                            let written =
-                                referee
+        let ended = loop {
+            // An empty line (R0.1) is passed without a look in the cache.
+            if bytes.get(at) == Some(&b'\n') {
+                at += 1;
+                taken += 1;
+                continue;
+            }
+            let entry = match cache.entry(&bytes[at..]) {
+                Some(entry) => entry,
+                // A blank line (R0.1) near the end of the bytes at hand, where
+                // the cache does not look, is passed too.
+                None => match blank_line(&bytes[at..]) {
+                    Some(len) => {
+                        at += len;
+                        taken += 1;
+                        continue;
+                    }
+                    None => break Ok(()),
+                },
+            };
+            // Read now, so that the entry is not held past the call.
+            let (line_stop, line_len) = (entry.stop as usize, entry.len as usize);
+            // The text is always there (`stop` is within the line); `get`
+            // spares the referee, who does not read it, the bounds check.
+            let line = Line {
+                number: number + taken + 1,
+                text: bytes.get(at..at + line_stop).unwrap_or_default(),
+            };
+            let written = match entry.event {
+                Some(Event::Stroke(stroke)) => match frame.judged().check(&entry.stroke) {
+                    Ok(()) => {
+                        let on = frame.judged().on;
+                        let slot = &mut entry.calls[on_index(on)];
+                        let call = *slot.get_or_insert_with(|| entry.stroke.call(on));
+                        let outcome = frame.carry_out(&entry.stroke, call);
+                        let quick = room.get_mut(used..used + STROKE_ROOM).and_then(|room| {
+                            turns.write_stroke(room.try_into().ok()?, &outcome, &frame)
+                        });
+                        match quick {
+                            Some(n) => {
+                                used += n;
+                                Ok(())
+                            }
+                            None => {
+                                let written = referee
                                     .quick_wrote(std::mem::take(&mut used))
                                     .and_then(|()| {
                                         referee.stroke_alone(
                                             &line, &stroke, &outcome, &frame, names, turns,
                                         )
                                     });
-                            room = quick_room(referee, turns);
-                            written
+                                room = quick_room(referee, turns);
+                                written
+                            }
                         }
                     }
-                }
-                Err(_) => break frame.check(&stroke),
-            },
-            Some(Event::PlayAgain) => match frame.play_again() {
-                Ok(replay) => {
-                    let quick = room.get_mut(used..used + WIDE).and_then(|room| {
-                        Some(turns.write_turn(
-                            room.try_into().ok()?,
-                            replay.offender,
-                            replay.in_hand,
-                        ))
-                    });
-                    match quick {
-                        Some(n) => {
-                            used += n;
-                            Ok(())
-                        }
-                        None => {
-                            let written = referee
-                                .quick_wrote(std::mem::take(&mut used))
-                                .and_then(|()| referee.play_again_alone(&replay, names, turns));
-                            room = quick_room(referee, turns);
-                            written
+                    Err(_) => break frame.check(&stroke),
+                },
+                Some(Event::PlayAgain) => match frame.play_again() {
+                    Ok(replay) => {
+                        let quick = room.get_mut(used..used + WIDE).and_then(|room| {
+                            Some(turns.write_turn(
+                                room.try_into().ok()?,
+                                replay.offender,
+                                replay.in_hand,
+                            ))
+                        });
+                        match quick {
+                            Some(n) => {
+                                used += n;
+                                Ok(())
+                            }
+                            None => {
+                                let written = referee
+                                    .quick_wrote(std::mem::take(&mut used))
+                                    .and_then(|()| {
+                                        referee.turn_alone(
+                                            replay.offender,
+                                            replay.in_hand,
+                                            names,
+                                            turns,
+                                        )
+                                    });
+                                room = quick_room(referee, turns);
+                                written
+                            }
                         }
                     }
+                    Err(why) => break Err(why),
+                },
+                // A blank line (R0.1) is passed.
+                None => {
+                    at += line_len;
+                    taken += 1;
+                    continue;
                 }
-                Err(why) => break Err(why),
-            },
-            // A blank line (R0.1) is passed.
-            None => {
-                at += line_len;
-                taken += 1;
-                continue;
+            };
+            at += line_len;
+            taken += 1;
+            if let Err(e) = written {
+                lines.consume(at, taken);
+                return Err(e);
+            }
+            if frame.stage() != Stage::Playing {
+                break Ok(());
             }
         };
-        at += line_len;
+        // After a tie, a lot line that is a name alone is taken here (S10),
+        // and the run goes on; any other line stops it.
+        let lot = match (&ended, frame.stage()) {
+            (Ok(()), Stage::LotDue) => lot_line(&bytes[at..], names),
+            _ => None,
+        };
+        let (player, len) = match lot {
+            Some(lot) => lot,
+            None => break ended,
+        };
+        if let Err(why) = frame.lot(player) {
+            break Err(why);
+        }
+        let written = referee
+            .quick_wrote(std::mem::take(&mut used))
+            .and_then(|()| referee.turn_alone(player, IN_HAND_AFTER_LOT, names, turns));
+        room = quick_room(referee, turns);
+        at += len;
         taken += 1;
         if let Err(e) = written {
             lines.consume(at, taken);
             return Err(e);
-        }
-        if frame.stage() != Stage::Playing {
-            break Ok(());
         }
     };
     // What was written in the room comes before the line that stopped the
