@@ -51,11 +51,14 @@ impl ScoreWords {
     }
 
     /// Writes `score` and what follows it at `room[n..]`, and says where
-    /// they end: below 1000 a word, else the digits of its thousands, then
-    /// its last three and what follows them in a word; `None` (nothing counted) for a score
-    /// of a million or more, left to the general way.
+    /// they end: below 1000 a word, else the digits of its thousands,
+    /// then its last three and what follows them in a word; `None`
+    /// (nothing counted) for a score of a million or more, left to the
+    /// general way.
     #[inline(always)]
     fn put(&self, room: &mut [u8; STROKE_ROOM], n: usize, score: u64) -> Option<usize> {
+        // `n` is below `SCORES_END`: masked, it is seen to be, and the
+        // copies below to fit in the room.
         let n = n & (SCORES_END - 1);
         let (n, word) = match self.whole.get(score as usize) {
             Some(&word) => (n, word),
@@ -107,8 +110,8 @@ pub(crate) struct TurnLines {
     /// What follows a name in its turn lines and its win line, padded
     /// to `END` bytes; none if one is longer.
     ends: Option<[([u8; END], usize); 3]>,
-    /// The scores' words, `Foul!` padded to 8 bytes and
-    /// its length, the respot lines and the lines of a tie.
+    /// The scores' words, `Foul!` padded to 8 bytes and its length, the
+    /// respot lines and the lines of a tie.
     left_scores: ScoreWords,
     right_scores: ScoreWords,
     foul: [u8; 8],
