@@ -191,6 +191,14 @@ fn snooker_lines_with_high_bytes_are_read_the_general_way() {
     }
 }
 
+/// One player's break of 140 from a full table to the last black: each
+/// red with the black, then the colours up to the pink.
+fn clearance_to_the_black() -> Vec<u8> {
+    let mut strokes = b"Red Red\nBlack Black\n".repeat(15);
+    strokes.extend_from_slice(b"Yellow Yellow\nGreen Green\nBrown Brown\nBlue Blue\nPink Pink\n");
+    strokes
+}
+
 /// A frame of fouls long enough for both scores to pass 1000, then a
 /// million, cleared to the end: the quick writer's scores (a word below
 /// 1000, the thousands' digits and a word below a million) and the
@@ -203,9 +211,8 @@ fn snooker_scores_past_1000_and_a_million_are_written_as_by_the_general_reading(
     // other player.
     input.extend_from_slice(&b"None\n".repeat(600));
     input.extend_from_slice(&b"Black White\n".repeat(285_800));
-    input.extend_from_slice(&b"Red Red\nBlack Black\n".repeat(15));
-    input.extend_from_slice(b"Yellow Yellow\nGreen Green\nBrown Brown\n");
-    input.extend_from_slice(b"Blue Blue\nPink Pink\nBlack Black\n");
+    input.extend_from_slice(&clearance_to_the_black());
+    input.extend_from_slice(b"Black Black\n");
     let read = outcome(fast, &input);
     assert_eq!(read, outcome(general, &input));
     let text = String::from_utf8(read.0).unwrap();
@@ -455,8 +462,7 @@ fn snooker_lots_are_read_as_by_the_general_reading() {
     // table to tie at 147.
     let mut tie = b"1\n\nAnn Bob\n".to_vec();
     tie.extend_from_slice(&b"Black\nPlay again\n".repeat(21));
-    tie.extend_from_slice(&b"Red Red\nBlack Black\n".repeat(15));
-    tie.extend_from_slice(b"Yellow Yellow\nGreen Green\nBrown Brown\nBlue Blue\nPink Pink\n");
+    tie.extend_from_slice(&clearance_to_the_black());
     tie.extend_from_slice(b"Black Black\n");
     let lots: [&[u8]; 12] = [
         b"Ann\n",
