@@ -13,10 +13,6 @@ const BLOCK: usize = 1 << 18;
 /// The most digits a u64 has.
 const MAX_DIGITS: usize = 20;
 
-/// The buffer's size at first: a contest's output fits; it doubles for a
-/// bigger one (`Output::grow`).
-const FIRST: usize = 1 << 12;
-
 /// `n` below 1000 in decimal: the digits in the low bytes, their count in
 /// the top byte. Each number's digits are those of `n / 10`, then one.
 const fn small_decimals() -> [u32; 1000] {
@@ -78,14 +74,12 @@ pub struct Output<W: Write> {
 
 impl<W: Write> Output<W> {
     pub(crate) fn new(out: W) -> Output<W> {
-        // Room for the most it grows to (a block and a piece of up to a
-        // block) is held back from the start, so that growing never moves
-        // what is gathered: memory not written to is not taken.
-        let mut buf = Vec::with_capacity(2 * BLOCK);
-        buf.resize(FIRST, 0);
+        // Room for a block and a piece of up to a block. Zeroed memory this
+        // big comes from the system untouched: a page is taken only when
+        // output is first written to it, so a small output costs little.
         Output {
             out,
-            buf,
+            buf: vec![0; 2 * BLOCK],
             gathered: 0,
         }
     }
@@ -108,16 +102,11 @@ impl<W: Write> Output<W> {
         room.try_into().expect("N bytes")
     }
 
-    /// Makes room for `n` more bytes, out of the writers' way: the buffer
-    /// doubles, so that a small output touches few pages of memory (the
-    /// system supplies each at a cost), up to room for a block and `n` more,
-    /// since what is gathered is written out when it reaches a block
-    /// (`end_lines`): it then stops growing for pieces of up to `n` bytes.
+    /// Makes room for a piece longer than a block, out of the writers' way.
     #[cold]
     #[inline(never)]
     fn grow(&mut self, n: usize) {
-        let doubled = (2 * self.buf.len()).min(BLOCK + n);
-        self.buf.resize(doubled.max(self.gathered + n), 0);
+        self.buf.resize(self.gathered + n, 0);
     }
 
     /// Counts `n` bytes written into `reserve`'s room as gathered.
@@ -225,18 +214,16 @@ mod tests {
     }
 
     #[test]
-    fn the_buffer_doubles_up_to_a_block_and_a_piece() {
+    fn the_buffer_grows_only_for_a_piece_longer_than_a_block() {
         let mut out = Output::new(std::io::sink());
-        for _ in 0..100 {
-            out.put(&[b'x'; 100]);
-            out.end_lines().unwrap();
-        }
-        assert_eq!(out.buf.len(), 4 * FIRST, "10,000 bytes gathered");
         for _ in 0..10_000 {
             out.put(&[b'x'; 100]);
             out.end_lines().unwrap();
         }
-        assert_eq!(out.buf.len(), BLOCK + 100);
+        out.put(&[b'x'; BLOCK]);
+        assert_eq!(out.buf.len(), 2 * BLOCK, "pieces of up to a block fit");
+        out.put(&[b'x'; BLOCK + 1]);
+        assert_eq!(out.buf.len(), out.gathered);
     }
 
     #[test]
