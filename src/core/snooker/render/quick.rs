@@ -254,6 +254,8 @@ impl TurnLines {
         // respot line under 64), so that every copy below is seen to fit
         // in the room and needs no bounds check.
         let mut n = (self.foul_len & 7) * usize::from(outcome.foul);
+        // Both scores below 1000, nearly every stroke, are copied here
+        // as `put` would, without its masks and second test of each.
         let (a, b) = (frame.score(Player::A), frame.score(Player::B));
         match (
             self.left_scores.whole.get(a as usize),
