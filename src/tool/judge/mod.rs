@@ -185,8 +185,8 @@ pub(crate) struct Expected<'a> {
 pub(crate) enum Compare {
     /// Byte for byte, as the contest judges compare.
     Exact,
-    /// Blanks at line ends, blank lines at the end, CR LF and a missing
-    /// final newline forgiven.
+    /// Spaces, tabs and CRs at line ends, blank lines at the end and a
+    /// missing final newline forgiven.
     IgnoreSpace,
 }
 

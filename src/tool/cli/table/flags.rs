@@ -215,8 +215,8 @@ pub static FLAGS: &[Flag] = &[
     Flag {
         long: "ignore-space",
         short: None,
-        help: "forgive blanks at line ends, blank lines at the end, CR LF and a \
-               missing final newline",
+        help: "forgive spaces, tabs and CRs at line ends (so CR LF too), blank \
+               lines at the end and a missing final newline",
         kind: Kind::Switch(|o| o.ignore_space = true),
         scope: Scope::In(&[Use::on("test")]),
     },
