@@ -217,7 +217,9 @@ fn play(line: &Line, fields: &[Token; 5], game: Game, players: &mut Players) -> 
             line.error(
                 token.col,
                 format!(
-                    "expected an integer piece value, found {}",
+                    "expected an integer piece value within {} to {}, found {}",
+                    i64::MIN,
+                    i64::MAX,
                     shown(token.text)
                 ),
             )
