@@ -30,10 +30,11 @@
 //!   missing everything is. Potting BALL (alone, or with reds while reds
 //!   are on) scores the value of the ball on (1 while reds are on); BALL
 //!   is respotted and play goes on as if the ball on had been potted
-//!   (with reds on, a colour next). Balls on potted after BALL was hit
-//!   first score as usual; if BALL goes down with the ball on in the
-//!   colours' phase, the ball on scores and stays down and BALL is
-//!   respotted. Fouls and penalties as for any stroke, BALL counted at
+//!   (with reds on, a colour next; in the colours' phase the ball on is
+//!   still on the table, so it stays the ball on, S2). Balls on potted
+//!   after BALL was hit first score as usual; if BALL goes down with the
+//!   ball on in the colours' phase, the ball on scores and stays down and
+//!   BALL is respotted. Fouls and penalties as for any stroke, BALL counted at
 //!   the ball on's value.
 //! - **M5 Undo.** Takes back the last entry that stands, any number of
 //!   times, across frames, back to the start of the match: scores, table,
