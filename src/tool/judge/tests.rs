@@ -150,8 +150,8 @@ fn ignore_space_forgives_only_blanks_at_line_ends_and_the_end() {
     assert_eq!(lenient(b"a b\nc\n", b"a b  \r\nc"), Verdict::Accepted);
     assert_ne!(lenient(b"a b\n", b"a  b\n"), Verdict::Accepted);
     assert_eq!(lenient(b"a\n", b"a\n\n  \n\r"), Verdict::Accepted);
-    // A CR at a line end is forgiven as a blank, alone or not before a
-    // LF; inside a line it is not.
+    // A CR at a line end is forgiven as a blank, before a LF or not;
+    // inside a line it is not.
     assert_eq!(lenient(b"a\nb\n", b"a\r \nb\r\r"), Verdict::Accepted);
     assert_ne!(lenient(b"a b\n", b"a\rb\n"), Verdict::Accepted);
     assert_ne!(lenient(b"a\nb\n", b"a\n\nb\n"), Verdict::Accepted);

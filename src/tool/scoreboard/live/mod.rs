@@ -34,8 +34,8 @@
 //!   still on the table, so it stays the ball on, S2). Balls on potted
 //!   after BALL was hit first score as usual; if BALL goes down with the
 //!   ball on in the colours' phase, the ball on scores and stays down and
-//!   BALL is respotted. Fouls and penalties as for any stroke, BALL counted at
-//!   the ball on's value.
+//!   BALL is respotted. Fouls and penalties as for any stroke, BALL
+//!   counted at the ball on's value.
 //! - **M5 Undo.** Takes back the last entry that stands, any number of
 //!   times, across frames, back to the start of the match: scores, table,
 //!   turn, breaks and frames are as before that entry. It is logged as
