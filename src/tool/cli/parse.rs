@@ -61,13 +61,7 @@ fn parse_parts(args: Vec<String>, tail: Vec<OsString>) -> Result<Command, Usage>
     let mut args = args.into_iter();
     let first = match args.next() {
         Some(first) => first,
-        None => {
-            return Err(Usage {
-                message: "a subcommand is needed".to_string(),
-                with_usage: true,
-                subcommand: None,
-            })
-        }
+        None => return Err(no_subcommand()),
     };
     if is_flag(&first) {
         let rest: Vec<String> = args.collect();
@@ -75,6 +69,15 @@ fn parse_parts(args: Vec<String>, tail: Vec<OsString>) -> Result<Command, Usage>
     }
     let sub = table::subcommand(&first).ok_or_else(|| unknown_subcommand(&first))?;
     parse_subcommand(sub, args, tail).map_err(|usage| usage.of(sub.name))
+}
+
+/// The error for a command line that names no subcommand.
+fn no_subcommand() -> Usage {
+    Usage {
+        message: "a subcommand is needed".to_string(),
+        with_usage: true,
+        subcommand: None,
+    }
 }
 
 /// The error for a word where a subcommand's name was expected, with the
@@ -104,10 +107,10 @@ fn before_subcommand(
         .is_some_and(|(flag, _, value)| flag.short == Some('h') && value.is_none());
     let named = rest.iter().position(|arg| table::subcommand(arg).is_some());
     // After `--` every word is a word: the first must name a subcommand.
-    if let ("--", Some(word)) = (first.as_str(), rest.first()) {
-        if named != Some(0) {
-            return Err(unknown_subcommand(word));
-        }
+    match (first.as_str(), rest.first()) {
+        ("--", Some(word)) if named != Some(0) => return Err(unknown_subcommand(word)),
+        ("--", None) => return Err(no_subcommand()),
+        _ => {}
     }
     match (top, named) {
         (Some(_), Some(0)) if asks_help => {

@@ -386,6 +386,7 @@ fn flags_in_the_wrong_place_say_where_they_go() {
 fn other_usage_errors() {
     for (line, message) in [
         ("", "a subcommand is needed"),
+        ("--", "a subcommand is needed"),
         (
             "bundle",
             "`bundle` needs PROBLEM (snooker, fourrow or rating)",
