@@ -97,13 +97,7 @@ impl Reading {
                     // whatever follows; a lone `G` is an error in the game.
                     self.finish_game(out)?;
                     if self.begun == self.announced {
-                        return Err(line.error(
-                            pos + 1,
-                            format!(
-                                "expected end of input after the last game ({}), found `Game`",
-                                self.announced
-                            ),
-                        ));
+                        return Err(self.after_the_last(line, pos, "`Game`".to_string()));
                     }
                     let (digits, next) = parse_header(line, pos)?;
                     let mut heading = Heading::new();
@@ -111,6 +105,10 @@ impl Reading {
                     self.begun += 1;
                     self.current = Some((heading, Game::default()));
                     pos = next;
+                }
+                // Zero games announced (R0.7): any text is after the last.
+                (None, _) if self.begun == self.announced => {
+                    return Err(self.after_the_last(line, pos, char_at(text, pos)));
                 }
                 (game, _) => {
                     let or_digit = if game.is_some() {
@@ -131,6 +129,18 @@ impl Reading {
             }
         }
         Ok(())
+    }
+
+    /// The error for text `found` at `pos` of `line` once every game
+    /// announced has begun (R0.2).
+    fn after_the_last(&self, line: &Line, pos: usize, found: String) -> Error {
+        line.error(
+            pos + 1,
+            format!(
+                "expected end of input after the last game ({}), found {}",
+                self.announced, found
+            ),
+        )
     }
 }
 
