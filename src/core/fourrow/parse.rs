@@ -97,7 +97,11 @@ impl Reading {
                     // whatever follows; a lone `G` is an error in the game.
                     self.finish_game(out)?;
                     if self.begun == self.announced {
-                        return Err(self.after_the_last(line, pos, "`Game`".to_string()));
+                        let word = Token {
+                            col: pos + 1,
+                            text: GAME,
+                        };
+                        return Err(io::not_the_end_at(line, Some(word), &self.last_game()));
                     }
                     let (digits, next) = parse_header(line, pos)?;
                     let mut heading = Heading::new();
@@ -108,7 +112,7 @@ impl Reading {
                 }
                 // Zero games announced (R0.7): any text is after the last.
                 (None, _) if self.begun == self.announced => {
-                    return Err(self.after_the_last(line, pos, char_at(text, pos)));
+                    return Err(io::not_the_end(line, &self.last_game()));
                 }
                 (game, _) => {
                     let or_digit = if game.is_some() {
@@ -131,16 +135,9 @@ impl Reading {
         Ok(())
     }
 
-    /// The error for text `found` at `pos` of `line` once every game
-    /// announced has begun (R0.2).
-    fn after_the_last(&self, line: &Line, pos: usize, found: String) -> Error {
-        line.error(
-            pos + 1,
-            format!(
-                "expected end of input after the last game ({}), found {}",
-                self.announced, found
-            ),
-        )
+    /// What text once every game announced has begun comes after (R0.2).
+    fn last_game(&self) -> String {
+        format!("the last game ({})", self.announced)
     }
 }
 

@@ -100,8 +100,14 @@ pub(crate) const BEFORE_THE_COUNT: &str = "before the count";
 
 /// The error for text after the last case (a blank line, for `--strict`).
 pub(crate) fn not_the_end(line: &Line, after: &str) -> Error {
+    not_the_end_at(line, line.tokens().next(), after)
+}
+
+/// `not_the_end` at `token` of `line`, where the text after the last case
+/// starts.
+pub(crate) fn not_the_end_at(line: &Line, token: Option<Token>, after: &str) -> Error {
     let expected = format!("expected end of input after {}", after);
-    unexpected(line, line.tokens().next(), &expected)
+    unexpected(line, token, &expected)
 }
 
 /// The error for `token` of `line` where `expected` was due, or at the
