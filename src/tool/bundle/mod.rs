@@ -121,6 +121,10 @@ const CORE: &[(&str, &str)] = &[
         include_str!("../../core/snooker/fast/lines.rs"),
     ),
     (
+        "snooker::fast::scan",
+        include_str!("../../core/snooker/fast/scan.rs"),
+    ),
+    (
         "snooker::parse",
         include_str!("../../core/snooker/parse.rs"),
     ),

@@ -8,6 +8,7 @@
 //! and the exact errors.
 
 mod lines;
+mod scan;
 
 use self::lines::{newlines, on_index, LineCache};
 use super::balls::Player;
