@@ -4,7 +4,7 @@
 //! Every value is checked against its bounds here, so no out-of-range
 //! number reaches the rest of the tool.
 
-use super::suggest::nearest;
+use super::suggest::{flag_name, unknown, unknown_flag, unknown_subcommand};
 use super::table::{self, ArgKind, Count, Flag, Found, Kind, Options, Subcommand, Tail, Use};
 use super::{help, Command, Shell, Usage};
 use crate::core::io::error::escaped_path;
@@ -78,13 +78,6 @@ fn no_subcommand() -> Usage {
         with_usage: true,
         subcommand: None,
     }
-}
-
-/// The error for a word where a subcommand's name was expected, with the
-/// nearest name.
-fn unknown_subcommand(word: &str) -> Usage {
-    let names = table::SUBCOMMANDS.iter().map(|s| s.name);
-    unknown(format!("unknown subcommand `{}`", word), word, names, "")
 }
 
 /// `-x`, `--xyz`, `--xyz=v`; `-` alone is a word (stdin), `--` is handled
@@ -293,89 +286,6 @@ fn find_flag(
             .map(|(f, u)| (f, u, value))
     };
     hit.ok_or_else(|| unknown_flag(sub_name, arg))
-}
-
-/// The error for a flag not taken where it was given: where it belongs if
-/// it is another subcommand's, else the nearest one taken here.
-fn unknown_flag(sub: Option<&str>, arg: &str) -> Usage {
-    let is_short = |f: &Flag, name: &str| {
-        f.short.is_some() && Some(&name[1..]) == f.short.map(String::from).as_deref()
-    };
-    // `-j4` is about `-j`, but `-strict` is a misspelt `--strict`.
-    let name = match flag_name(arg) {
-        short if !arg.starts_with("--") && !table::FLAGS.iter().any(|f| is_short(f, short)) => arg,
-        name => name,
-    };
-    let elsewhere = table::FLAGS
-        .iter()
-        .find(|f| is_short(f, name) || name.strip_prefix("--") == Some(f.long));
-    let bare = name.trim_start_matches('-');
-    let renamed = table::RENAMED
-        .iter()
-        .find(|(owner, old, _)| Some(*owner) == sub && Some(*old) == name.strip_prefix("--"));
-    if let (Some((owner, old, new)), Some(flag)) = (renamed, elsewhere) {
-        return Usage::new(format!(
-            "`--{}` is not an option of `{}` (only of {}); did you mean `--{}`?",
-            old,
-            owner,
-            flag.subcommands().join(", "),
-            new
-        ));
-    }
-    if let Some(flag) = elsewhere.filter(|f| f.use_in(sub).is_some()) {
-        // Taken here, so only a value after a switch (`-hx`) fails.
-        return Usage::new(format!("`-{}` takes no value", flag.short.unwrap_or('?')));
-    }
-    if let Some(flag) = elsewhere {
-        let owners = flag.subcommands().join(", ");
-        return Usage::new(match sub {
-            _ if owners.is_empty() => format!("`{}` goes before any subcommand", name),
-            None => format!("`{}` goes after a subcommand: {}", name, owners),
-            Some(sub) => format!(
-                "`{}` is not an option of `{}` (only of {})",
-                name, sub, owners
-            ),
-        });
-    }
-    let start = match sub {
-        None => format!("unknown option `{}`", name),
-        Some(sub) => format!("unknown option `{}` for `{}`", name, sub),
-    };
-    // A short option in the other case: `-J` for `-j`.
-    let mut letters = bare.chars();
-    if let (false, Some(letter), None) = (name.starts_with("--"), letters.next(), letters.next()) {
-        let near = table::flags_in(sub)
-            .find_map(|(f, _)| f.short.filter(|short| short.eq_ignore_ascii_case(&letter)));
-        if let Some(short) = near {
-            return Usage::new(format!("{}; did you mean `-{}`?", start, short));
-        }
-    }
-    let longs: Vec<&str> = table::flags_in(sub).map(|(f, _)| f.long).collect();
-    unknown(start, bare, longs, "--")
-}
-
-/// The flag part of an argument, for messages: `--seed` of `--seed=3`,
-/// `-j` of `-j4`.
-fn flag_name(arg: &str) -> &str {
-    if arg.starts_with("--") {
-        arg.split('=').next().unwrap_or(arg)
-    } else {
-        let end = arg.char_indices().nth(2).map_or(arg.len(), |(i, _)| i);
-        &arg[..end]
-    }
-}
-
-/// `message`, and "did you mean" the nearest of `names` if one is near.
-fn unknown<'a, I: IntoIterator<Item = &'a str>>(
-    message: String,
-    typed: &str,
-    names: I,
-    prefix: &str,
-) -> Usage {
-    match nearest(typed, names) {
-        Some(name) => Usage::new(format!("{}; did you mean `{}{}`?", message, prefix, name)),
-        None => Usage::new(message),
-    }
 }
 
 /// Checks `value` against the flag's kind and bounds in this use, and sets
