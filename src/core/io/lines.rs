@@ -18,7 +18,7 @@ const FIRST: usize = 1 << 12;
 
 /// Bytes kept readable after the data, zeroed, so that a line's bytes may
 /// be loaded 8 at a time from any place in it.
-pub(crate) const PAD: usize = 8;
+const PAD: usize = 8;
 
 /// A UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xef\xbb\xbf";

@@ -144,7 +144,7 @@ impl Strict {
     }
 
     /// Reports the fault inside the record read last, if any.
-    pub(crate) fn report_inside(&mut self) -> Result<(), Error> {
+    fn report_inside(&mut self) -> Result<(), Error> {
         match self.inside.take() {
             Some(fault) => Err(fault),
             None => Ok(()),

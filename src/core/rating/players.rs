@@ -292,7 +292,7 @@ impl Players {
     /// begins with comes first, even when that one goes on with zeros).
     #[cold]
     #[inline(never)]
-    pub(crate) fn name_order(&self, a: usize, b: usize) -> Ordering {
+    fn name_order(&self, a: usize, b: usize) -> Ordering {
         let (a, b) = (&self.slots[a], &self.slots[b]);
         let first = |s: &Slot| (s.head.swap_bytes(), s.tail.swap_bytes());
         first(a)

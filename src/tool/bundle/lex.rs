@@ -55,7 +55,7 @@ pub(super) const LONG_PUNCT: [&str; 25] = [
     "*=", "/=", "%=", "^=", "&=", "|=", "<<", ">>", "..", "<-",
 ];
 
-pub(crate) fn is_ident_start(c: char) -> bool {
+fn is_ident_start(c: char) -> bool {
     c == '_' || c.is_alphabetic()
 }
 

@@ -250,12 +250,7 @@ const VALIDATOR_LINTS: &str = "#![allow(dead_code, unused_imports)]\n";
 /// of the first library and every module it names through `crate::`, in
 /// each library's order, each as a `mod` block; those of a library mounted
 /// in a module go into that module, with its crate attributes.
-pub(crate) fn assemble(
-    libraries: &[Library],
-    first: &str,
-    lints: &str,
-    main: &str,
-) -> Result<String, String> {
+fn assemble(libraries: &[Library], first: &str, lints: &str, main: &str) -> Result<String, String> {
     let root = &libraries[0];
     let mut needs: Vec<Need> = vec![(String::new(), first.to_string())];
     for module in root.modules() {

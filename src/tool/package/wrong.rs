@@ -20,7 +20,7 @@ pub(crate) struct Mistake {
 }
 
 /// The right solution of each problem, written apart from the referee.
-pub(crate) fn right_solution(problem: Problem) -> &'static str {
+fn right_solution(problem: Problem) -> &'static str {
     match problem {
         Problem::Snooker => include_str!("solutions/snooker.rs"),
         Problem::Fourrow => include_str!("solutions/fourrow.rs"),

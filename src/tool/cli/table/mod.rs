@@ -277,7 +277,7 @@ pub(crate) struct Exclusive {
     pub(crate) why: &'static str,
 }
 
-pub(crate) static EXCLUSIVE: &[Exclusive] = &[
+static EXCLUSIVE: &[Exclusive] = &[
     Exclusive {
         sub: "scoreboard",
         flags: ["tsv", "html"],

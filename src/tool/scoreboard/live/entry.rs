@@ -13,7 +13,7 @@ use crate::tool::cli::suggest::nearest;
 
 /// The short forms of the format's words, for fast typing, with the word
 /// each stands for. `referee help match` lists them.
-pub(crate) const SHORT_FORMS: [(&str, &str); 9] = [
+const SHORT_FORMS: [(&str, &str); 9] = [
     ("r", "Red"),
     ("y", "Yellow"),
     ("g", "Green"),

@@ -18,7 +18,7 @@ pub(crate) struct Settings {
 
 impl Settings {
     /// Frames a player needs to win the match.
-    pub(crate) fn to_win(&self) -> u32 {
+    fn to_win(&self) -> u32 {
         (self.best_of + 1) / 2
     }
 }
@@ -92,7 +92,7 @@ impl State {
     }
 
     /// The player at the table, while the frame is in play and no lot is due.
-    pub(crate) fn at_table(&self) -> Option<Player> {
+    fn at_table(&self) -> Option<Player> {
         match self.frame_winner() {
             None if !self.lot_due() => Some(self.of_frame(self.frame.striker())),
             _ => None,
