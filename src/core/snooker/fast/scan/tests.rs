@@ -1,6 +1,5 @@
 //! Unit tests of `scan`: the scanner against the general reading.
 
-use super::super::super::balls::WORDS;
 use super::super::super::parse::stroke;
 use super::*;
 
