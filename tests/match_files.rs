@@ -154,6 +154,20 @@ fn the_report_never_writes_over_a_file_the_match_did_not_make() {
         "",
     );
     assert_eq!(out.status.code(), Some(1));
+    // Nor is a log whose player is named by the line a report is known by.
+    let mark = "<meta name=\"generator\" content=\"referee match\">";
+    let out = run(&dir, &[mark, "Bob", "--log", "marked.log"], "r r\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let marked = fs::read_to_string(dir.join("marked.log")).unwrap();
+    assert!(marked.contains(mark), "{}", marked);
+    let out = run(
+        &dir,
+        &["Cy", "Dee", "--log", "d.log", "--html", "marked.log"],
+        "r\n",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("marked.log: the file is there already"));
+    assert_eq!(fs::read_to_string(dir.join("marked.log")).unwrap(), marked);
 }
 
 #[test]

@@ -38,24 +38,26 @@ pub(crate) struct Live<'a> {
     pub(crate) over: bool,
 }
 
-/// What a live report says of itself in its head, so that a match knows
-/// its report from a file it must not write over.
+/// How every page begins.
+const HEAD: &str = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+                    <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
+
+/// What a live report says of itself right after `HEAD`, so that a match
+/// knows its report from a file it must not write over.
 const LIVE_MARK: &str = "<meta name=\"generator\" content=\"referee match\">\n";
 
-/// Whether `text` is a page `html` made for a live match.
+/// Whether `text` is a page `html` made for a live match: it begins with
+/// the head and mark such a page begins with, not merely holds them (a
+/// log holds whatever the players are called).
 pub(crate) fn is_live_report(text: &[u8]) -> bool {
-    text.windows(LIVE_MARK.len())
-        .take(256)
-        .any(|w| w == LIVE_MARK.as_bytes())
+    text.strip_prefix(HEAD.as_bytes())
+        .is_some_and(|rest| rest.starts_with(LIVE_MARK.as_bytes()))
 }
 
 /// The page for `steps`; `live` adds the state of play and the refresh.
 pub(crate) fn html(title: &str, steps: &[Step], live: Option<Live>) -> String {
     let frames = frames(steps);
-    let mut page = String::from(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
-    );
+    let mut page = String::from(HEAD);
     if live.is_some() {
         page.push_str(LIVE_MARK);
     }
@@ -320,6 +322,22 @@ mod tests {
         assert!(over.contains("class=\"now\"") && !over.contains("refresh"));
         let contest = html("x", &steps, None);
         assert!(!contest.contains("refresh") && !contest.contains("class=\"now\""));
+    }
+
+    #[test]
+    fn a_live_report_is_known_by_how_it_begins() {
+        let live = Live {
+            now: "Ann to play",
+            over: false,
+        };
+        assert!(is_live_report(html("A v B", &[], Some(live)).as_bytes()));
+        assert!(!is_live_report(html("A v B", &[], None).as_bytes()));
+        // A log holds the players' names, which may hold the mark.
+        let log = format!("# a log\nplayer A: {}player B: Bob\n", LIVE_MARK);
+        assert!(!is_live_report(log.as_bytes()));
+        assert!(!is_live_report(
+            format!("{}\n{}{}", HEAD, LIVE_MARK, HEAD).as_bytes()
+        ));
     }
 
     #[test]
