@@ -9,7 +9,7 @@ use std::io::Write;
 /// wakes its reader, which on one core then runs at once, so few big
 /// writes beat many small ones; but every page of the buffer is memory
 /// to be given by the system and kept in the processor's caches. Twice
-/// what a pipe holds on Linux (README, Performance).
+/// what a pipe holds on Linux (64 KiB).
 const BLOCK: usize = 1 << 17;
 
 /// The most digits a u64 has.
