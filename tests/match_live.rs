@@ -263,6 +263,10 @@ fn the_command_line_refuses_what_cannot_be_a_match() {
         assert_eq!(out.status.code(), Some(status), "{:?}", args);
         assert!(String::from_utf8_lossy(&out.stderr).starts_with("referee: "));
     }
+    // Names are told apart as entries are read, in any letter case.
+    let same = run(&["Ann", " ann"]);
+    assert!(String::from_utf8_lossy(&same.stderr)
+        .contains("differ in more than letter case and blanks, found `Ann` and `ann`"));
     // The value refused is quoted, as in every usage message.
     let even = run(&["Ann", "Bob", "--best-of", "4"]);
     assert!(String::from_utf8_lossy(&even.stderr).contains("frames, found `4`"));

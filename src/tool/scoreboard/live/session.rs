@@ -283,10 +283,13 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
             "a player's name cannot hold a line end or another control character".into(),
         ));
     }
+    // Entries, the lot's winner among them, are read in any letter case.
     if name_key(a) == name_key(b) {
         return Err(Failure::Usage(format!(
-            "the two players need different names, found `{}` twice",
-            a.trim()
+            "the two players need names that differ in more than letter case \
+             and blanks, found `{}` and `{}`",
+            a.trim(),
+            b.trim()
         )));
     }
     // `-` stands for standard input or output elsewhere; here those carry
