@@ -30,6 +30,17 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// Runs a match with `--html FILE` given in `args`, where FILE holds
+/// someone's `contents`: the start is refused, naming FILE, and FILE is
+/// left as it was.
+fn refused_for_a_file_there(dir: &Path, args: &[&str], file: &str, contents: &str) {
+    let out = run(dir, args, "r r\n");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let said = format!("{}: the file is there already", file);
+    assert!(stderr(&out).contains(&said), "{}", stderr(&out));
+    assert_eq!(fs::read_to_string(dir.join(file)).unwrap(), contents);
+}
+
 #[test]
 fn the_report_never_writes_over_a_file_the_match_did_not_make() {
     let dir = scratch("report-files");
@@ -37,14 +48,8 @@ fn the_report_never_writes_over_a_file_the_match_did_not_make() {
 
     // Someone's file.
     fs::write(dir.join("notes.html"), theirs).unwrap();
-    let out = run(
-        &dir,
-        &["Ann", "Bob", "--log", "a.log", "--html", "notes.html"],
-        "r r\n",
-    );
-    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert!(stderr(&out).contains("notes.html: the file is there already"));
-    assert_eq!(fs::read_to_string(dir.join("notes.html")).unwrap(), theirs);
+    let args = ["Ann", "Bob", "--log", "a.log", "--html", "notes.html"];
+    refused_for_a_file_there(&dir, &args, "notes.html", theirs);
     assert!(
         !dir.join("a.log").exists(),
         "no log for a match not started"
@@ -160,14 +165,8 @@ fn the_report_never_writes_over_a_file_the_match_did_not_make() {
     assert!(out.status.success(), "{}", stderr(&out));
     let marked = fs::read_to_string(dir.join("marked.log")).unwrap();
     assert!(marked.contains(mark), "{}", marked);
-    let out = run(
-        &dir,
-        &["Cy", "Dee", "--log", "d.log", "--html", "marked.log"],
-        "r\n",
-    );
-    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert!(stderr(&out).contains("marked.log: the file is there already"));
-    assert_eq!(fs::read_to_string(dir.join("marked.log")).unwrap(), marked);
+    let args = ["Cy", "Dee", "--log", "d.log", "--html", "marked.log"];
+    refused_for_a_file_there(&dir, &args, "marked.log", &marked);
 }
 
 #[test]
