@@ -33,6 +33,7 @@ fn stderr(out: &Output) -> String {
 /// Runs a match with `--html FILE` given in `args`, where FILE holds
 /// someone's `contents`: the start is refused, naming FILE, and FILE is
 /// left as it was.
+#[track_caller]
 fn refused_for_a_file_there(dir: &Path, args: &[&str], file: &str, contents: &str) {
     let out = run(dir, args, "r r\n");
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
