@@ -48,6 +48,16 @@ fn fixtures(problem: Problem) -> &'static [(&'static str, &'static [u8])] {
                 "names-play-again",
                 include_bytes!("../../../fixtures/snooker/names-play-again.in"),
             ),
+            // Lots won by a name that begins the other's, and the other
+            // way round; the names `Play again` after a frame a foul
+            // ended; the longest stroke line (107 bytes, 23 tokens);
+            // scores past 1000. Solutions that match a lot line by a
+            // prefix, peek for `Play again` past a frame's end, read
+            // lines into 100 bytes or keep 20 tokens pass every other case.
+            (
+                "reading-corners",
+                include_bytes!("../../../fixtures/snooker/reading-corners.in"),
+            ),
         ],
         Problem::Fourrow => &[("edge", include_bytes!("../../../fixtures/fourrow/edge.in"))],
         Problem::Rating => &[
