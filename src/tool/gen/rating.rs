@@ -3,9 +3,10 @@
 //! pairs exactly 3.00 apart (equal after the handicap), equal ratings,
 //! gaps over 10.00, self-play, doubling (fewer pieces for the winner).
 //! A few ratings are negative (some above -1.00, `-0.50`), and a few games
-//! have piece values near 2^31, 2^53 or the 64-bit limit, a little apart:
-//! what a solution reading the sign off the whole part, or comparing
-//! pieces in 32 bits or in floating point, gets wrong.
+//! have piece values near 2^31, 2^53 or the 64-bit limit, a little apart,
+//! or one just past 2^32 against a small one: what a solution reading the
+//! sign off the whole part, or comparing pieces in 32 bits (signed or not)
+//! or in floating point, gets wrong.
 
 use super::{length, letters, Rng};
 use crate::core::limits::rating::{GAMES, NAME_LETTERS, PLAYERS};
@@ -165,14 +166,23 @@ fn negative_rating(rng: &mut Rng) -> Hundredths {
     -(hundredths as Hundredths)
 }
 
-/// Two piece values a little apart near 2^31, 2^53 or the largest 64-bit
-/// number: equal in 32 bits or in floating point, not as integers.
+/// Two piece values that narrower numbers get wrong: a little apart near
+/// 2^31, 2^53 or the largest 64-bit number (equal in 32 bits or in
+/// floating point, not as integers), or one just past 2^32 and one below
+/// 40, either side (their low 32 bits, all an unsigned 32-bit reading
+/// keeps, most often in the other order).
 fn huge_pieces(rng: &mut Rng) -> (i64, i64) {
-    let base = *rng.pick(&[1 << 31, 1 << 53, i64::MAX - 40]);
-    (
-        base + rng.range(0, 40) as i64,
-        base + rng.range(0, 40) as i64,
-    )
+    const PAST_32_BITS: i64 = 1 << 32;
+    let base = *rng.pick(&[1 << 31, 1 << 53, i64::MAX - 40, PAST_32_BITS]);
+    let first = base + rng.range(0, 40) as i64;
+    let second = rng.range(0, 40) as i64;
+    if base != PAST_32_BITS {
+        (first, base + second)
+    } else if rng.chance(50) {
+        (second, first)
+    } else {
+        (first, second)
+    }
 }
 
 #[cfg(test)]
@@ -206,5 +216,20 @@ mod tests {
         }
         assert!(total(&varied) > 2 * total(&plain));
         assert!(varied.contains(&(*PLAYERS.end(), *GAMES.end())));
+    }
+
+    #[test]
+    fn huge_pieces_fool_each_narrower_reading() {
+        let mut rng = Rng::new(1);
+        let pairs: Vec<(i64, i64)> = (0..200).map(|_| huge_pieces(&mut rng)).collect();
+        let fooled = |narrow: &dyn Fn(i64) -> i64| {
+            pairs
+                .iter()
+                .any(|&(a, b)| a.cmp(&b) != narrow(a).cmp(&narrow(b)))
+        };
+        assert!(fooled(&|p| i64::from(p as i32)));
+        assert!(fooled(&|p| i64::from(p as u32)));
+        assert!(fooled(&|p| (p as f64) as i64));
+        assert!(pairs.iter().all(|&(a, b)| a >= 0 && b >= 0));
     }
 }
