@@ -27,6 +27,8 @@ struct Mix {
     wild_colour: u64,
     /// A random stroke pots some reds.
     wild_reds: u64,
+    /// A random stroke pots every ball on the table: the longest lines.
+    everything: u64,
     /// `Play again` after a foul.
     play_again: u64,
     /// Frames steered towards a tie on the last black.
@@ -41,6 +43,7 @@ const PLAIN: Mix = Mix {
     many_reds: 3,
     wild_colour: 12,
     wild_reds: 30,
+    everything: 0,
     play_again: 25,
     tie: 25,
 };
@@ -54,6 +57,7 @@ const VARIED: Mix = Mix {
     many_reds: 30,
     wild_colour: 25,
     wild_reds: 50,
+    everything: 3,
     play_again: 40,
     tie: 30,
 };
@@ -101,6 +105,12 @@ fn random_stroke(rng: &mut Rng, mix: &Mix, frame: &Frame) -> Stroke {
         stroke.white = rng.chance(35);
     } else {
         stroke.first = Some(*rng.pick(&on_table));
+        if rng.chance(mix.everything) {
+            stroke.reds = frame.reds();
+            stroke.colours = frame.colours();
+            stroke.white = rng.chance(50);
+            return stroke;
+        }
         if frame.reds() > 0 && rng.chance(mix.wild_reds) {
             let most = if rng.chance(mix.many_reds) { 15 } else { 2 };
             stroke.reds = rng.range(1, u64::from(frame.reds().min(most))) as u32;
@@ -140,37 +150,78 @@ fn names(rng: &mut Rng, mix: &Mix) -> [Vec<u8>; 2] {
         let a = letters(rng, len_a, MIXED);
         let b = letters(rng, len_b, MIXED);
         if a != b {
-            return word_names([a, b]);
+            return corner_names([a, b]);
         }
     }
 }
 
-/// Now and then (when the first name drawn starts with `P`, `R` or `N`,
-/// about one frame in 17) the players are named after words of the
-/// format instead (S15): `Play again`, `Red Black` or `None White`, in the
-/// letter case of the second name drawn, in either order. Told by the
-/// names drawn, not drawn anew, so that the strokes of a seed stay the same.
-fn word_names(drawn: [Vec<u8>; 2]) -> [Vec<u8>; 2] {
-    let words: [&str; 2] = match drawn[0][0] {
-        b'P' => PLAY_AGAIN,
-        b'R' => [Ball::Red.name(), Ball::Black.name()],
-        b'N' => [NONE_WORD, WHITE_WORD],
+/// Now and then the players get names that try a reading, each kind
+/// about one frame in 52, as the first name drawn starts with:
+/// - `P`, `R` or `N`: words of the format (S15), `Play again`,
+///   `Red Black` or `None White`, spelled as the format spells them or
+///   in the letter case of the second name drawn;
+/// - `C`: the first name and the same in the other letter case (S13:
+///   names differ as bytes do);
+/// - `S`: the first name and a name that begins it, or that it begins.
+///
+/// In either order. Told by the names drawn, not drawn anew, so that the
+/// strokes of a seed stay the same.
+fn corner_names(drawn: [Vec<u8>; 2]) -> [Vec<u8>; 2] {
+    let [first, second] = &drawn;
+    let [a, b] = match first[0] {
+        b'P' => format_words(PLAY_AGAIN, second),
+        b'R' => format_words([Ball::Red.name(), Ball::Black.name()], second),
+        b'N' => format_words([NONE_WORD, WHITE_WORD], second),
+        b'C' => [first.clone(), other_case(first)],
+        b'S' => [first.clone(), begun_or_beginning(first, second)],
         _ => return drawn,
     };
-    let case = &drawn[1];
-    let spelled = |word: &[u8]| -> Vec<u8> {
+    match second.len() % 2 {
+        0 => [a, b],
+        _ => [b, a],
+    }
+}
+
+/// Two words of the format as names: as the format spells them when
+/// `case` starts with a capital, else each letter in the case of the
+/// letter of `case` in turn, on through both words.
+fn format_words(words: [&str; 2], case: &[u8]) -> [Vec<u8>; 2] {
+    let [a, b] = words.map(|word| word.as_bytes().to_vec());
+    if case[0].is_ascii_uppercase() {
+        return [a, b];
+    }
+    let mut models = case.iter().cycle();
+    [a, b].map(|word| {
         word.iter()
-            .zip(case.iter().cycle())
+            .zip(&mut models)
             .map(|(letter, model)| match model.is_ascii_uppercase() {
                 true => letter.to_ascii_uppercase(),
                 false => letter.to_ascii_lowercase(),
             })
             .collect()
-    };
-    let [a, b] = words.map(|word| spelled(word.as_bytes()));
-    match case.len() % 2 {
-        0 => [a, b],
-        _ => [b, a],
+    })
+}
+
+/// `name` with each letter in the other case.
+fn other_case(name: &[u8]) -> Vec<u8> {
+    name.iter()
+        .map(|letter| match letter.is_ascii_uppercase() {
+            true => letter.to_ascii_lowercase(),
+            false => letter.to_ascii_uppercase(),
+        })
+        .collect()
+}
+
+/// A name that `name` begins (`name` and some of `more`, within the
+/// longest name) when `name` is one letter, else one that begins `name`:
+/// some of its first letters, not all (how many told by `more`'s length).
+fn begun_or_beginning(name: &[u8], more: &[u8]) -> Vec<u8> {
+    match name.len() {
+        1 => {
+            let room = NAME_LETTERS.end() - 1;
+            [name, &more[..more.len().min(room)]].concat()
+        }
+        len => name[..1 + (more.len() - 1) % (len - 1)].to_vec(),
     }
 }
 
@@ -296,6 +347,28 @@ mod tests {
     }
 
     #[test]
+    fn now_and_then_the_names_differ_only_in_case_or_one_begins_the_other() {
+        for style in Style::ALL {
+            let (input, _) = answer(style, 3, 200);
+            let pairs: Vec<(&str, &str)> = input
+                .split("\n\n")
+                .skip(1)
+                .map(|frame| frame.lines().next().unwrap().split_once(' ').unwrap())
+                .collect();
+            let in_case = pairs.iter().filter(|(a, b)| a.eq_ignore_ascii_case(b));
+            let begun = pairs
+                .iter()
+                .filter(|(a, b)| a.len() != b.len() && (a.starts_with(b) || b.starts_with(a)));
+            assert!((1..30).contains(&in_case.count()));
+            assert!((1..30).contains(&begun.count()));
+            // The format's own spelling among the words of the format.
+            assert!(pairs
+                .iter()
+                .any(|&p| p == ("Play", "again") || p == ("again", "Play")));
+        }
+    }
+
+    #[test]
     fn the_varied_style_fouls_more_and_pots_more_at_once() {
         let count = |style| {
             let (input, output) = answer(style, 7, 40);
@@ -319,6 +392,9 @@ mod tests {
             plain_fouls
         );
         assert!(varied_long > plain_long, "{} {}", varied_long, plain_long);
+        // Now and then a stroke pots every ball on the table.
+        let (input, _) = answer(Style::Varied, 7, 200);
+        assert!(input.lines().any(|l| l.split(' ').count() > 21));
         assert!(names.contains(&1) && names.contains(&20), "{:?}", names);
     }
 }
