@@ -2,7 +2,8 @@
 //! decimals, and games that reach what `rating::exchange` treats apart:
 //! pairs exactly 3.00 apart (equal after the handicap), equal ratings,
 //! gaps over 10.00, self-play, doubling (fewer pieces for the winner).
-//! A few ratings are negative (some above -1.00, `-0.50`), and a few games
+//! A few ratings are negative (some above -1.00, `-0.50`), in the varied
+//! style a few are past what 32 bits hold in hundredths, and a few games
 //! have piece values near 2^31, 2^53 or the 64-bit limit, a little apart,
 //! or one just past 2^32 against a small one: what a solution reading the
 //! sign off the whole part, or comparing pieces in 32 bits (signed or not)
@@ -38,6 +39,9 @@ struct Mix {
     self_play: u64,
     /// A negative rating.
     negative: u64,
+    /// A rating past what 32 bits hold in hundredths, in a tournament of
+    /// few games (`large_rating`).
+    large: u64,
     /// A game's piece values near a limit of narrower numbers.
     huge_pieces: u64,
 }
@@ -51,6 +55,7 @@ const PLAIN: Mix = Mix {
     equal_pair: 10,
     self_play: 10,
     negative: 3,
+    large: 0,
     huge_pieces: 1,
 };
 
@@ -64,6 +69,7 @@ const VARIED: Mix = Mix {
     equal_pair: 15,
     self_play: 15,
     negative: 10,
+    large: 3,
     huge_pieces: 10,
 };
 
@@ -108,11 +114,16 @@ pub(crate) fn tournament(rng: &mut Rng, style: Style, out: &mut Vec<u8>) {
         }
     }
     let mut ratings: Vec<Hundredths> = Vec::with_capacity(players);
+    let large = match games as u64 <= SMALL_GAMES {
+        true => mix.large,
+        false => 0,
+    };
     for i in 0..players {
         let rating = match (i.checked_sub(1), rng.below(100)) {
             (Some(before), roll) if roll < mix.handicap_pair => ratings[before] + 300,
             (Some(before), roll) if roll < mix.handicap_pair + mix.equal_pair => ratings[before],
             (_, roll) if roll >= 100 - mix.negative => negative_rating(rng),
+            (_, roll) if roll >= 100 - mix.negative - large => large_rating(rng),
             (_, roll) if roll < 50 => rng.range(0, 3000) as Hundredths,
             _ => rng.range(0, 10000) as Hundredths,
         };
@@ -166,6 +177,20 @@ fn negative_rating(rng: &mut Rng) -> Hundredths {
     -(hundredths as Hundredths)
 }
 
+/// A rating of 2^31 to 2^32 hundredths (21,474,836.48 to 42,949,672.96),
+/// a quarter of them negative: what a solution keeping hundredths in 32
+/// bits gets wrong. A game moves the largest rating in a tournament by at
+/// most 0.4 times itself and 2.61 (a doubled 1.00 + CE, CE at most a
+/// tenth of twice the largest and the 3.00 handicap, rounded up), so the few games (`SMALL_GAMES`) of a
+/// tournament that has one cannot take a rating past P7's bound.
+fn large_rating(rng: &mut Rng) -> Hundredths {
+    let hundredths = rng.range(1 << 31, 1 << 32) as Hundredths;
+    match rng.chance(25) {
+        true => -hundredths,
+        false => hundredths,
+    }
+}
+
 /// Two piece values that narrower numbers get wrong: a little apart near
 /// 2^31, 2^53 or the largest 64-bit number (equal in 32 bits or in
 /// floating point, not as integers), or one just past 2^32 and one below
@@ -216,6 +241,25 @@ mod tests {
         }
         assert!(total(&varied) > 2 * total(&plain));
         assert!(varied.contains(&(*PLAYERS.end(), *GAMES.end())));
+    }
+
+    #[test]
+    fn large_ratings_stay_within_the_bound_after_the_most_games_they_meet() {
+        // The largest rating there can be after each game, as the comment
+        // on `large_rating` bounds it.
+        let mut most: f64 = (1u64 << 32) as f64;
+        for _ in 0..SMALL_GAMES {
+            most = most * 1.4 + 261.0;
+        }
+        assert!(
+            most < crate::core::limits::rating::MAX_RATING as f64,
+            "{}",
+            most
+        );
+        let mut rng = Rng::new(1);
+        let large: Vec<Hundredths> = (0..100).map(|_| large_rating(&mut rng)).collect();
+        assert!(large.iter().any(|&r| r < 0) && large.iter().any(|&r| r > 0));
+        assert!(large.iter().all(|r| i32::try_from(*r).is_err()));
     }
 
     #[test]

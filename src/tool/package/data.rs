@@ -105,7 +105,7 @@ fn plan() -> Vec<Generated> {
         });
     }
     // The most cases in both styles: a thousand varied rating tournaments
-    // take some 4.3 MB of input and 1.5 MB of output, past what a solution
+    // take some 4 MB of input and 1.4 MB of output, past what a solution
     // with a fixed buffer of 1 MiB for either holds.
     for style in Style::ALL {
         plan.push(Generated {
