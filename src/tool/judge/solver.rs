@@ -5,6 +5,7 @@
 use crate::core::io::{Error, Line};
 use crate::core::snooker::Stroke;
 use crate::core::{fourrow, rating, snooker};
+use crate::tool::cli::Style;
 use crate::tool::gen::{self, Rng};
 use crate::tool::problem::Problem;
 use std::io::Read;
@@ -36,10 +37,12 @@ pub(crate) fn strict_answer(problem: Problem, input: &[u8]) -> Option<Vec<u8>> {
     }
 }
 
-/// A generated input of one case, the same bytes for the same seed.
-pub(crate) fn generate_one(problem: Problem, seed: u64) -> Vec<u8> {
+/// A generated input of one case in `style`, the same bytes for the same
+/// seed.
+pub(crate) fn generate_one(problem: Problem, style: Style, seed: u64) -> Vec<u8> {
     let mut input = Vec::new();
-    gen::generate(problem, seed, Some(1), &mut input).expect("writing to memory cannot fail");
+    gen::generate_styled(problem, style, seed, Some(1), &mut input)
+        .expect("writing to memory cannot fail");
     input
 }
 

@@ -8,8 +8,9 @@
 //!
 //! Input `i` (from 0) of a run has `1 + i * (most - 1) / N` cases, `most`
 //! a number per problem within the statement's limit; each case is
-//! generated from a seed drawn from the run's seed and `i`, and kept only
-//! when `--strict` accepts it: the same seed gives the same inputs. The
+//! generated from a seed drawn from the run's seed and `i`, in the plain
+//! and the varied style by turns, and kept only when `--strict` accepts
+//! it: the same seed gives the same inputs. The
 //! referee's answers are worked out in-process: one process per input.
 
 mod report;
@@ -24,6 +25,7 @@ use super::{
 };
 use crate::core::io::{stderr_about, stderr_line};
 use crate::core::limits;
+use crate::tool::cli::Style;
 use crate::tool::gen::Rng;
 use crate::tool::problem::Problem;
 use std::collections::hash_map::{DefaultHasher, RandomState};
@@ -267,9 +269,10 @@ fn input(problem: Problem, seed: u64, i: u64, n: u64) -> Option<(Vec<u8>, Vec<u8
     let count = case_count(problem, i, n);
     let mut rng = Rng::new(seed ^ i.wrapping_mul(0xd1b5_4a32_d192_ed03));
     let mut body = Vec::new();
-    for _ in 0..count {
+    for k in 0..count {
+        let style = Style::ALL[((i + k) % 2) as usize];
         let case = (0..MOST_TRIES).find_map(|_| {
-            let one = solver::generate_one(problem, rng.next_u64());
+            let one = solver::generate_one(problem, style, rng.next_u64());
             solver::strict_answer(problem, &one).map(|_| one)
         })?;
         // Without its count line.
@@ -424,6 +427,32 @@ mod tests {
             assert_eq!(input(problem, 9, 17, n).unwrap().0, made[17]);
             assert_ne!(input(problem, 10, 17, n).unwrap().0, made[17]);
         }
+    }
+
+    /// Lines of the first 40 inputs of a run of 40 with seed 9.
+    fn lines_of_inputs(problem: Problem) -> Vec<String> {
+        let text: Vec<u8> = (0..40)
+            .flat_map(|i| input(problem, 9, i, 40).expect("valid cases").0)
+            .collect();
+        String::from_utf8(text)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect()
+    }
+
+    /// Only the varied style writes a stroke of more than 20 balls and a
+    /// rating past 32 bits of hundredths: the inputs hold both styles.
+    #[test]
+    fn inputs_take_cases_of_both_styles() {
+        let snooker = lines_of_inputs(Problem::Snooker);
+        assert!(snooker.iter().any(|l| l.split(' ').count() > 21));
+        let rating = lines_of_inputs(Problem::Rating);
+        let large = |line: &String| {
+            let rating = line.split(' ').nth(1).and_then(|r| r.parse::<f64>().ok());
+            rating.is_some_and(|r| r.abs() * 100.0 > f64::from(i32::MAX))
+        };
+        assert!(rating.iter().any(large));
     }
 
     #[test]
