@@ -58,6 +58,15 @@ pub(crate) fn parse_stroke(line: &[u8]) -> Option<Stroke> {
     }
 }
 
+/// Whether a snooker line inside a frame is `Play again` (in any letter
+/// case).
+pub(crate) fn is_play_again(line: &[u8]) -> bool {
+    matches!(
+        snooker::parse::parse_event(&Line::new(1, line)),
+        Ok(snooker::parse::Event::PlayAgain)
+    )
+}
+
 /// A snooker stroke's line, as the generator writes it (no line end).
 pub(crate) fn stroke_line(stroke: &Stroke) -> Vec<u8> {
     let mut line = Vec::new();

@@ -16,8 +16,6 @@ use crate::core::snooker::{Ball, BallOn, Colours, Frame as Rules, Player, Stage,
 use crate::tool::judge::solver;
 use std::ops::Range;
 
-const PLAY_AGAIN: &[u8] = b"Play again";
-
 /// Strokes that may be added to play a frame out: more is a bug.
 const MOST_ADDED: usize = 64;
 
@@ -123,7 +121,7 @@ impl Case for Frame {
 /// for `Play again` and lot lines.
 fn token_parts(line: &[u8]) -> Vec<&[u8]> {
     let parts: Vec<&[u8]> = tokens(line).collect();
-    if parts.len() < 2 || line == PLAY_AGAIN {
+    if parts.len() < 2 || solver::is_play_again(line) {
         Vec::new()
     } else {
         parts
@@ -139,7 +137,7 @@ enum Said {
 }
 
 fn said(line: &[u8]) -> Said {
-    if line == PLAY_AGAIN {
+    if solver::is_play_again(line) {
         return Said::PlayAgain;
     }
     match solver::parse_stroke(line) {
@@ -280,7 +278,7 @@ mod tests {
         let mended = frame.without(1, 0..1).unwrap();
         assert!(valid(&mended), "{:?}", mended);
         assert_eq!(mended.lines[0], b"Red Red");
-        assert!(!mended.lines.iter().any(|l| l == PLAY_AGAIN));
+        assert!(!mended.lines.iter().any(|l| solver::is_play_again(l)));
     }
 
     #[test]
