@@ -181,8 +181,9 @@ fn negative_rating(rng: &mut Rng) -> Hundredths {
 /// a quarter of them negative: what a solution keeping hundredths in 32
 /// bits gets wrong. A game moves the largest rating in a tournament by at
 /// most 0.4 times itself and 2.61 (a doubled 1.00 + CE, CE at most a
-/// tenth of twice the largest and the 3.00 handicap, rounded up), so the few games (`SMALL_GAMES`) of a
-/// tournament that has one cannot take a rating past P7's bound.
+/// tenth of twice the largest and the 3.00 handicap, rounded up), so the
+/// few games (`SMALL_GAMES`) of a tournament that has one cannot take a
+/// rating past P7's bound.
 fn large_rating(rng: &mut Rng) -> Hundredths {
     let hundredths = rng.range(1 << 31, 1 << 32) as Hundredths;
     match rng.chance(25) {

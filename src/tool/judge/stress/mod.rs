@@ -10,8 +10,8 @@
 //! a number per problem within the statement's limit; each case is
 //! generated from a seed drawn from the run's seed and `i`, in the plain
 //! and the varied style by turns, and kept only when `--strict` accepts
-//! it: the same seed gives the same inputs. The
-//! referee's answers are worked out in-process: one process per input.
+//! it: the same seed gives the same inputs. The referee's answers are
+//! worked out in-process: one process per input.
 
 mod report;
 
