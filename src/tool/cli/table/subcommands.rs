@@ -350,7 +350,8 @@ status 3.",
         tail: Tail::Required,
         summary: "compare a solver with the referee on random inputs",
         about: "\
-Generates random inputs, small ones first, and runs the command after
+Generates random inputs, small ones first, their cases made by gen in
+its plain and varied styles by turns, and runs the command after
 `--` (taken word for word) on each against the referee's answer. The
 first input in order that fails is shrunk, written to --out and shown
 with the verdict on it, the expected output and the solver's, from the
