@@ -2,8 +2,8 @@
 //! are wrong on purpose (`tests/wrong/`, compiled here with the rustc
 //! beside cargo): a four-in-a-row checker blind to diagonals through the
 //! top row, a snooker referee that forgets to respot colours potted in a
-//! foul, a rating exchange in floating point, one that crashes, one that
-//! hangs. A shrunk input is checked to be 1-minimal here, by removing
+//! foul or reads a lot ignoring letter case, a rating exchange in
+//! floating point, one that crashes, one that hangs. A shrunk input is checked to be 1-minimal here, by removing
 //! every case, line, token and move in turn: each smaller input is either
 //! invalid under `--strict` or passes.
 
@@ -351,6 +351,21 @@ fn stress_finds_the_forgotten_respot_and_shrinks_it() {
     let (stdout, shrunk) = stress_failure("snooker", "stress-snooker", &command, &[]);
     assert!(stdout.contains("wrong answer: "), "{}", stdout);
     assert!(stdout.contains("expected `Respot "), "{}", stdout);
+    assert_one_minimal_case("snooker", &command, &shrunk);
+}
+
+/// Names that differ only in letter case and a tie: what a lot read
+/// ignoring case gets wrong, and what stress's inputs now and then hold.
+#[test]
+fn stress_finds_a_lot_read_ignoring_case_and_shrinks_it() {
+    let referee = referee_path();
+    let command = [wrong("snooker"), referee, "lot-ignoring-case".to_string()];
+    let command: Vec<&str> = command.iter().map(String::as_str).collect();
+    let (stdout, shrunk) = stress_failure("snooker", "stress-lot-case", &command, &[]);
+    assert!(stdout.contains("wrong answer: "), "{}", stdout);
+    let names = shrunk.lines().nth(2).unwrap();
+    let (a, b) = names.split_once(' ').unwrap();
+    assert!(a != b && a.eq_ignore_ascii_case(b), "{}", shrunk);
     assert_one_minimal_case("snooker", &command, &shrunk);
 }
 
