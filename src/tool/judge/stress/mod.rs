@@ -9,7 +9,8 @@
 //! Input `i` (from 0) of a run has `1 + i * (most - 1) / N` cases, `most`
 //! a number per problem within the statement's limit; each case is
 //! generated from a seed drawn from the run's seed and `i`, in the plain
-//! and the varied style by turns, and kept only when `--strict` accepts
+//! and the varied style by turns (the large inputs at the end of a long
+//! run in the varied style alone), and kept only when `--strict` accepts
 //! it: the same seed gives the same inputs. The referee's answers are
 //! worked out in-process: one process per input.
 
@@ -270,7 +271,12 @@ fn input(problem: Problem, seed: u64, i: u64, n: u64) -> Option<(Vec<u8>, Vec<u8
     let mut rng = Rng::new(seed ^ i.wrapping_mul(0xd1b5_4a32_d192_ed03));
     let mut body = Vec::new();
     for k in 0..count {
-        let style = Style::ALL[((i + k) % 2) as usize];
+        // The large inputs that end a long run take the varied style
+        // alone, whose cases are the biggest.
+        let style = match count > usual_cases(problem) {
+            true => Style::Varied,
+            false => Style::ALL[((i + k) % 2) as usize],
+        };
         let case = (0..MOST_TRIES).find_map(|_| {
             let one = solver::generate_one(problem, style, rng.next_u64());
             solver::strict_answer(problem, &one).map(|_| one)
