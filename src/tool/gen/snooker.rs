@@ -33,6 +33,9 @@ struct Mix {
     play_again: u64,
     /// Frames steered towards a tie on the last black.
     tie: u64,
+    /// Frames that open with a long run of misses and fouls
+    /// (`marathon`).
+    marathon: u64,
 }
 
 const PLAIN: Mix = Mix {
@@ -46,6 +49,7 @@ const PLAIN: Mix = Mix {
     everything: 0,
     play_again: 25,
     tie: 25,
+    marathon: 0,
 };
 
 /// Long and short names, foul-heavy frames, strokes that pot many balls.
@@ -60,6 +64,7 @@ const VARIED: Mix = Mix {
     everything: 3,
     play_again: 40,
     tie: 30,
+    marathon: 1,
 };
 
 fn mix(style: Style) -> &'static Mix {
@@ -237,6 +242,9 @@ pub(crate) fn frame(rng: &mut Rng, style: Style, out: &mut Vec<u8>) {
     out.push(b'\n');
     let want_tie = rng.chance(mix.tie);
     let mut frame = Frame::new();
+    if rng.chance(mix.marathon) {
+        marathon(rng, &mut frame, out);
+    }
     // Where phase two started, to replay it until a tie is in reach.
     let mut phase_two_start: Option<(Frame, usize)> = None;
     let mut tries = 0;
@@ -287,6 +295,27 @@ pub(crate) fn frame(rng: &mut Rng, style: Style, out: &mut Vec<u8>) {
         }
         let stroke = random_stroke(rng, mix, &frame);
         play(rng, &mut frame, &stroke, out);
+    }
+}
+
+/// Pairs of strokes, a miss of a red and then a foul on the black by the
+/// other player, until the break-off player's score passes what a
+/// narrower number holds (2^7, 2^8 or 2^15): the scores a solution
+/// keeping them in 8 or 16 bits gets wrong, which play seldom reaches.
+fn marathon(rng: &mut Rng, frame: &mut Frame, out: &mut Vec<u8>) {
+    let past: u64 = *rng.pick(&[1 << 7, 1 << 8, 1 << 15]);
+    let miss = Stroke {
+        first: Some(Ball::Red),
+        ..Stroke::default()
+    };
+    let foul = Stroke {
+        first: Some(Ball::Black),
+        ..Stroke::default()
+    };
+    let striker = frame.striker();
+    while frame.score(striker) <= past {
+        play(rng, frame, &miss, out);
+        play(rng, frame, &foul, out);
     }
 }
 
@@ -349,7 +378,8 @@ mod tests {
     #[test]
     fn now_and_then_the_names_differ_only_in_case_or_one_begins_the_other() {
         for style in Style::ALL {
-            let (input, _) = answer(style, 3, 200);
+            // Some 600 frames: about 12 of each kind.
+            let input: String = (3..6).map(|seed| answer(style, seed, 200).0).collect();
             let pairs: Vec<(&str, &str)> = input
                 .split("\n\n")
                 .skip(1)
@@ -359,12 +389,27 @@ mod tests {
             let begun = pairs
                 .iter()
                 .filter(|(a, b)| a.len() != b.len() && (a.starts_with(b) || b.starts_with(a)));
-            assert!((1..30).contains(&in_case.count()));
-            assert!((1..30).contains(&begun.count()));
+            assert!((1..60).contains(&in_case.count()));
+            assert!((1..60).contains(&begun.count()));
             // The format's own spelling among the words of the format.
             assert!(pairs
                 .iter()
                 .any(|&p| p == ("Play", "again") || p == ("again", "Play")));
+        }
+    }
+
+    #[test]
+    fn a_marathon_takes_a_score_past_what_8_and_16_bits_hold() {
+        let scores: Vec<u64> = (0..30)
+            .map(|seed| {
+                let mut frame = Frame::new();
+                marathon(&mut Rng::new(seed), &mut frame, &mut Vec::new());
+                assert_eq!(frame.stage(), Stage::Playing);
+                frame.score(Player::A)
+            })
+            .collect();
+        for narrow in [u64::from(u8::MAX), i16::MAX as u64] {
+            assert!(scores.iter().any(|&s| s > narrow), "{:?}", scores);
         }
     }
 

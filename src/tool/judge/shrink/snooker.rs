@@ -305,7 +305,9 @@ mod tests {
         for frame in Frame::parse_all(&input) {
             let names: Vec<&[u8]> = tokens(&frame.names).collect();
             for (i, line) in frame.lines.iter().enumerate() {
-                if names.contains(&&line[..]) {
+                // Players named after balls (`Red Black`) have lot lines
+                // that read as strokes too: those are left out.
+                if names.contains(&&line[..]) && solver::parse_stroke(line).is_none() {
                     lots += 1;
                     let mended = frame.without(1, i..i + 1).unwrap();
                     assert!(valid(&mended), "{:?}", mended);
