@@ -53,7 +53,8 @@ fn fixtures(problem: Problem) -> &'static [(&'static str, &'static [u8])] {
             // ended; the longest stroke line (107 bytes, 23 tokens);
             // scores past 1000. Solutions that match a lot line by a
             // prefix, peek for `Play again` past a frame's end, read
-            // lines into 100 bytes or keep 20 tokens pass every other case.
+            // lines into 100 bytes or keep 20 tokens fail on it, whatever
+            // the generated cases hold.
             (
                 "reading-corners",
                 include_bytes!("../../../fixtures/snooker/reading-corners.in"),
