@@ -14,9 +14,12 @@ struct Mix {
     empty: u64,
     /// Play that avoids wins where it can, to fill the board.
     fill: u64,
-    /// Games stopped early, not over; of them, `short` after a few moves.
+    /// Games stopped early, not over; of them, `short` after a few moves
+    /// and `one_short` one move before the board is full, played to fill
+    /// it.
     stopped: u64,
     short: u64,
+    one_short: u64,
     /// Invalid games: moves after the end, or a slot overfilled.
     invalid: u64,
 }
@@ -26,6 +29,7 @@ const PLAIN: Mix = Mix {
     fill: 16,
     stopped: 20,
     short: 20,
+    one_short: 0,
     invalid: 10,
 };
 
@@ -35,6 +39,7 @@ const VARIED: Mix = Mix {
     fill: 30,
     stopped: 30,
     short: 50,
+    one_short: 20,
     invalid: 30,
 };
 
@@ -72,14 +77,18 @@ pub(crate) fn game(rng: &mut Rng, style: Style, number: u64, out: &mut Vec<u8>) 
         out.push(b'\n');
         return;
     }
-    let fill = rng.chance(mix.fill);
+    let mut fill = rng.chance(mix.fill);
     let stop_at = if rng.chance(mix.stopped) {
-        let most = if rng.chance(mix.short) {
-            8
-        } else {
-            MAX_MOVES as u64 - 1
-        };
-        rng.range(1, most) as usize
+        match rng.below(100) {
+            roll if roll < mix.short => rng.range(1, 8) as usize,
+            roll if roll < mix.short + mix.one_short => {
+                // A game of one move short of a full board has no winner
+                // yet; such a game comes only from play that avoids wins.
+                fill = true;
+                MAX_MOVES - 1
+            }
+            _ => rng.range(1, MAX_MOVES as u64 - 1) as usize,
+        }
     } else {
         MAX_MOVES
     };
@@ -190,6 +199,28 @@ mod tests {
                 assert!(output.contains(verdict), "{:?}: no game {}", style, verdict);
             }
         }
+    }
+
+    #[test]
+    fn the_varied_style_has_games_one_move_short_of_a_full_board_not_over() {
+        let one_short = |style| {
+            (0..10)
+                .map(|seed| {
+                    let (input, output) = games(style, seed);
+                    input
+                        .lines()
+                        .skip(1)
+                        .zip(output.lines().filter(|line| line.starts_with("Game #")))
+                        .filter(|(game, verdict)| {
+                            game.split_once(": ").unwrap().1.len() == MAX_MOVES - 1
+                                && verdict.ends_with("not over, yet.")
+                        })
+                        .count()
+                })
+                .sum::<usize>()
+        };
+        let varied = one_short(Style::Varied);
+        assert!(varied >= 3, "{} such games", varied);
     }
 
     #[test]
