@@ -152,6 +152,42 @@ fn a_verdict_that_cannot_be_written_is_said_on_stderr_and_keeps_its_status() {
     assert!(said.starts_with("referee: <stdout>: "), "{}", said);
 }
 
+#[test]
+fn a_report_or_input_written_to_a_full_stdout_is_said_once_and_keeps_the_verdict() {
+    let full = std::path::Path::new("/dev/full");
+    if !full.exists() {
+        return;
+    }
+    let dir = fourrow_cases("junit-to-full-stdout");
+    let dir = dir.to_str().unwrap();
+    let runs: [(&[&str], i32); 2] = [
+        (&["test", "fourrow", dir, "--junit", "-"], 0),
+        (
+            &[
+                "stress", "fourrow", "--seed", "1", "--inputs", "2", "--out", "-", "--", "echo",
+                "wrong",
+            ],
+            1,
+        ),
+    ];
+    for (args, status) in runs {
+        let out = std::process::Command::new(common::referee_path())
+            .args(args)
+            .stdout(fs::OpenOptions::new().write(true).open(full).unwrap())
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(status), "{:?}: {}", args, said);
+        assert_eq!(said.matches("referee: ").count(), 1, "{:?}: {}", args, said);
+        assert!(
+            said.starts_with("referee: <stdout>: "),
+            "{:?}: {}",
+            args,
+            said
+        );
+    }
+}
+
 // ---------------------------------------------------------------- test
 
 /// A folder of four-in-a-row cases: a win on a diagonal through the top

@@ -367,11 +367,16 @@ static STDOUT_GONE: AtomicBool = AtomicBool::new(false);
 /// error said once on stderr.
 fn say_line(line: fmt::Arguments<'_>) {
     progress::clear();
+    say_bytes(format!("{}\n", line).as_bytes());
+}
+
+/// Prints `bytes` on stdout, as `say_line` does.
+fn say_bytes(bytes: &[u8]) {
     if STDOUT_GONE.load(Ordering::Relaxed) {
         return;
     }
     let mut out = io::stdout().lock();
-    if let Err(e) = writeln!(out, "{}", line).and_then(|_| out.flush()) {
+    if let Err(e) = out.write_all(bytes).and_then(|()| out.flush()) {
         STDOUT_GONE.store(true, Ordering::Relaxed);
         if e.kind() != io::ErrorKind::BrokenPipe {
             stderr_line(format_args!("referee: <stdout>: {}", e));
@@ -432,17 +437,16 @@ fn may_write_over(path: &Path, ours: impl Fn(&[u8]) -> bool) -> bool {
 /// `may_write_over` allowed. `/dev/stdout` (or `/dev/stderr`) naming our
 /// own standard output is written through that stream: opened anew, it
 /// would truncate a file that `>` made, or write at an offset of its own
-/// over the lines printed before. Any other special path is appended to
-/// (`files::is_special`): what `/dev/fd/3` leads to keeps what it held.
+/// over the lines printed before. There it is printed as the other lines
+/// are (`say_line`): stdout failing does not change the verdict. Any
+/// other special path is appended to (`files::is_special`): what
+/// `/dev/fd/3` leads to keeps what it held.
 fn write_ours(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if path.starts_with("/dev") {
         if is_stream(path, io::stdout()) {
-            let mut out = io::stdout().lock();
-            // A closed pipe stops the printing, not the verdict.
-            return match out.write_all(bytes).and_then(|()| out.flush()) {
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-                written => written,
-            };
+            progress::clear();
+            say_bytes(bytes);
+            return Ok(());
         }
         if is_stream(path, io::stderr()) {
             return io::stderr().lock().write_all(bytes);
