@@ -258,6 +258,19 @@ fn mistyped_names_get_a_suggestion() {
 }
 
 #[test]
+fn help_for_a_mistyped_subcommand_is_a_usage_error_with_a_suggestion() {
+    for flag in ["--help", "-h"] {
+        let (code, out, err) = run(&[flag, "snoker"]);
+        assert_eq!((code, out.as_str()), (Some(2), ""), "{}", flag);
+        assert_eq!(
+            err,
+            "referee: unknown subcommand `snoker`; did you mean `snooker`?\n\
+             Try `referee --help`.\n"
+        );
+    }
+}
+
+#[test]
 fn out_of_range_numbers_are_usage_errors_not_aborts() {
     for (args, message) in [
         (

@@ -105,6 +105,14 @@ fn before_subcommand(
         ("--", None) => return Err(no_subcommand()),
         _ => {}
     }
+    // `--help WORD` is `help WORD`: a word that names no subcommand is
+    // refused, with the nearest name.
+    match rest.first() {
+        Some(word) if asks_help && !is_flag(word) && named != Some(0) => {
+            return Err(unknown_subcommand(word))
+        }
+        _ => {}
+    }
     match (top, named) {
         (Some(_), Some(0)) if asks_help => {
             let sub = table::subcommand(&rest[0]).expect("found above");
@@ -121,8 +129,8 @@ fn before_subcommand(
     }
 }
 
-/// A flag before any subcommand: `--help` or `--version` (what follows is
-/// not looked at, as with other tools).
+/// A flag before any subcommand: `--help` or `--version` (the flags that
+/// follow are not looked at, as with other tools).
 fn top_flag(arg: &str) -> Result<Command, Usage> {
     let (flag, _, value) = find_flag(None, arg)?;
     if value.is_some() {
