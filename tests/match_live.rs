@@ -428,6 +428,26 @@ fn an_entry_too_long_is_refused_and_not_shown_whole() {
     assert!(lines[2].starts_with("frame 1: Ann 8 - 0 Bob"), "{}", board);
 }
 
+#[test]
+fn an_entry_that_is_not_utf8_is_refused_and_the_log_stays_readable() {
+    let dir = scratch("entry-not-utf8");
+    let out = assert_cmd::Command::new(referee_path())
+        .args(["match", "Ann", "Bob", "--log", "m.log", "--json"])
+        .current_dir(&dir)
+        .write_stdin(&b"r r\nk\xff\n\xfe\nk k\n"[..])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let answers = String::from_utf8(out.stdout).unwrap();
+    let answers: Vec<&str> = answers.lines().collect();
+    let refused = ",\"error\":\"expected UTF-8 text, found a byte that is not UTF-8\"}";
+    for answer in &answers[1..3] {
+        assert!(answer.ends_with(refused), "{}", answer);
+    }
+    assert!(answers[3].contains("\"score\":[8,0]"), "{}", answers[3]);
+    assert_eq!(resumed_state(&dir, "m.log"), state_of(answers[3]));
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn a_board_that_cannot_be_written_is_an_error_unless_its_reader_left() {

@@ -7,7 +7,7 @@ use super::entry::{self, name_key, Entry, Refused};
 use super::log::{self, Log};
 use super::state::{Match, Settings};
 use crate::core::io::error::escaped_name;
-use crate::core::io::lines::{too_long, MAX_LINE};
+use crate::core::io::lines::{too_long, MAX_LINE, NOT_UTF8};
 use crate::core::io::{stderr_about, stderr_line, stderr_text};
 use crate::tool::cli::Usage;
 use crate::tool::scoreboard::report;
@@ -105,17 +105,22 @@ pub fn run(options: Options) -> u8 {
                 return 1;
             }
         }
-        let text = String::from_utf8_lossy(&line);
+        // An entry is text: a line that is not UTF-8 is refused, as the
+        // log's reading would refuse it.
+        let (text, utf8) = match std::str::from_utf8(&line) {
+            Ok(text) => (text, true),
+            Err(_) => ("", false),
+        };
         // A byte-order mark at the very start is no part of the entry (R0.5).
         let text = match text.strip_prefix('\u{feff}') {
             Some(rest) if first_line => rest,
-            _ => &text,
+            _ => text,
         };
         first_line = false;
         // A blank line is no entry (R0.1): passed without an answer, but
         // for a fresh prompt on the screen.
         let over_limit = too_long_entry(&line);
-        if text.trim().is_empty() && !over_limit {
+        if text.trim().is_empty() && utf8 && !over_limit {
             if let Form::Screen { .. } = form {
                 if let Err(e) = answer(&mut out, form, &game, None, &log.path) {
                     return board_gone(&e);
@@ -125,6 +130,8 @@ pub fn run(options: Options) -> u8 {
         }
         let parsed = if over_limit {
             Err(Refused::at(0, too_long()))
+        } else if !utf8 {
+            Err(Refused::at(0, NOT_UTF8.to_string()))
         } else {
             entry::parse(text, &game.settings.names, game.state.lot_due())
         };
