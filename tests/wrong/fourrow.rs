@@ -3,6 +3,8 @@
 //! - `right`: none;
 //! - `top-diagonals`: diagonal runs through the top row are not seen;
 //! - `crash-on-empty`: panics on a game without moves;
+//! - `draw-at-41`: a game of 41 moves without a winner is called a draw
+//!   (the board is full at 42);
 //! - `hang`: reads its input, then never ends.
 
 use std::io::{self, Read, Write};
@@ -33,12 +35,17 @@ fn main() {
         if mode == "crash-on-empty" && moves.is_empty() {
             panic!("game {} has no moves", number);
         }
-        play(number, &moves, mode == "top-diagonals", &mut out);
+        play(number, &moves, &mode, &mut out);
     }
     io::stdout().write_all(out.as_bytes()).unwrap();
 }
 
-fn play(number: &str, moves: &[usize], blind: bool, out: &mut String) {
+fn play(number: &str, moves: &[usize], mode: &str, out: &mut String) {
+    let blind = mode == "top-diagonals";
+    let full = match mode {
+        "draw-at-41" => ROWS * COLUMNS - 1,
+        _ => ROWS * COLUMNS,
+    };
     let mut grid: Grid = [[0; COLUMNS]; ROWS];
     let mut heights = [0; COLUMNS];
     let mut winner = 0;
@@ -57,7 +64,7 @@ fn play(number: &str, moves: &[usize], blind: bool, out: &mut String) {
     let verdict = match winner {
         1 => "is over. The first player won.",
         2 => "is over. The second player won.",
-        _ if moves.len() == ROWS * COLUMNS => "is over. There is no winner.",
+        _ if moves.len() >= full => "is over. There is no winner.",
         _ => "is not over, yet.",
     };
     out.push_str(&format!("Game #{} {}\n", number, verdict));
