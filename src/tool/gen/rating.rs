@@ -3,14 +3,16 @@
 //! pairs exactly 3.00 apart (equal after the handicap), equal ratings,
 //! gaps over 10.00, self-play, doubling (fewer pieces for the winner).
 //! A few ratings are negative (some above -1.00, `-0.50`), in the varied
-//! style a few are past what 32 bits hold in hundredths, and a few games
+//! style a few are past what 32 bits hold in hundredths, up to what the
+//! tournament's games keep within P7's bound (where floating point loses
+//! cents), and a few games
 //! have piece values near 2^31, 2^53 or the 64-bit limit, a little apart,
 //! or one just past 2^32 against a small one: what a solution reading the
 //! sign off the whole part, or comparing pieces in 32 bits (signed or not)
 //! or in floating point, gets wrong.
 
 use super::{length, letters, Rng};
-use crate::core::limits::rating::{GAMES, NAME_LETTERS, PLAYERS};
+use crate::core::limits::rating::{GAMES, MAX_RATING, NAME_LETTERS, PLAYERS};
 use crate::core::rating::{self, Hundredths};
 use crate::tool::cli::Style;
 
@@ -69,7 +71,7 @@ const VARIED: Mix = Mix {
     equal_pair: 15,
     self_play: 15,
     negative: 10,
-    large: 3,
+    large: 10,
     huge_pieces: 10,
 };
 
@@ -123,7 +125,7 @@ pub(crate) fn tournament(rng: &mut Rng, style: Style, out: &mut Vec<u8>) {
             (Some(before), roll) if roll < mix.handicap_pair => ratings[before] + 300,
             (Some(before), roll) if roll < mix.handicap_pair + mix.equal_pair => ratings[before],
             (_, roll) if roll >= 100 - mix.negative => negative_rating(rng),
-            (_, roll) if roll >= 100 - mix.negative - large => large_rating(rng),
+            (_, roll) if roll >= 100 - mix.negative - large => large_rating(rng, games as u64),
             (_, roll) if roll < 50 => rng.range(0, 3000) as Hundredths,
             _ => rng.range(0, 10000) as Hundredths,
         };
@@ -177,19 +179,37 @@ fn negative_rating(rng: &mut Rng) -> Hundredths {
     -(hundredths as Hundredths)
 }
 
-/// A rating of 2^31 to 2^32 hundredths (21,474,836.48 to 42,949,672.96),
-/// a quarter of them negative: what a solution keeping hundredths in 32
-/// bits gets wrong. A game moves the largest rating in a tournament by at
-/// most 0.4 times itself and 2.61 (a doubled 1.00 + CE, CE at most a
-/// tenth of twice the largest and the 3.00 handicap, rounded up), so the
-/// few games (`SMALL_GAMES`) of a tournament that has one cannot take a
-/// rating past P7's bound.
-fn large_rating(rng: &mut Rng) -> Hundredths {
-    let hundredths = rng.range(1 << 31, 1 << 32) as Hundredths;
+/// A rating of 2^31 hundredths (21,474,836.48) or more, a quarter of
+/// them negative, in a tournament of `games` games: at most what
+/// `largest_start` allows, half of them with as many bits, the others
+/// with 31 bits or more, evenly. What a solution keeping hundredths in
+/// 32 bits gets wrong, and, near the top, one that keeps ratings in
+/// floating point (a double holds a rating of 10^12 only to a
+/// ten-thousandth, and a core exchange of half a cent is rounded the
+/// wrong way).
+fn large_rating(rng: &mut Rng, games: u64) -> Hundredths {
+    let largest = largest_start(games) as u64;
+    let top = u64::from(63 - largest.leading_zeros());
+    // Half of them as large as the games let them be.
+    let bits = match rng.chance(50) {
+        true => top,
+        false => rng.range(31, top),
+    };
+    let hundredths = rng.range(1 << bits, largest.min((2 << bits) - 1)) as Hundredths;
     match rng.chance(25) {
         true => -hundredths,
         false => hundredths,
     }
+}
+
+/// The largest rating a tournament of `games` games may start with and
+/// still keep every rating within P7's bound after its last game. A game
+/// moves the largest rating (in either direction) by at most 0.4 times
+/// itself and 2.61 (a doubled 1.00 + CE, CE at most a tenth of twice the
+/// largest and the 3.00 handicap, rounded up): that step is undone once
+/// for each game.
+fn largest_start(games: u64) -> Hundredths {
+    (0..games).fold(MAX_RATING, |most, _| (most - 261) * 5 / 7)
 }
 
 /// Two piece values that narrower numbers get wrong: a little apart near
@@ -244,23 +264,31 @@ mod tests {
         assert!(varied.contains(&(*PLAYERS.end(), *GAMES.end())));
     }
 
+    /// The most one game can take the largest rating to (`largest_start`).
+    fn after_a_game(largest: Hundredths) -> Hundredths {
+        largest + largest * 2 / 5 + 261
+    }
+
     #[test]
     fn large_ratings_stay_within_the_bound_after_the_most_games_they_meet() {
-        // The largest rating there can be after each game, as the comment
-        // on `large_rating` bounds it.
-        let mut most: f64 = (1u64 << 32) as f64;
-        for _ in 0..SMALL_GAMES {
-            most = most * 1.4 + 261.0;
+        for games in [1, 2, 5, SMALL_GAMES] {
+            let start = largest_start(games);
+            let end = (0..games).fold(start, |most, _| after_a_game(most));
+            assert!(end <= MAX_RATING, "{} games: {}", games, end);
+            assert!(after_a_game(end) > MAX_RATING, "{} games", games);
+            let mut rng = Rng::new(games);
+            let large: Vec<Hundredths> = (0..200).map(|_| large_rating(&mut rng, games)).collect();
+            assert!(large.iter().any(|&r| r < 0) && large.iter().any(|&r| r > 0));
+            assert!(large
+                .iter()
+                .all(|r| i32::try_from(*r).is_err() && r.abs() <= start));
+            // Some below 2^32, and in a tournament of few games some of
+            // 10^12 (10^14 hundredths) or more (`large_rating`).
+            assert!(large.iter().any(|r| r.abs() < 1 << 32));
+            if games <= 2 {
+                assert!(large.iter().any(|r| r.abs() >= 100_000_000_000_000));
+            }
         }
-        assert!(
-            most < crate::core::limits::rating::MAX_RATING as f64,
-            "{}",
-            most
-        );
-        let mut rng = Rng::new(1);
-        let large: Vec<Hundredths> = (0..100).map(|_| large_rating(&mut rng)).collect();
-        assert!(large.iter().any(|&r| r < 0) && large.iter().any(|&r| r > 0));
-        assert!(large.iter().all(|r| i32::try_from(*r).is_err()));
     }
 
     #[test]
