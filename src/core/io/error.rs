@@ -145,27 +145,92 @@ pub(crate) fn each_utf8_run(bytes: &[u8], mut run: impl FnMut(usize, &str, &[u8]
 }
 
 /// The characters that show nothing of themselves or pass for a space:
-/// the bidirectional marks, the zero widths, the word joiner, the
-/// byte-order mark, the soft hyphen, the Mongolian vowel separator, and
-/// the spaces and line and paragraph separators other than the space.
+/// Unicode's default ignorable code points (the soft hyphen, the zero
+/// widths, the bidirectional marks, the word joiner, the Hangul fillers,
+/// the variation selectors, the byte-order mark, the tags, ...), the
+/// other format characters, which a line may hold unseen (the Arabic
+/// number signs, the interlinear annotation marks, ...), the spaces and
+/// the line and paragraph separators other than the space, and the
+/// blank braille pattern.
 pub(crate) fn is_invisible(c: char) -> bool {
     matches!(
         u32::from(c),
         0xa0 | 0xad
+            | 0x34f
+            | 0x600..=0x605
             | 0x61c
-            | 0x180e
+            | 0x6dd
+            | 0x70f
+            | 0x890..=0x891
+            | 0x8e2
+            | 0x115f..=0x1160
+            | 0x1680
+            | 0x17b4..=0x17b5
+            | 0x180b..=0x180f
             | 0x2000..=0x200f
             | 0x2028..=0x202f
-            | 0x205f..=0x2064
-            | 0x2066..=0x2069
+            | 0x205f..=0x206f
+            | 0x2800
             | 0x3000
+            | 0x3164
+            | 0xfe00..=0xfe0f
             | 0xfeff
+            | 0xffa0
+            | 0xfff0..=0xfffb
+            | 0x110bd
+            | 0x110cd
+            | 0x13430..=0x1343f
+            | 0x1bca0..=0x1bca3
+            | 0x1d173..=0x1d17a
+            | 0xe0000..=0xe0fff
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn characters_that_show_nothing_of_themselves_are_invisible() {
+        for c in [
+            '\u{a0}',
+            '\u{ad}',
+            '\u{34f}',
+            '\u{600}',
+            '\u{61c}',
+            '\u{115f}',
+            '\u{1160}',
+            '\u{17b4}',
+            '\u{180e}',
+            '\u{200b}',
+            '\u{202e}',
+            '\u{2060}',
+            '\u{2800}',
+            '\u{3000}',
+            '\u{3164}',
+            '\u{fe0f}',
+            '\u{feff}',
+            '\u{ffa0}',
+            '\u{fff9}',
+            '\u{1d173}',
+            '\u{e0001}',
+            '\u{e0020}',
+        ] {
+            assert!(is_invisible(c), "{:?}", c);
+        }
+        for c in [
+            'a',
+            ' ',
+            '\u{e9}',
+            '\u{416}',
+            '\u{2013}',
+            '\u{20ac}',
+            '\u{4e2d}',
+            '\u{1f600}',
+        ] {
+            assert!(!is_invisible(c), "{:?}", c);
+        }
+    }
 
     #[test]
     fn a_cut_moves_back_to_the_start_of_its_character() {

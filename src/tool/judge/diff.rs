@@ -8,7 +8,8 @@
 //! carriage return, `\t` a tab, `\\` a backslash, `\xHH` any other ASCII
 //! control byte or a byte that is not UTF-8, `\u{202e}` a character that
 //! shows nothing of itself or looks like a space (the control characters
-//! beyond ASCII, bidirectional marks, zero widths, the no-break space),
+//! beyond ASCII and `is_invisible`'s: bidirectional marks, zero widths,
+//! the no-break space, tags, ...),
 //! and `␠` a space that is trailing (only
 //! spaces follow it on its line) or that starts the excerpt.
 
