@@ -242,6 +242,32 @@ fn one_skipped_case_is_said_as_one() {
 }
 
 #[test]
+fn a_skipped_case_has_its_line_with_v_and_its_testcase_in_the_report() {
+    let dir = fourrow_inputs("skipped-reported", 2);
+    fs::write(dir.join("1.args"), "--strict\n").unwrap();
+    let report = dir.join("report.xml").display().to_string();
+    let dir = dir.display().to_string();
+    let itself = referee_path();
+    let args = [
+        "test", "fourrow", &dir, "-v", "--junit", &report, "--", &itself, "fourrow",
+    ];
+    let (code, out, err) = in_package(&args);
+    assert_eq!(code, Some(0), "{}{}", out, err);
+    let skipped = out
+        .lines()
+        .filter(|line| line.contains(": skipped ("))
+        .count();
+    assert_eq!(skipped, 1, "{}", out);
+    let xml = fs::read_to_string(&report).unwrap();
+    assert!(
+        xml.contains("tests=\"2\" failures=\"0\" errors=\"0\" skipped=\"1\""),
+        "{}",
+        xml
+    );
+    assert_eq!(xml.matches("<skipped message=").count(), 1, "{}", xml);
+}
+
+#[test]
 fn test_verbose_times_every_case_and_the_slowest_is_always_shown() {
     let dir = fourrow_inputs("verbose", 3);
     let dir = dir.display().to_string();

@@ -121,13 +121,21 @@ fn test_with_report(dir: &Path, report: &Path, command: &[&str]) -> Output {
 /// Asserts that `report` is a whole report of one testcase, `name`, in
 /// error with a message that starts with `why`.
 fn assert_in_error(report: &Path, name: &str, why: &str) {
+    assert_in_error_after_skipped(report, 0, name, why);
+}
+
+/// `assert_in_error` for a report whose error comes after `skipped`
+/// skipped cases.
+fn assert_in_error_after_skipped(report: &Path, skipped: usize, name: &str, why: &str) {
     let xml = fs::read_to_string(report).unwrap();
-    assert!(
-        xml.contains("tests=\"1\" failures=\"0\" errors=\"1\""),
-        "{}",
-        xml
+    let counts = format!(
+        "tests=\"{}\" failures=\"0\" errors=\"1\" skipped=\"{}\"",
+        skipped + 1,
+        skipped
     );
-    assert_eq!(xml.matches("<testcase ").count(), 1, "{}", xml);
+    assert!(xml.contains(&counts), "{}", xml);
+    assert_eq!(xml.matches("<testcase ").count(), skipped + 1, "{}", xml);
+    assert_eq!(xml.matches("<skipped ").count(), skipped, "{}", xml);
     let case = format!(
         "name=\"{}\" time=\"0.000\">\n      <error message=\"{}",
         name, why
@@ -174,7 +182,7 @@ fn a_run_stopped_before_its_cases_writes_a_report_in_error() {
     let out = test_with_report(&cases, &report, &["cat"]);
     assert_eq!(out.status.code(), Some(3));
     let why = "skipped 2 cases with `.args` or `.err`: they test the referee itself";
-    assert_in_error(&report, &cases.display().to_string(), why);
+    assert_in_error_after_skipped(&report, 2, &cases.display().to_string(), why);
 
     // Someone's file is still not written over, stopped or not.
     let theirs = cases.join("good.args");

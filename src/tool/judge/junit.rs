@@ -1,7 +1,8 @@
 //! `referee test --junit FILE`: the run as a JUnit XML report, the format
 //! CI systems (GitHub Actions, GitLab, Jenkins) display: one `testcase`
 //! per input with its time, and for a failing one a `failure` whose
-//! message is the verdict, first difference included. A run stopped before
+//! message is the verdict, first difference included; a case not run is
+//! `skipped`, with the reason. A run stopped before
 //! its cases were judged is a testcase in `error`, so that the report
 //! shows it failed rather than pass as an empty or an earlier one would.
 
@@ -21,6 +22,8 @@ pub(crate) enum Fault {
     Failure(&'static str, String),
     /// No verdict: why the run could not be judged.
     Error(String),
+    /// Not run, for this reason.
+    Skipped(String),
 }
 
 /// How every report starts, up to the problem's name: what tells a
@@ -35,20 +38,19 @@ pub(crate) fn is_report(text: &[u8]) -> bool {
 
 /// The whole report for the cases of `suite` (the problem's name).
 pub(crate) fn report(suite: &str, entries: &[Entry]) -> String {
-    let count = |error: bool| {
+    let count = |kind: fn(&Fault) -> bool| {
         let faults = entries.iter().filter_map(|e| e.failure.as_ref());
-        faults
-            .filter(|fault| matches!(fault, Fault::Error(_)) == error)
-            .count()
+        faults.filter(|&fault| kind(fault)).count()
     };
     let total: Duration = entries.iter().map(|e| e.time).sum();
     let mut out = String::from(HEAD);
     out.push_str(&format!(
-        "{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{:.3}\">\n",
+        "{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{:.3}\">\n",
         escape(suite),
         entries.len(),
-        count(false),
-        count(true),
+        count(|fault| matches!(fault, Fault::Failure(..))),
+        count(|fault| matches!(fault, Fault::Error(_))),
+        count(|fault| matches!(fault, Fault::Skipped(_))),
         total.as_secs_f64()
     ));
     for entry in entries {
@@ -71,6 +73,11 @@ pub(crate) fn report(suite: &str, entries: &[Entry]) -> String {
                 "{}>\n      <error message=\"{}\">{}</error>\n    </testcase>\n",
                 head,
                 escape(message),
+                escape(message)
+            )),
+            Some(Fault::Skipped(message)) => out.push_str(&format!(
+                "{}>\n      <skipped message=\"{}\"/>\n    </testcase>\n",
+                head,
                 escape(message)
             )),
         }
@@ -102,7 +109,7 @@ mod tests {
         ];
         let xml = report("fourrow", &entries);
         assert!(xml.contains(
-            "<testsuite name=\"referee test fourrow\" tests=\"2\" failures=\"1\" errors=\"0\" time=\"0.015\">"
+            "<testsuite name=\"referee test fourrow\" tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"0.015\">"
         ));
         assert!(xml.contains("<testcase classname=\"fourrow\" name=\"a.in\" time=\"0.012\"/>"));
         assert!(xml.contains(
@@ -114,6 +121,24 @@ mod tests {
     }
 
     #[test]
+    fn a_case_not_run_is_skipped_with_its_reason() {
+        let entries = [Entry {
+            name: "a.in".to_string(),
+            time: Duration::ZERO,
+            failure: Some(Fault::Skipped("not <run>".to_string())),
+        }];
+        let xml = report("snooker", &entries);
+        assert!(
+            xml.contains("failures=\"0\" errors=\"0\" skipped=\"1\""),
+            "{}",
+            xml
+        );
+        assert!(xml.contains(
+            "name=\"a.in\" time=\"0.000\">\n      <skipped message=\"not &lt;run&gt;\"/>"
+        ));
+    }
+
+    #[test]
     fn a_run_that_could_not_be_judged_is_an_error() {
         let entries = [Entry {
             name: "cases".to_string(),
@@ -122,7 +147,7 @@ mod tests {
         }];
         let xml = report("rating", &entries);
         assert!(
-            xml.contains("tests=\"1\" failures=\"0\" errors=\"1\""),
+            xml.contains("tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\""),
             "{}",
             xml
         );

@@ -62,6 +62,9 @@ enum Outcome {
     CannotRun(io::Error),
 }
 
+/// Why a case of the referee's own is skipped while a CMD runs.
+const SKIPPED: &str = "`.args` or `.err`: a case of the referee itself";
+
 /// What the cases came to, in their order.
 #[derive(Default)]
 struct Tally {
@@ -109,8 +112,11 @@ impl Tally {
                 (Duration::ZERO, Some(Fault::Failure("broken case", why)))
             }
             Outcome::Skipped => {
+                if verbose {
+                    say!("{}: skipped ({})", name, SKIPPED);
+                }
                 self.skipped += 1;
-                return;
+                (Duration::ZERO, Some(Fault::Skipped(SKIPPED.to_string())))
             }
             Outcome::CannotRun(_) => unreachable!("handled by the caller"),
         };
