@@ -69,6 +69,13 @@ fn fixtures(problem: Problem) -> &'static [(&'static str, &'static [u8])] {
                 "large-ratings-exact",
                 include_bytes!("../../../fixtures/rating/large-ratings-exact.in"),
             ),
+            // Names of up to ten letters that share their first eight or
+            // nine: a solution that keeps fewer letters of a name takes
+            // two players for one.
+            (
+                "long-names",
+                include_bytes!("../../../fixtures/rating/long-names.in"),
+            ),
         ],
     }
 }
