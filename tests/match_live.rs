@@ -267,6 +267,14 @@ fn the_command_line_refuses_what_cannot_be_a_match() {
     let same = run(&["Ann", " ann"]);
     assert!(String::from_utf8_lossy(&same.stderr)
         .contains("differ in more than letter case and blanks, found `Ann` and `ann`"));
+    // A name that is an entry `undo` or `quit` could take while a lot is
+    // due would hide that entry.
+    for names in [["undo", "Bob"], ["Ann", " Q "]] {
+        let out = run(&names);
+        assert_eq!(out.status.code(), Some(2), "{:?}", names);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains("cannot be a player's name"), "{}", said);
+    }
     // The value refused is quoted, as in every usage message.
     let even = run(&["Ann", "Bob", "--best-of", "4"]);
     assert!(String::from_utf8_lossy(&even.stderr).contains("frames, found `4`"));

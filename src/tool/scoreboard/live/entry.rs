@@ -100,6 +100,18 @@ pub(crate) fn name_key(name: &str) -> String {
         .to_lowercase()
 }
 
+/// The words of `undo` and `quit`, which an entry may be at any time.
+const UNDO: [&str; 2] = ["undo", "u"];
+const QUIT: [&str; 2] = ["quit", "q"];
+
+/// Whether `name` (in any letter case and blanks) is a word of `undo` or
+/// `quit`: a player of that name, winning a lot, would be taken for it,
+/// or take its place.
+pub(crate) fn is_command(name: &str) -> bool {
+    let key = name_key(name);
+    UNDO.iter().chain(&QUIT).any(|&word| word == key)
+}
+
 /// Reads one entry. `names` are the players; a lot line is taken only
 /// while a lot is due (`lot_due`).
 pub(crate) fn parse(text: &str, names: &[String; 2], lot_due: bool) -> Result<Entry, Refused> {
@@ -131,8 +143,8 @@ pub(crate) fn parse(text: &str, names: &[String; 2], lot_due: bool) -> Result<En
         )),
     };
     let entry = match first.as_str() {
-        "undo" | "u" => alone(Entry::Undo),
-        "quit" | "q" => alone(Entry::Quit),
+        word if UNDO.contains(&word) => alone(Entry::Undo),
+        word if QUIT.contains(&word) => alone(Entry::Quit),
         "concede" => alone(Entry::Concede),
         "again" | "a" => alone(Entry::Again),
         "play" if words.len() == 2 && words[1].eq_ignore_ascii_case("again") => Ok(Entry::Again),

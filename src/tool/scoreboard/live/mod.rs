@@ -18,7 +18,9 @@
 //!   tie on the black; `free BALL ...` (M4); `concede`; `undo` (`u`);
 //!   `quit` (`q`) or the end of the input. Anything else is refused with
 //!   what was expected (and the nearest word to a misspelt one); a refused
-//!   entry changes nothing and is not logged.
+//!   entry changes nothing and is not logged. So that a lot's winner is
+//!   never taken for `undo` or `quit`, no player is named with their
+//!   words.
 //! - **M3 Concede.** The player at the table concedes the frame: the
 //!   opponent wins it whatever the score. Not while a lot is due.
 //! - **M4 Free ball** (beyond the contest, whose input cannot ask for

@@ -290,6 +290,13 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
             "a player's name cannot hold a line end or another control character".into(),
         ));
     }
+    if let Some(name) = [a, b].into_iter().find(|name| entry::is_command(name)) {
+        return Err(Failure::Usage(format!(
+            "`{}` cannot be a player's name: it is an entry (so are `undo`, \
+             `u`, `quit` and `q`), which the name would hide while a lot is due",
+            name.trim()
+        )));
+    }
     // Entries, the lot's winner among them, are read in any letter case.
     if name_key(a) == name_key(b) {
         return Err(Failure::Usage(format!(
