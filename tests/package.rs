@@ -230,6 +230,40 @@ fn a_rerun_never_writes_over_a_file_it_did_not_write_nor_through_a_link() {
     }
 }
 
+/// A folder where the package keeps a file (this run's, or the earlier
+/// run's, which it would remove) stops the run before anything is
+/// written, and is named.
+#[test]
+fn a_folder_in_place_of_a_file_of_ours_stops_the_run_before_any_write() {
+    let dir = scratch("folder-in-the-way");
+    let package = || referee().args(["package", "fourrow"]).arg(&dir).assert();
+    package().success();
+    let stale = dir.join("problem.yaml");
+    fs::write(&stale, "stale\n").unwrap();
+    let manifest = dir.join("referee-manifest.txt");
+    let listed = fs::read_to_string(&manifest).unwrap();
+    for (path, manifest_text) in [
+        ("data/secret/01-edge.in", listed.clone()),
+        ("data/gone.in", format!("{}data/gone.in\n", listed)),
+    ] {
+        fs::write(&manifest, &manifest_text).unwrap();
+        let taken = dir.join(path);
+        let _ = fs::remove_file(&taken);
+        fs::create_dir_all(&taken).unwrap();
+        fs::write(taken.join("coach.txt"), "mine\n").unwrap();
+        let before = tree(&dir);
+        package().code(1).stderr(predicates::str::contains(format!(
+            "{} is a folder where the package keeps a file",
+            path
+        )));
+        assert_eq!(tree(&dir), before, "{}", path);
+        fs::remove_dir_all(&taken).unwrap();
+    }
+    fs::write(&manifest, &listed).unwrap();
+    package().success();
+    assert_ne!(fs::read(&stale).unwrap(), b"stale\n");
+}
+
 /// A package written before manifests were kept is known by its
 /// `problem.yaml`: a run replaces its files and keeps the rest; a file
 /// beside one of ours, named like the run's own, is kept too.

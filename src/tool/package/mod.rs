@@ -323,11 +323,7 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
     }
     // A folder of the package that is a link would take our files, and
     // lose theirs, elsewhere.
-    let all = paths
-        .iter()
-        .copied()
-        .chain(earlier.iter().map(String::as_str));
-    if let Some(link) = all
+    if let Some(link) = all_paths(&paths, &earlier)
         .flat_map(|path| folders_of(dir, path))
         .find(|f| is_link(f))
     {
@@ -336,6 +332,22 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
             format!(
                 "{} is a link; the package's folders must be its own: move it away first",
                 link.strip_prefix(dir).unwrap_or(&link).display()
+            ),
+        ));
+    }
+    // A folder where a file of ours is to be written, or was and is to be
+    // removed, would stop the run half way: said before anything is
+    // written.
+    let folder = all_paths(&paths, &earlier).find(|path| {
+        let found = dir.join(path).symlink_metadata();
+        found.map_or(false, |found| found.is_dir())
+    });
+    if let Some(path) = folder {
+        return Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!(
+                "{} is a folder where the package keeps a file; move it away first",
+                path
             ),
         ));
     }
@@ -364,6 +376,15 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
         &dir.join(manifest::NAME),
         manifest::text(problem.name(), paths.iter().copied()).as_bytes(),
     )
+}
+
+/// The paths of the files this package writes, then those of the earlier
+/// one's.
+fn all_paths<'a>(paths: &'a [&str], earlier: &'a [String]) -> impl Iterator<Item = &'a str> {
+    paths
+        .iter()
+        .copied()
+        .chain(earlier.iter().map(String::as_str))
 }
 
 #[cfg(test)]
