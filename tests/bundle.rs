@@ -251,3 +251,28 @@ fn unknown_problem_is_a_usage_error() {
         .stdout("")
         .stderr(predicates::str::contains("unknown problem `nosuch`"));
 }
+
+#[test]
+fn the_readmes_table_gives_each_bundles_size() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for problem in ["fourrow", "rating", "snooker"] {
+        let bytes = bundle(&[problem]).len();
+        let shown = bytes
+            .to_string()
+            .as_bytes()
+            .rchunks(3)
+            .rev()
+            .map(|digits| std::str::from_utf8(digits).unwrap())
+            .collect::<Vec<_>>()
+            .join(",");
+        let row = format!("| `{}` | {} |", problem, shown);
+        assert!(
+            readme
+                .lines()
+                .any(|line| line.replace(' ', "").starts_with(&row.replace(' ', ""))),
+            "README.md should have the row {}",
+            row
+        );
+    }
+}
