@@ -340,7 +340,7 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
     // written.
     let folder = all_paths(&paths, &earlier).find(|path| {
         let found = dir.join(path).symlink_metadata();
-        found.map_or(false, |found| found.is_dir())
+        found.is_ok_and(|found| found.is_dir())
     });
     if let Some(path) = folder {
         return Err(io::Error::new(
