@@ -23,7 +23,7 @@ pub(crate) enum Fault {
     /// No verdict: why the run could not be judged.
     Error(String),
     /// Not run, for this reason.
-    Skipped(String),
+    Skipped(&'static str),
 }
 
 /// How every report starts, up to the problem's name: what tells a
@@ -125,7 +125,7 @@ mod tests {
         let entries = [Entry {
             name: "a.in".to_string(),
             time: Duration::ZERO,
-            failure: Some(Fault::Skipped("not <run>".to_string())),
+            failure: Some(Fault::Skipped("not <run>")),
         }];
         let xml = report("snooker", &entries);
         assert!(

@@ -366,12 +366,12 @@ static STDOUT_GONE: AtomicBool = AtomicBool::new(false);
 /// happened to it (the README's Usage): a closed pipe silently, another
 /// error said once on stderr.
 fn say_line(line: fmt::Arguments<'_>) {
-    progress::clear();
     say_bytes(format!("{}\n", line).as_bytes());
 }
 
 /// Prints `bytes` on stdout, as `say_line` does.
 fn say_bytes(bytes: &[u8]) {
+    progress::clear();
     if STDOUT_GONE.load(Ordering::Relaxed) {
         return;
     }
@@ -444,7 +444,6 @@ fn may_write_over(path: &Path, ours: impl Fn(&[u8]) -> bool) -> bool {
 fn write_ours(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if path.starts_with("/dev") {
         if is_stream(path, io::stdout()) {
-            progress::clear();
             say_bytes(bytes);
             return Ok(());
         }

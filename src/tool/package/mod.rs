@@ -279,33 +279,26 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
             (Some(other), paths.iter().map(|p| p.to_string()).collect())
         }
         Found::Unlisted { problem: other } => {
-            return Err(io::Error::new(
-                io::ErrorKind::AlreadyExists,
-                format!(
-                    "the folder holds a package of {} written before packages listed \
-                     their files, which is not written over even with --force; \
-                     move it away or choose a new folder",
-                    other
-                ),
-            ))
+            return Err(in_the_way(format!(
+                "the folder holds a package of {} written before packages listed \
+                 their files, which is not written over even with --force; \
+                 move it away or choose a new folder",
+                other
+            )))
         }
         Found::Other => {
-            return Err(io::Error::new(
-                io::ErrorKind::AlreadyExists,
+            return Err(in_the_way(
                 "the folder is neither empty nor a package written by referee; \
                  choose a new folder",
             ))
         }
     };
     if let Some(other) = earlier_problem.filter(|other| other != problem.name() && !force) {
-        return Err(io::Error::new(
-            io::ErrorKind::AlreadyExists,
-            format!(
-                "the folder holds the package of {}; to write {} over it, add --force",
-                other,
-                problem.name()
-            ),
-        ));
+        return Err(in_the_way(format!(
+            "the folder holds the package of {}; to write {} over it, add --force",
+            other,
+            problem.name()
+        )));
     }
     // A file that the earlier package did not list is someone's own, even
     // where this package would put one of its files.
@@ -313,13 +306,10 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
         !earlier.iter().any(|e| e == *path) && dir.join(path).symlink_metadata().is_ok()
     });
     if let Some(path) = theirs {
-        return Err(io::Error::new(
-            io::ErrorKind::AlreadyExists,
-            format!(
-                "{} is there already and is no file of the earlier package's; move it away first",
-                path
-            ),
-        ));
+        return Err(in_the_way(format!(
+            "{} is there already and is no file of the earlier package's; move it away first",
+            path
+        )));
     }
     // A folder of the package that is a link would take our files, and
     // lose theirs, elsewhere.
@@ -327,13 +317,10 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
         .flat_map(|path| folders_of(dir, path))
         .find(|f| is_link(f))
     {
-        return Err(io::Error::new(
-            io::ErrorKind::AlreadyExists,
-            format!(
-                "{} is a link; the package's folders must be its own: move it away first",
-                link.strip_prefix(dir).unwrap_or(&link).display()
-            ),
-        ));
+        return Err(in_the_way(format!(
+            "{} is a link; the package's folders must be its own: move it away first",
+            link.strip_prefix(dir).unwrap_or(&link).display()
+        )));
     }
     // A folder where a file of ours is to be written, or was and is to be
     // removed, would stop the run half way: said before anything is
@@ -343,13 +330,10 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
         found.is_ok_and(|found| found.is_dir())
     });
     if let Some(path) = folder {
-        return Err(io::Error::new(
-            io::ErrorKind::AlreadyExists,
-            format!(
-                "{} is a folder where the package keeps a file; move it away first",
-                path
-            ),
-        ));
+        return Err(in_the_way(format!(
+            "{} is a folder where the package keeps a file; move it away first",
+            path
+        )));
     }
     fs::create_dir_all(dir)?;
     // Everything of ours listed before anything is written: a run cut
@@ -376,6 +360,11 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
         &dir.join(manifest::NAME),
         manifest::text(problem.name(), paths.iter().copied()).as_bytes(),
     )
+}
+
+/// The error of a run that something in DIR stops before any write.
+fn in_the_way(why: impl Into<String>) -> io::Error {
+    io::Error::new(io::ErrorKind::AlreadyExists, why.into())
 }
 
 /// The paths of the files this package writes, then those of the earlier

@@ -116,7 +116,7 @@ impl Tally {
                     say!("{}: skipped ({})", name, SKIPPED);
                 }
                 self.skipped += 1;
-                (Duration::ZERO, Some(Fault::Skipped(SKIPPED.to_string())))
+                (Duration::ZERO, Some(Fault::Skipped(SKIPPED)))
             }
             Outcome::CannotRun(_) => unreachable!("handled by the caller"),
         };
