@@ -230,7 +230,7 @@ fn a_log_of_other_players_is_refused_with_their_names_spelled_out() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
-        "referee: m.log: the log is of Ann v Bo\\x1b[2Jb, not Ann v Bob\n"
+        "referee: m.log:2:11: expected player B `Bob`, as on the command line, found `Bo\\x1b[2Jb`\n"
     );
 }
 
@@ -284,4 +284,36 @@ fn a_pipe_for_the_report_is_refused_unread() {
     let mut held = vec![0; 8000];
     let n = ends.read(&mut held).unwrap();
     assert_eq!(n, theirs.len(), "the pipe's data is all there");
+}
+
+/// A `--best-of` that the log's head does not give is shown at the
+/// head's number, or after the head when the log leaves it out (1).
+#[test]
+fn a_resume_of_another_length_is_refused_at_the_logs_number_of_frames() {
+    let dir = scratch("other-length");
+    fs::write(
+        dir.join("m.log"),
+        "player A: Ann\nplayer B: Bob\nbest of:   3  \nRed Red\n",
+    )
+    .unwrap();
+    let out = run(
+        &dir,
+        &["Ann", "Bob", "--resume", "m.log", "--best-of", "5"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "referee: m.log:3:12: expected best of 5 as `--best-of` says, found 3\n"
+    );
+    fs::write(dir.join("n.log"), "player A: Ann\n\nplayer B: Bob\nRed\n").unwrap();
+    let out = run(
+        &dir,
+        &["Ann", "Bob", "--resume", "n.log", "--best-of", "3"],
+        "",
+    );
+    assert_eq!(
+        stderr(&out),
+        "referee: n.log:4:1: expected best of 3 as `--best-of` says, found 1\n"
+    );
 }

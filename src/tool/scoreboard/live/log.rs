@@ -177,10 +177,17 @@ fn date_of_day(mut days: u64) -> String {
     format!("{:04}-{:02}-{:02}", year, month + 1, days + 1)
 }
 
-/// A log read back: its settings, its entries with their line numbers,
-/// and whether its text ends with a line end.
+/// A log read back: its settings and where each was written, its
+/// entries with their line numbers, and whether its text ends with a
+/// line end.
 pub(crate) struct Read {
     pub(crate) settings: Settings,
+    /// Where the head gives each player's name and the number of frames
+    /// (`LINE`, `COL`), so that a resume that disagrees is shown there.
+    pub(crate) names_at: [(usize, usize); 2],
+    /// Where the number of frames is, or would be: after the head's last
+    /// line when the log leaves it out.
+    pub(crate) best_of_at: (usize, usize),
     pub(crate) entries: Vec<(usize, String)>,
     pub(crate) ends_line: bool,
     /// A line after the entries that cannot be read (not UTF-8, too long):
@@ -201,6 +208,9 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
     let text = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
     let mut names = [None, None];
     let mut best_of = None;
+    let mut names_at = [(0, 0); 2];
+    let mut best_of_at = None;
+    let mut head_end = 0;
     let mut entries = Vec::new();
     let mut lines = 0;
     let mut unread = None;
@@ -232,9 +242,14 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
             continue;
         }
         let col = raw.len() - raw.trim_start().len() + 1;
+        // A value ends its line as written, but for blanks.
+        let value_at = |value: &str| (number, raw.trim_end().len() - value.len() + 1);
         let key = [PLAYER_A, PLAYER_B, BEST_OF]
             .into_iter()
             .find(|key| in_head && line.starts_with(key));
+        if key.is_some() {
+            head_end = number;
+        }
         let given = match key {
             Some(PLAYER_A) => names[0].is_some(),
             Some(PLAYER_B) => names[1].is_some(),
@@ -249,17 +264,23 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
                 );
                 return Err(at(number, col, &message));
             }
-            Some((PLAYER_A, name)) => names[0] = Some(name.to_string()),
-            Some((PLAYER_B, name)) => names[1] = Some(name.to_string()),
+            Some((PLAYER_A, name)) => {
+                names[0] = Some(name.to_string());
+                names_at[0] = value_at(name);
+            }
+            Some((PLAYER_B, name)) => {
+                names[1] = Some(name.to_string());
+                names_at[1] = value_at(name);
+            }
             Some((_, value)) => {
                 let n = value.parse::<u32>().ok().filter(|n| n % 2 == 1 && *n <= 35);
-                // The value ends the line as written, but for blanks.
-                let col = raw.trim_end().len() - value.len() + 1;
+                let (line, col) = value_at(value);
                 let message = format!(
                     "expected an odd number of frames from 1 to 35, found {}",
                     shown(value.as_bytes())
                 );
-                best_of = Some(n.ok_or_else(|| at(number, col, &message))?);
+                best_of = Some(n.ok_or_else(|| at(line, col, &message))?);
+                best_of_at = Some((line, col));
             }
             None if names[0].is_none() || names[1].is_none() => {
                 let message = format!(
@@ -278,6 +299,8 @@ pub(crate) fn read(path: &str) -> Result<Read, String> {
                 names: [a, b],
                 best_of: best_of.unwrap_or(1),
             },
+            names_at,
+            best_of_at: best_of_at.unwrap_or((head_end + 1, 1)),
             entries,
             ends_line: bytes.is_empty() || bytes.ends_with(b"\n"),
             fault: unread,

@@ -6,7 +6,7 @@ use super::board::Board;
 use super::entry::{self, name_key, Entry, Refused};
 use super::log::{self, Log};
 use super::state::{Match, Settings};
-use crate::core::io::error::escaped_name;
+use crate::core::io::error::{escaped_name, shown};
 use crate::core::io::lines::{too_long, MAX_LINE, NOT_UTF8};
 use crate::core::io::{stderr_about, stderr_line, stderr_text};
 use crate::tool::cli::Usage;
@@ -351,28 +351,39 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
         Some(path) => path,
     };
     let read = log::read(path).map_err(Failure::Other)?;
+    // The command line's settings are to agree with the log's: the first
+    // that does not is shown where the log gives it.
+    let at = |(line, col): (usize, usize), message: String| {
+        Failure::Other(format!(
+            "{}:{}:{}: {}",
+            escaped_name(path),
+            line,
+            col,
+            message
+        ))
+    };
     let settings = read.settings;
-    let same_names =
-        name_key(a) == name_key(&settings.names[0]) && name_key(b) == name_key(&settings.names[1]);
-    if !same_names {
-        return Err(Failure::Other(format!(
-            "{}: the log is of {} v {}, not {} v {}",
-            escaped_name(path),
-            escaped_name(&settings.names[0]),
-            escaped_name(&settings.names[1]),
-            escaped_name(a),
-            escaped_name(b)
-        )));
+    for (player, given) in [a, b].into_iter().enumerate() {
+        let logged = &settings.names[player];
+        if name_key(given) != name_key(logged) {
+            let message = format!(
+                "expected player {} {}, as on the command line, found {}",
+                ["A", "B"][player],
+                shown(given.trim().as_bytes()),
+                shown(logged.as_bytes())
+            );
+            return Err(at(read.names_at[player], message));
+        }
     }
-    if options
+    if let Some(n) = options
         .best_of
-        .is_some_and(|n| n != u64::from(settings.best_of))
+        .filter(|&n| n != u64::from(settings.best_of))
     {
-        return Err(Failure::Other(format!(
-            "{}: the log is of a match best of {}",
-            escaped_name(path),
-            settings.best_of
-        )));
+        let message = format!(
+            "expected best of {} as `--best-of` says, found {}",
+            n, settings.best_of
+        );
+        return Err(at(read.best_of_at, message));
     }
     let mut game = Match::new(settings);
     for (number, text) in &read.entries {
@@ -380,7 +391,7 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
         // A refused word is shown at its column; a refusal by the rules at
         // the entry's first, with the entry and the board's reason.
         let by_the_rules = |why: String| {
-            let found = crate::core::io::shown(text.trim().as_bytes());
+            let found = shown(text.trim().as_bytes());
             let message = format!(
                 "expected an entry the match takes here, found {} ({})",
                 found, why
