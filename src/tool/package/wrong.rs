@@ -56,8 +56,8 @@ const SNOOKER: &[Mistake] = &[
     Mistake {
         name: "play_again_in_hand",
         breaks: "S11: the offender plays again in-hand only when the foul potted the white",
-        find: "let (offender, white) = self.last_foul.take().unwrap();\n            self.striker = offender;\n            self.turn(white, out);",
-        replace: "let (offender, _) = self.last_foul.take().unwrap();\n            self.striker = offender;\n            self.turn(true, out);",
+        find: "if let Some((offender, white)) = self.last_foul.take() {\n                self.striker = offender;\n                self.turn(white, out);",
+        replace: "if let Some((offender, _)) = self.last_foul.take() {\n                self.striker = offender;\n                self.turn(true, out);",
     },
 ];
 

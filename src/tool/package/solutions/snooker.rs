@@ -34,13 +34,18 @@ struct Frame {
 fn main() {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input).unwrap();
-    let mut lines = input.lines().filter(|l| !l.trim().is_empty());
-    let frames: usize = lines.next().unwrap().trim().parse().unwrap();
+    let blank = |line: &&str| line.trim().is_empty();
+    let mut lines = input.lines().peekable();
+    let frames: usize = lines.find(|l| !blank(l)).unwrap().trim().parse().unwrap();
     let mut out = String::new();
     for k in 1..=frames {
         if k > 1 {
             out.push('\n');
         }
+        // A frame is the lines up to the next blank line (S1), read from
+        // its names line on: a solution whose rules end a frame early or
+        // late (a wrong one) still reads the next frame from its start.
+        while lines.next_if(blank).is_some() {}
         let mut names = lines.next().unwrap().split_whitespace();
         let (a, b) = (names.next().unwrap(), names.next().unwrap());
         let mut frame = Frame {
@@ -55,23 +60,27 @@ fn main() {
             over: false,
         };
         out.push_str(&format!("Frame {}\n{}'s turn, in-hand\n", k, a));
-        while !frame.over {
-            let line = lines.next().unwrap();
-            frame.line(line, &mut out);
+        while let Some(line) = lines.next_if(|l| !blank(l)) {
+            if !frame.over {
+                frame.line(line, &mut out);
+            }
         }
     }
     io::stdout().write_all(out.as_bytes()).unwrap();
 }
 
 /// A ball's value from its name: 1 for a red, 0 for the white, the
-/// colours 2 to 7; `None` for the word `None`.
+/// colours 2 to 7; `None` for the word `None` (and for a word that names
+/// no ball, which only a solution out of step with the frame meets).
 fn value(name: &str) -> Option<u32> {
     let name = name.to_ascii_lowercase();
     match name.as_str() {
-        "none" => None,
         "red" => Some(1),
         "white" => Some(0),
-        _ => Some(2 + COLOURS.iter().position(|c| c.to_ascii_lowercase() == name).unwrap() as u32),
+        _ => COLOURS
+            .iter()
+            .position(|c| c.to_ascii_lowercase() == name)
+            .map(|at| at as u32 + 2),
     }
 }
 
@@ -86,9 +95,11 @@ impl Frame {
             && words[0].eq_ignore_ascii_case("play")
             && words[1].eq_ignore_ascii_case("again")
         {
-            let (offender, white) = self.last_foul.take().unwrap();
-            self.striker = offender;
-            self.turn(white, out);
+            // After a foul, which valid input always has there.
+            if let Some((offender, white)) = self.last_foul.take() {
+                self.striker = offender;
+                self.turn(white, out);
+            }
         } else {
             self.last_foul = None;
             let first = value(words[0]);
