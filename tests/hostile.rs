@@ -40,9 +40,9 @@ fn a_line_over_the_limit_is_refused_from_a_file_and_from_a_pipe() {
     let limit = 1 << 20;
     let mut input = b"1\n2 1\n".to_vec();
     // Line 3 is exactly the limit long, line 4 one byte over it.
-    input.extend(std::iter::repeat(b'a').take(limit - 5));
+    input.extend(std::iter::repeat_n(b'a', limit - 5));
     input.extend_from_slice(b" 1.00\n");
-    input.extend(std::iter::repeat(b'b').take(limit - 4));
+    input.extend(std::iter::repeat_n(b'b', limit - 4));
     input.extend_from_slice(b" 2.00\nx y won 1 1\n");
     let path = scratch("long-lines.in", &input);
     let message = "4:1048577: line too long: expected at most 1048576 bytes, found more";

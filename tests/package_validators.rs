@@ -59,8 +59,8 @@ fn with_leading_zeros(text: &str) -> String {
         let end = i + bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
         if end > i {
             let before = i.checked_sub(1).map(|j| bytes[j]);
-            let starts = before.map_or(true, |b| !word(b) && b != b'.');
-            let ends = bytes.get(end).map_or(true, |&b| !word(b));
+            let starts = before.is_none_or(|b| !word(b) && b != b'.');
+            let ends = bytes.get(end).is_none_or(|&b| !word(b));
             if starts && ends {
                 out.push_str("0000000000");
             }

@@ -135,7 +135,7 @@ where
             d = d.min(1);
         }
         let near = d <= allowed && d < length;
-        if near && best.map_or(true, |(b, _)| d < b) {
+        if near && best.is_none_or(|(b, _)| d < b) {
             best = Some((d, candidate));
         }
     }

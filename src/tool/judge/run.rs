@@ -215,7 +215,7 @@ fn held_elsewhere(pipes: &[Option<PathBuf>]) -> bool {
         let flags = info.lines().find_map(|line| line.strip_prefix("flags:"));
         let flags = flags.and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok());
         // The access mode, the lowest two bits: 0 reads, 1 writes, 2 both.
-        flags.map_or(true, |flags| flags & 3 != 0)
+        flags.is_none_or(|flags| flags & 3 != 0)
     };
     processes
         .flatten()

@@ -190,7 +190,7 @@ mod tests {
                 .join(problem.name());
             for entry in std::fs::read_dir(&dir).unwrap() {
                 let path = entry.unwrap().path();
-                if path.extension().map_or(true, |e| e != "in") {
+                if path.extension().is_none_or(|e| e != "in") {
                     continue;
                 }
                 let input = std::fs::read(&path).unwrap();

@@ -131,7 +131,7 @@ fn output_limit(problem: Problem) -> Option<u64> {
     let tournament = heading + *PLAYERS.end() as usize * player;
     let bytes = *TOURNAMENTS.end() as usize * tournament;
     const MIB: usize = 1 << 20;
-    Some(((bytes + MIB - 1) / MIB) as u64)
+    Some(bytes.div_ceil(MIB) as u64)
 }
 
 /// Every file of the package of `problem`, in a fixed order; an error if

@@ -194,7 +194,7 @@ fn worm(frame: &FrameRecord) -> String {
     };
     // The strokes drawn (counted from 1), each with which players fouled
     // since the one drawn before, and the scores then.
-    let step = ((strokes + WORM_POINTS - 1) / WORM_POINTS).max(1);
+    let step = strokes.div_ceil(WORM_POINTS).max(1);
     let mut drawn: Vec<(usize, [bool; 2], [u64; 2])> = vec![(0, [false; 2], [0, 0])];
     let mut fouled = [false; 2];
     for (i, point) in frame.worm.iter().enumerate() {

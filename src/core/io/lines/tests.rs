@@ -37,7 +37,7 @@ fn line_ends_are_stripped_and_lines_counted_across_reads() {
 #[test]
 fn blank_lines_are_skipped_and_still_counted() {
     let mut text = b"\n \t\n".to_vec();
-    text.extend(std::iter::repeat(b'\n').take(1000));
+    text.extend(std::iter::repeat_n(b'\n', 1000));
     text.extend_from_slice(b"  a\n\r\n\n");
     let mut lines = Lines::new(&text[..]);
     assert!(lines.next_nonblank().unwrap());
@@ -116,7 +116,7 @@ fn the_line_limit_holds_however_the_input_arrives() {
             for cr in [false, true] {
                 let mut text = vec![b'a'; first];
                 text.push(b'\n');
-                text.extend(std::iter::repeat(b'b').take(len));
+                text.extend(std::iter::repeat_n(b'b', len));
                 if cr {
                     text.push(b'\r');
                 }

@@ -197,7 +197,7 @@ impl<'o, C: Case> Shrinker<'o, C> {
             if run == 1 {
                 return changed;
             }
-            run = (run + 1) / 2;
+            run = run.div_ceil(2);
         }
     }
 
@@ -334,7 +334,7 @@ mod tests {
                 let text = String::from_utf8_lossy(input);
                 let moves = text.lines().nth(1).and_then(|l| l.split_once(": "));
                 let moves = moves.map_or("", |(_, moves)| moves);
-                moves.len() % 2 == 0 && moves.starts_with('3') && moves.ends_with('5')
+                moves.len().is_multiple_of(2) && moves.starts_with('3') && moves.ends_with('5')
             }
             fn exhausted(&self) -> bool {
                 false

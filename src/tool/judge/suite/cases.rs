@@ -29,7 +29,7 @@ pub(super) fn find_cases(dir: &Path, problem: Problem) -> Result<Vec<Case>, (Pat
     let metadata = fs::metadata(dir).map_err(|e| (dir.to_path_buf(), e))?;
     if metadata.is_dir() {
         collect_inputs(dir, problem, &mut inputs)?;
-    } else if dir.extension().map_or(true, |e| e != "in") {
+    } else if dir.extension().is_none_or(|e| e != "in") {
         // An answer given for its input would be judged against itself.
         let wrong = io::Error::new(
             io::ErrorKind::InvalidInput,

@@ -86,7 +86,7 @@ impl Tally {
                 } else if verdict != Verdict::Accepted {
                     say!("{}: {}", name, verdict);
                 }
-                if self.slowest.as_ref().map_or(true, |(t, _)| time > *t) {
+                if self.slowest.as_ref().is_none_or(|(t, _)| time > *t) {
                     self.slowest = Some((time, name.to_string()));
                 }
                 match verdict {

@@ -86,7 +86,7 @@ pub(crate) fn column_of_word(line: &str, word: usize) -> usize {
                 && line[..at]
                     .chars()
                     .next_back()
-                    .map_or(true, char::is_whitespace)
+                    .is_none_or(char::is_whitespace)
         })
         .map(|(at, _)| at);
     starts.nth(word).unwrap_or(line.trim_end().len()) + 1
@@ -296,7 +296,7 @@ pub(crate) fn text(entry: &Entry, names: &[String; 2]) -> String {
 /// then the reds, the colours by value and `White`.
 fn stroke_words(stroke: &Stroke) -> String {
     let mut words = vec![stroke.first.map_or("None", Ball::name)];
-    words.extend(std::iter::repeat(Ball::Red.name()).take(stroke.reds as usize));
+    words.extend(std::iter::repeat_n(Ball::Red.name(), stroke.reds as usize));
     words.extend(stroke.colours.iter().map(Ball::name));
     if stroke.white {
         words.push("White");

@@ -19,7 +19,7 @@ pub(crate) struct Settings {
 impl Settings {
     /// Frames a player needs to win the match.
     fn to_win(&self) -> u32 {
-        (self.best_of + 1) / 2
+        self.best_of.div_ceil(2)
     }
 }
 
