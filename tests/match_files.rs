@@ -317,3 +317,40 @@ fn a_resume_of_another_length_is_refused_at_the_logs_number_of_frames() {
         "referee: n.log:4:1: expected best of 3 as `--best-of` says, found 1\n"
     );
 }
+
+/// A log that cannot take a whole entry (here the file size limit, as a
+/// full disk would) keeps none of it: the match stops there, and the log
+/// holds exactly the entries answered, each on a line of its own.
+#[cfg(unix)]
+#[test]
+fn an_entry_the_log_takes_only_in_part_is_cut_off_again() {
+    let dir = scratch("log-cut-short");
+    let referee = assert_cmd::cargo::cargo_bin("referee");
+    // The limit is a whole number of blocks, and neither 512 nor 1024
+    // bytes ends a line of this log (a head of 96 bytes, then 5 a line).
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 1 && exec \"$0\" match Ann Bob --log m.log")
+        .arg(referee)
+        .current_dir(&dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            let entries = "None\n".repeat(1000);
+            let _ = child.stdin.take().unwrap().write_all(entries.as_bytes());
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("m.log: "), "{}", stderr(&out));
+    let log = fs::read_to_string(dir.join("m.log")).unwrap();
+    assert!(log.ends_with('\n'), "{:?}", log);
+    let entries = log.lines().skip(4).collect::<Vec<_>>();
+    assert!(entries.iter().all(|&entry| entry == "None"), "{:?}", log);
+    let answered = String::from_utf8_lossy(&out.stdout).lines().count();
+    assert!(answered > 10, "{}", answered);
+    assert_eq!(entries.len(), answered);
+}

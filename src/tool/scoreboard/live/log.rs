@@ -38,6 +38,9 @@ pub(crate) fn head(settings: &Settings) -> String {
 pub(crate) struct Log {
     pub(crate) path: String,
     file: File,
+    /// The bytes of whole lines in the file: what a failed write is cut
+    /// back to, so that the log never holds part of an entry.
+    len: u64,
 }
 
 impl Log {
@@ -72,24 +75,26 @@ impl Log {
                 }
             }
         };
-        if let Err(e) = file.write_all(head(settings).as_bytes()) {
+        let head = head(settings);
+        if let Err(e) = file.write_all(head.as_bytes()) {
             // Made just now and of no use: a log without its head.
             let _ = std::fs::remove_file(&path);
             return Err(format!("{}: {}", escaped_name(&path), e));
         }
-        Ok(Log { path, file })
+        let len = head.len() as u64;
+        Ok(Log { path, file, len })
     }
 
     /// Opens the log at `path` to go on with it; nothing is written yet
     /// (see `end_line`).
     pub(crate) fn append(path: &str) -> Result<Log, String> {
-        let file = OpenOptions::new()
-            .append(true)
-            .open(path)
-            .map_err(|e| format!("{}: {}", escaped_name(path), e))?;
+        let failed = |e: io::Error| format!("{}: {}", escaped_name(path), e);
+        let file = OpenOptions::new().append(true).open(path).map_err(failed)?;
+        let len = file.metadata().map_err(failed)?.len();
         Ok(Log {
             path: path.to_string(),
             file,
+            len,
         })
     }
 
@@ -99,15 +104,30 @@ impl Log {
         match ends_line {
             true => Ok(()),
             false => self
-                .file
-                .write_all(b"\n")
+                .write_line(b"\n")
                 .map_err(|e| format!("{}: {}", escaped_name(&self.path), e)),
         }
     }
 
     /// Writes one entry's line to the OS (one write, no buffer).
     pub(crate) fn write(&mut self, entry: &str) -> io::Result<()> {
-        self.file.write_all(format!("{}\n", entry).as_bytes())
+        self.write_line(format!("{}\n", entry).as_bytes())
+    }
+
+    /// Writes `line` whole, or cuts off what part of it was written (a
+    /// full disk can take part of a line), so that `--resume` never reads
+    /// an entry that was not taken.
+    fn write_line(&mut self, line: &[u8]) -> io::Result<()> {
+        match self.file.write_all(line) {
+            Ok(()) => {
+                self.len += line.len() as u64;
+                Ok(())
+            }
+            Err(e) => {
+                let _ = self.file.set_len(self.len);
+                Err(e)
+            }
+        }
     }
 }
 
@@ -161,7 +181,7 @@ fn today() -> String {
 
 /// The date `days` days after 1970-01-01.
 fn date_of_day(mut days: u64) -> String {
-    let leap = |y: u64| y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+    let leap = |y: u64| y.is_multiple_of(4) && (!y.is_multiple_of(100) || y.is_multiple_of(400));
     let mut year = 1970;
     while days >= if leap(year) { 366 } else { 365 } {
         days -= if leap(year) { 366 } else { 365 };
