@@ -354,3 +354,41 @@ fn an_entry_the_log_takes_only_in_part_is_cut_off_again() {
     assert!(answered > 10, "{}", answered);
     assert_eq!(entries.len(), answered);
 }
+
+/// While a match writes its log, a second `referee match` on that log is
+/// refused before it reads or writes anything; once the first has ended,
+/// the log goes on.
+#[test]
+fn a_log_in_use_by_another_match_is_refused() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let dir = scratch("log-in-use");
+    let mut first = Command::new(assert_cmd::cargo::cargo_bin("referee"))
+        .args(["match", "Ann", "Bob", "--log", "m.log"])
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut entries = first.stdin.take().unwrap();
+    entries.write_all(b"r\n").unwrap();
+    // The board's answer: the first match has its log, and holds it.
+    let mut board = String::new();
+    BufReader::new(first.stdout.take().unwrap())
+        .read_line(&mut board)
+        .unwrap();
+    assert!(board.starts_with("frame 1:"), "{}", board);
+    let second = run(&dir, &["Ann", "Bob", "--resume", "m.log"], "r\n");
+    assert_eq!(second.status.code(), Some(1));
+    assert_eq!(
+        stderr(&second),
+        "referee: m.log: the log is in use by another `referee match`; end that one first\n"
+    );
+    drop(entries);
+    assert!(first.wait().unwrap().success());
+    let log = fs::read_to_string(dir.join("m.log")).unwrap();
+    assert!(log.ends_with("best of: 1\nRed\n"), "{:?}", log);
+    let third = run(&dir, &["Ann", "Bob", "--resume", "m.log"], "k\n");
+    assert_eq!(third.status.code(), Some(0), "{}", stderr(&third));
+}

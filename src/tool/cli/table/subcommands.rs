@@ -67,8 +67,9 @@ and is not answered.
 
 Every accepted entry is written to the log before it is answered: a new
 file named after the players and the date unless --log says; --resume
-replays a log and goes on writing it. No file that is there already is
-written over, but for the report of --html when a match made it.";
+replays a log and goes on writing it (a log is held by one match at a
+time). No file that is there already is written over, but for the report
+of --html when a match made it.";
 
 pub static SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {

@@ -17,7 +17,7 @@ use super::state::Settings;
 use crate::core::io::error::escaped_name;
 use crate::core::io::error::shown;
 use crate::core::io::lines::{line_too_long, MAX_LINE, NOT_UTF8};
-use std::fs::{File, OpenOptions};
+use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -75,6 +75,7 @@ impl Log {
                 }
             }
         };
+        hold(&file, &path)?;
         let head = head(settings);
         if let Err(e) = file.write_all(head.as_bytes()) {
             // Made just now and of no use: a log without its head.
@@ -90,6 +91,7 @@ impl Log {
     pub(crate) fn append(path: &str) -> Result<Log, String> {
         let failed = |e: io::Error| format!("{}: {}", escaped_name(path), e);
         let file = OpenOptions::new().append(true).open(path).map_err(failed)?;
+        hold(&file, path)?;
         let len = file.metadata().map_err(failed)?.len();
         Ok(Log {
             path: path.to_string(),
@@ -128,6 +130,20 @@ impl Log {
                 Err(e)
             }
         }
+    }
+}
+
+/// Locks the log's `file` for this match while it runs (the system lets
+/// go when the process ends, however it ends), so that a second `referee
+/// match` on the same log is refused instead of mixing its entries in.
+/// Where the system has no such locks the match goes on without one.
+fn hold(file: &File, path: &str) -> Result<(), String> {
+    match file.try_lock() {
+        Err(TryLockError::WouldBlock) => Err(format!(
+            "{}: the log is in use by another `referee match`; end that one first",
+            escaped_name(path)
+        )),
+        Ok(()) | Err(TryLockError::Error(_)) => Ok(()),
     }
 }
 

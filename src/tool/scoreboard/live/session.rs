@@ -350,6 +350,9 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
         }
         Some(path) => path,
     };
+    // Opened (and held) first, the log is then read, the report written,
+    // and only then the log written to.
+    let mut log = Log::append(path).map_err(Failure::Other)?;
     let read = log::read(path).map_err(Failure::Other)?;
     // The command line's settings are to agree with the log's: the first
     // that does not is shown where the log gives it.
@@ -412,8 +415,6 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
     if let Some(fault) = read.fault {
         return Err(Failure::Other(fault));
     }
-    // Opened first, the report then, and only then the log written to.
-    let mut log = Log::append(path).map_err(Failure::Other)?;
     first_report(options, &game)?;
     log.end_line(read.ends_line).map_err(Failure::Other)?;
     Ok((game, log))
