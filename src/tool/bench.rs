@@ -81,8 +81,7 @@ fn write_match<W: Write>(out: &mut W) -> io::Result<()> {
         (false, "match --json --log"),
         (true, "match --json --log --html"),
     ] {
-        let (long, after) =
-            bench::run(with_report).map_err(io::Error::other)?;
+        let (long, after) = bench::run(with_report).map_err(io::Error::other)?;
         writeln!(
             out,
             "{}: an entry's answer, median {:.3} ms, slowest {:.3} ms over {} entries; then {} more with undo: median {:.3} ms, slowest {:.3} ms",

@@ -1,8 +1,8 @@
 //! The match's log: plain text a person can read, the settings at its
 //! head, then one accepted entry a line in the words of
-//! [`super::entry::text`]. Each entry is written to the OS before the
-//! board answers it, so that a killed process loses nothing answered;
-//! `--resume` reads the log back.
+//! [`super::entry::text`]. Each entry is on the disk before the board
+//! answers it, so that neither a killed process nor a power cut loses
+//! anything answered; `--resume` reads the log back.
 //!
 //! ```text
 //! # referee match log: the settings, then one entry a line
@@ -116,11 +116,11 @@ impl Log {
         self.write_line(format!("{}\n", entry).as_bytes())
     }
 
-    /// Writes `line` whole, or cuts off what part of it was written (a
-    /// full disk can take part of a line), so that `--resume` never reads
-    /// an entry that was not taken.
+    /// Writes `line` whole and on the disk, or cuts off what part of it
+    /// was written (a full disk can take part of a line), so that
+    /// `--resume` never reads an entry that was not taken.
     fn write_line(&mut self, line: &[u8]) -> io::Result<()> {
-        match self.file.write_all(line) {
+        match self.file.write_all(line).and_then(|()| sync(&self.file)) {
             Ok(()) => {
                 self.len += line.len() as u64;
                 Ok(())
@@ -144,6 +144,23 @@ fn hold(file: &File, path: &str) -> Result<(), String> {
             escaped_name(path)
         )),
         Ok(()) | Err(TryLockError::Error(_)) => Ok(()),
+    }
+}
+
+/// Has the system put what was written to `file` on its disk, so that
+/// a power cut loses no entry answered; a file that cannot be synced (a
+/// special file) is taken as it is.
+fn sync(file: &File) -> io::Result<()> {
+    match file.sync_data() {
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::InvalidInput | io::ErrorKind::Unsupported
+            ) =>
+        {
+            Ok(())
+        }
+        synced => synced,
     }
 }
 
