@@ -4,6 +4,7 @@
 //! answer says (M6, M7).
 
 use super::state::Match;
+use crate::core::io::error::escaped_bytes;
 use crate::core::snooker::{BallOn, Player};
 use crate::tool::cli::help::wrap;
 use crate::tool::scoreboard::needs_snookers;
@@ -12,7 +13,12 @@ use crate::tool::terminal::{columns, pad};
 /// What the board shows after an entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Board {
+    /// The names as the line and the screen show them: control and
+    /// invisible characters (a mark that turns text around) spelled out,
+    /// as the scoreboard's views do.
     pub(crate) names: [String; 2],
+    /// The names as given, for JSON.
+    pub(crate) given_names: [String; 2],
     pub(crate) best_of: u32,
     pub(crate) frame: u32,
     pub(crate) frames: [u32; 2],
@@ -37,6 +43,11 @@ pub(crate) struct Board {
     pub(crate) last: Vec<String>,
 }
 
+/// `text` as a terminal is to show it (`escaped_bytes`).
+fn shown(text: &str) -> String {
+    escaped_bytes(text.as_bytes())
+}
+
 /// How many earlier entries the board lists.
 const LAST_ENTRIES: usize = 6;
 
@@ -57,7 +68,8 @@ impl Board {
             });
         let skip = game.entries.len().saturating_sub(LAST_ENTRIES);
         Board {
-            names: game.settings.names.clone(),
+            names: game.settings.names.clone().map(|name| shown(&name)),
+            given_names: game.settings.names.clone(),
             best_of: game.settings.best_of,
             frame: state.number,
             frames: state.frames,
@@ -79,7 +91,7 @@ impl Board {
             lot_due: state.lot_due(),
             snookers,
             highest: state.highest,
-            last: game.entries[skip..].to_vec(),
+            last: game.entries[skip..].iter().map(|e| shown(e)).collect(),
         }
     }
 
@@ -89,7 +101,11 @@ impl Board {
 
     /// The object of `--json`: exactly these keys, in this order.
     pub(crate) fn json(&self, error: Option<&str>) -> String {
-        let name = |p: Option<Player>| p.map_or("null".to_string(), |p| json_string(self.name(p)));
+        let name = |p: Option<Player>| {
+            p.map_or("null".to_string(), |p| {
+                json_string(&self.given_names[p.index()])
+            })
+        };
         format!(
             "{{\"frame\":{},\"frames\":[{},{}],\"score\":[{},{}],\"next\":{},\"in_hand\":{},\
              \"break\":{},\"remaining\":{},\"on\":{},\"foul\":{},\"frame_winner\":{},\

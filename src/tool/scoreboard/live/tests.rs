@@ -329,3 +329,23 @@ fn a_conceded_frame_says_who_conceded_it() {
         line
     );
 }
+
+#[test]
+fn a_mark_that_turns_text_around_is_spelled_out_on_the_board_not_in_json() {
+    let settings = Settings {
+        names: ["Ann\u{202e}".to_string(), "Bob".to_string()],
+        best_of: 1,
+    };
+    let mut game = Match::new(settings);
+    play(&mut game, &["Red Black", "Black"]);
+    let board = Board::of(&game);
+    let line = board.line(None);
+    assert!(
+        line.starts_with("frame 1: Ann\\u{202e} 7 - 7 Bob"),
+        "{}",
+        line
+    );
+    assert!(!line.contains('\u{202e}'), "{}", line);
+    assert!(!board.screen(None, false).contains('\u{202e}'));
+    assert!(board.json(None).contains("\"next\":\"Ann\u{202e}\""));
+}
