@@ -151,7 +151,8 @@ fn a_rerun_replaces_its_own_files_and_keeps_the_coachs() {
     let four = dir.join("submissions/wrong_answer/four.py");
     fs::write(&four, "print()\n").unwrap();
     let yaml = dir.join("problem.yaml");
-    fs::write(&yaml, "changed").unwrap();
+    let timelimit = dir.join(".timelimit");
+    fs::remove_file(&timelimit).unwrap();
     // A file the manifest lists that this run no longer writes goes.
     let manifest = dir.join("referee-manifest.txt");
     let mut listed = fs::read_to_string(&manifest).unwrap();
@@ -162,8 +163,21 @@ fn a_rerun_replaces_its_own_files_and_keeps_the_coachs() {
     package("fourrow", false).success();
     assert_eq!(fs::read(&mine).unwrap(), b"1\nGame #1: 1\n");
     assert_eq!(fs::read(&four).unwrap(), b"print()\n");
-    assert!(fs::read_to_string(&yaml).unwrap().contains("name: "));
+    assert!(timelimit.exists());
     assert!(!dir.join("data/secret/98-old.in").exists());
+
+    // A file of ours that someone changed is theirs until --force.
+    fs::write(&yaml, "changed").unwrap();
+    let before = tree(&dir);
+    package("fourrow", false)
+        .code(1)
+        .stderr(predicates::str::contains(
+            "problem.yaml was changed since referee package wrote it; \
+             to write over the change, add --force",
+        ));
+    assert_eq!(tree(&dir), before);
+    package("fourrow", true).success();
+    assert!(fs::read_to_string(&yaml).unwrap().contains("name: "));
 
     package("snooker", false)
         .code(1)
@@ -190,7 +204,7 @@ fn a_rerun_never_writes_over_a_file_it_did_not_write_nor_through_a_link() {
     let taken = "problem.yaml";
     let unlisted: String = listed
         .lines()
-        .filter(|l| *l != taken)
+        .filter(|l| l.split("  ").last() != Some(taken))
         .map(|l| format!("{}\n", l))
         .collect();
     fs::write(&manifest, &unlisted).unwrap();
@@ -200,6 +214,7 @@ fn a_rerun_never_writes_over_a_file_it_did_not_write_nor_through_a_link() {
         .stderr(predicates::str::contains("problem.yaml is there already"));
     assert_eq!(fs::read(dir.join(taken)).unwrap(), b"a coach's own\n");
     fs::write(&manifest, &listed).unwrap();
+    fs::remove_file(dir.join(taken)).unwrap();
     // A link put where a file of ours was is replaced, not written through.
     #[cfg(unix)]
     {
@@ -238,8 +253,8 @@ fn a_folder_in_place_of_a_file_of_ours_stops_the_run_before_any_write() {
     let dir = scratch("folder-in-the-way");
     let package = || referee().args(["package", "fourrow"]).arg(&dir).assert();
     package().success();
-    let stale = dir.join("problem.yaml");
-    fs::write(&stale, "stale\n").unwrap();
+    let gone = dir.join("problem.yaml");
+    fs::remove_file(&gone).unwrap();
     let manifest = dir.join("referee-manifest.txt");
     let listed = fs::read_to_string(&manifest).unwrap();
     for (path, manifest_text) in [
@@ -261,7 +276,7 @@ fn a_folder_in_place_of_a_file_of_ours_stops_the_run_before_any_write() {
     }
     fs::write(&manifest, &listed).unwrap();
     package().success();
-    assert_ne!(fs::read(&stale).unwrap(), b"stale\n");
+    assert!(gone.exists());
 }
 
 /// A package written before manifests were kept is known by its

@@ -1,9 +1,11 @@
 //! The package's manifest, `referee-manifest.txt`: the problem and every
-//! file that `referee package` wrote, one path a line. A later run
-//! replaces exactly those files, removes those it no longer writes, and
-//! leaves everything else in the folder alone (a coach's own tests and
-//! submissions stay). A package of another problem is only written over
-//! with `--force`.
+//! file that `referee package` wrote, one a line, with a digest of the
+//! bytes written (`DIGEST  PATH`; a path alone where the bytes are not
+//! known). A later run replaces exactly those files, removes those it no
+//! longer writes, and leaves everything else in the folder alone (a
+//! coach's own tests and submissions stay). A file changed since it was
+//! written, and a package of another problem, are only written over with
+//! `--force`.
 
 use std::fs;
 use std::io;
@@ -25,8 +27,13 @@ const HEADING: &str = "# Files written by `referee package`, replaced by its nex
 pub(crate) enum Found {
     /// Nothing: no folder, or an empty one.
     Nothing,
-    /// A package of `problem` listing the files it wrote.
-    Package { problem: String, files: Vec<String> },
+    /// A package of `problem` listing the files it wrote, and the digest
+    /// of those whose bytes it knows.
+    Package {
+        problem: String,
+        files: Vec<String>,
+        digests: Vec<(String, u64)>,
+    },
     /// A package of `problem` written before manifests were kept: the
     /// files it wrote are not listed.
     Unlisted { problem: String },
@@ -34,29 +41,75 @@ pub(crate) enum Found {
     Other,
 }
 
-/// The manifest's text for a package of `problem` with `files`.
-pub(crate) fn text<'a>(problem: &str, files: impl IntoIterator<Item = &'a str>) -> String {
+/// The manifest's text for a package of `problem` with `files`, each
+/// with the digest of its bytes if they are known.
+pub(crate) fn text<'a>(
+    problem: &str,
+    files: impl IntoIterator<Item = (&'a str, Option<u64>)>,
+) -> String {
     let mut text = format!("{}{}\n", HEADING, problem);
-    for file in files {
+    for (file, digest) in files {
+        if let Some(digest) = digest {
+            text.push_str(&format!("{:016x}  ", digest));
+        }
         text.push_str(file);
         text.push('\n');
     }
     text
 }
 
+/// A digest of `bytes` that stays the same from build to build (64-bit
+/// FNV-1a): enough to see that someone changed a file.
+pub(crate) fn digest(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// A file of the manifest: its path, and its digest where the line
+/// gives one.
+type Listed = (String, Option<u64>);
+
 /// Reads the manifest's text: `None` unless it is one of ours whose every
 /// path stays inside the package.
-fn parse(text: &str) -> Option<(String, Vec<String>)> {
+fn parse(text: &str) -> Option<(String, Vec<Listed>)> {
     let mut lines = text.lines();
     let problem = lines.next()?.strip_prefix(HEADING)?.to_string();
-    let files: Vec<String> = lines.map(str::to_string).collect();
-    let inside = |f: &String| {
+    let files: Vec<Listed> = lines.map(listed).collect();
+    let inside = |(f, _): &Listed| {
         !f.is_empty()
             && !f.starts_with('/')
             && f.split('/')
                 .all(|part| !part.is_empty() && part != "." && part != "..")
     };
     files.iter().all(inside).then_some((problem, files))
+}
+
+/// A manifest line: `DIGEST  PATH`, or a path alone (as manifests were
+/// first written). Our paths hold no blanks.
+fn listed(line: &str) -> Listed {
+    let digest = line
+        .split_once("  ")
+        .filter(|(digest, _)| digest.len() == 16)
+        .and_then(|(digest, path)| Some((u64::from_str_radix(digest, 16).ok()?, path)));
+    match digest {
+        Some((digest, path)) => (path.to_string(), Some(digest)),
+        None => (line.to_string(), None),
+    }
+}
+
+/// The first file of `digests` in `dir` whose bytes are not those
+/// written: someone changed it. A file that is gone is not changed, nor
+/// one replaced by a link (the link is replaced, its target left alone).
+pub(crate) fn changed<'a>(dir: &Path, digests: &'a [(String, u64)]) -> Option<&'a str> {
+    let differs = |path: &Path, written: u64| {
+        let file = fs::symlink_metadata(path).is_ok_and(|m| m.is_file());
+        file && fs::read(path).is_ok_and(|now| digest(&now) != written)
+    };
+    digests
+        .iter()
+        .find(|(path, written)| differs(&dir.join(path), *written))
+        .map(|(path, _)| path.as_str())
 }
 
 /// What `dir` holds.
@@ -70,7 +123,14 @@ pub(crate) fn look(dir: &Path) -> io::Result<Found> {
         Err(e) => return Err(e),
     };
     Ok(match parse(&text) {
-        Some((problem, files)) => Found::Package { problem, files },
+        Some((problem, listed)) => Found::Package {
+            problem,
+            digests: listed
+                .iter()
+                .filter_map(|(path, digest)| Some((path.clone(), (*digest)?)))
+                .collect(),
+            files: listed.into_iter().map(|(path, _)| path).collect(),
+        },
         None => Found::Other,
     })
 }
@@ -120,17 +180,24 @@ mod tests {
 
     #[test]
     fn a_manifest_reads_back() {
-        let text = text("rating", ["problem.yaml", "data/secret/01-edge.in"]);
-        assert_eq!(
-            parse(&text),
-            Some((
-                "rating".to_string(),
-                vec![
-                    "problem.yaml".to_string(),
-                    "data/secret/01-edge.in".to_string()
-                ]
-            ))
-        );
+        let files = [
+            ("problem.yaml", Some(digest(b"name: x\n"))),
+            ("data/secret/01-edge.in", None),
+        ];
+        let text = text("rating", files);
+        let files = files.map(|(path, digest)| (path.to_string(), digest));
+        assert_eq!(parse(&text), Some(("rating".to_string(), files.to_vec())));
+        // As manifests were first written: paths alone.
+        let first = format!("{}rating\nproblem.yaml\n", HEADING);
+        let alone = vec![("problem.yaml".to_string(), None)];
+        assert_eq!(parse(&first), Some(("rating".to_string(), alone)));
+    }
+
+    #[test]
+    fn digests_are_fnv_1a() {
+        assert_eq!(digest(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(digest(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_ne!(digest(b"ab"), digest(b"ba"));
     }
 
     #[test]
@@ -155,7 +222,7 @@ mod tests {
     #[test]
     fn a_manifest_that_leaves_the_package_is_not_ours() {
         for path in ["../x", "/etc/passwd", "data/../../x", "", "a//b"] {
-            assert_eq!(parse(&text("rating", [path])), None, "{}", path);
+            assert_eq!(parse(&text("rating", [(path, None)])), None, "{}", path);
         }
         assert_eq!(parse("problem.yaml\n"), None);
     }

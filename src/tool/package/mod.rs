@@ -256,7 +256,8 @@ fn is_link(path: &Path) -> bool {
 
 /// Writes the package of `problem` into `dir`: a new or empty folder, or
 /// one that holds an earlier package (of another problem only when
-/// `force`), whose files are replaced; no other file is touched.
+/// `force`), whose files are replaced (those changed since only when
+/// `force`); no other file is touched.
 pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()> {
     // An empty name would be the current folder's files; `-`, standard
     // input or output elsewhere, names no folder.
@@ -268,16 +269,22 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
     }
     let files = files(problem).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
     let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
-    let (earlier_problem, earlier) = match manifest::look(dir)? {
-        Found::Nothing => (None, Vec::new()),
-        Found::Package { problem, files } => (Some(problem), files),
+    let (earlier_problem, earlier, digests) = match manifest::look(dir)? {
+        Found::Nothing => (None, Vec::new(), Vec::new()),
+        Found::Package {
+            problem,
+            files,
+            digests,
+        } => (Some(problem), files, digests),
         // Of the same problem, every file this package writes was the
         // earlier one's: they are replaced, and nothing is removed. Of
         // another, which of its files are whose is not known: none is
         // written over.
-        Found::Unlisted { problem: other } if other == problem.name() => {
-            (Some(other), paths.iter().map(|p| p.to_string()).collect())
-        }
+        Found::Unlisted { problem: other } if other == problem.name() => (
+            Some(other),
+            paths.iter().map(|p| p.to_string()).collect(),
+            Vec::new(),
+        ),
         Found::Unlisted { problem: other } => {
             return Err(in_the_way(format!(
                 "the folder holds a package of {} written before packages listed \
@@ -298,6 +305,13 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
             "the folder holds the package of {}; to write {} over it, add --force",
             other,
             problem.name()
+        )));
+    }
+    // A file of ours that someone changed since holds their work.
+    if let Some(path) = manifest::changed(dir, &digests).filter(|_| !force) {
+        return Err(in_the_way(format!(
+            "{} was changed since referee package wrote it; to write over the change, add --force",
+            path
         )));
     }
     // A file that the earlier package did not list is someone's own, even
@@ -346,7 +360,7 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
     );
     crate::tool::files::write_whole(
         &dir.join(manifest::NAME),
-        manifest::text(problem.name(), both).as_bytes(),
+        manifest::text(problem.name(), both.map(|path| (path, None))).as_bytes(),
     )?;
     manifest::remove_stale(dir, &earlier, &paths)?;
     for f in &files {
@@ -356,9 +370,12 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
         }
         crate::tool::files::write_whole(&path, &f.bytes)?;
     }
+    let written = files
+        .iter()
+        .map(|f| (f.path.as_str(), Some(manifest::digest(&f.bytes))));
     crate::tool::files::write_whole(
         &dir.join(manifest::NAME),
-        manifest::text(problem.name(), paths.iter().copied()).as_bytes(),
+        manifest::text(problem.name(), written).as_bytes(),
     )
 }
 

@@ -107,7 +107,7 @@ pub static FLAGS: &[Flag] = &[
     Flag {
         long: "force",
         short: None,
-        help: "write over the package of another problem",
+        help: "write over the package of another problem, or files of the package changed since",
         kind: Kind::Switch(|o| o.force = true),
         scope: Scope::In(&[Use::on("package")]),
     },

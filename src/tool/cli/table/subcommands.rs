@@ -261,7 +261,8 @@ the accepted submission, wrong solutions, for each a killer test found
 by stress (compiled with rustc -O), and a time limit measured on the
 secret data. The same bytes every time. DIR must be new, empty, or an
 earlier package: a re-run replaces exactly the files it wrote (listed in
-referee-manifest.txt); a package of another problem only with --force.",
+referee-manifest.txt); files changed since, and a package of another
+problem, only with --force.",
         build: |mut f| Command::Package {
             problem: f.problem(),
             force: f.options.force,
