@@ -435,3 +435,29 @@ fn each_wrong_solution_fails_on_its_killer_test_crashes_on_no_case_and_the_right
         }
     }
 }
+
+/// problemtools takes the folder's name for the problem's short name: a
+/// name it would refuse gets a note, and the package is written all the
+/// same.
+#[test]
+fn a_folder_name_that_verifyproblem_refuses_gets_a_note() {
+    let dir = scratch("Rating_Pkg");
+    referee()
+        .args(["package", "rating"])
+        .arg(&dir)
+        .assert()
+        .success()
+        .stderr(
+            "referee: note: problemtools' verifyproblem takes the folder's name, `Rating_Pkg`, \
+             for the problem's short name and wants lower-case letters and digits only; \
+             rename the folder before checking it there\n",
+        );
+    assert!(dir.join("problem.yaml").exists());
+    let same = scratch("rating2");
+    referee()
+        .args(["package", "rating", "."])
+        .current_dir(&same)
+        .assert()
+        .success()
+        .stderr("");
+}

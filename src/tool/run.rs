@@ -99,7 +99,12 @@ pub fn run(command: Command) -> u8 {
             let written = package::write(problem, std::path::Path::new(&dir), force);
             package::remove_run_folder();
             match written {
-                Ok(()) => 0,
+                Ok(()) => {
+                    if let Some(note) = package::short_name_note(std::path::Path::new(&dir)) {
+                        stderr_line(format_args!("referee: note: {}", note));
+                    }
+                    0
+                }
                 Err(e) => {
                     let shown = if dir.is_empty() { "''" } else { &dir };
                     stderr_about(shown, e);

@@ -379,6 +379,30 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
     )
 }
 
+/// What to tell the user when problemtools will not take `dir`'s name as
+/// the problem's short name (lower-case letters and digits), which its
+/// `verifyproblem` requires.
+pub(crate) fn short_name_note(dir: &Path) -> Option<String> {
+    let name = dir
+        .canonicalize()
+        .ok()?
+        .file_name()?
+        .to_string_lossy()
+        .into_owned();
+    let short = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+    (!short).then(|| {
+        format!(
+            "problemtools' verifyproblem takes the folder's name, `{}`, for the problem's \
+             short name and wants lower-case letters and digits only; rename the folder \
+             before checking it there",
+            crate::core::io::error::escaped_name(&name)
+        )
+    })
+}
+
 /// The error of a run that something in DIR stops before any write.
 fn in_the_way(why: impl Into<String>) -> io::Error {
     io::Error::new(io::ErrorKind::AlreadyExists, why.into())
