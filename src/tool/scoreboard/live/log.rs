@@ -111,7 +111,7 @@ impl Log {
         }
     }
 
-    /// Writes one entry's line to the OS (one write, no buffer).
+    /// Writes one entry's line (one write, no buffer) and syncs it.
     pub(crate) fn write(&mut self, entry: &str) -> io::Result<()> {
         self.write_line(format!("{}\n", entry).as_bytes())
     }
