@@ -10,26 +10,36 @@ use std::thread;
 /// Runs `work(i, dropped)` for `i` in `0..count` on up to `jobs` threads
 /// and gives each result to `take` in the order of `i`. When `take` returns
 /// false no further `i` is started, and `dropped` is set: the runs under
-/// way may end at once, their results are dropped.
-pub(crate) fn in_order<T, W, F>(count: usize, jobs: usize, work: W, mut take: F)
+/// way may end at once, their results are dropped. A result that `last`
+/// says ends the run (`take` will return false on it) stops it as soon
+/// as it comes: no later `i` is started, and the later results are
+/// dropped instead of kept until the earlier ones come.
+pub(crate) fn in_order<T, W, L, F>(count: usize, jobs: usize, work: W, last: L, mut take: F)
 where
     T: Send,
     W: Fn(usize, &AtomicBool) -> T + Sync,
+    L: Fn(&T) -> bool + Sync,
     F: FnMut(usize, T) -> bool,
 {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
+    // The first `i` known to end the run.
+    let end = AtomicUsize::new(usize::MAX);
     let (sender, results) = mpsc::channel();
     thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, count.max(1)) {
             let sender = sender.clone();
-            let (next, stop, work) = (&next, &stop, &work);
+            let (next, stop, end, work, last) = (&next, &stop, &end, &work, &last);
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= count || stop.load(Ordering::Relaxed) {
+                if i >= count || i > end.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
                     break;
                 }
-                if sender.send((i, work(i, stop))).is_err() {
+                let result = work(i, stop);
+                if last(&result) {
+                    end.fetch_min(i, Ordering::Relaxed);
+                }
+                if sender.send((i, result)).is_err() {
                     break;
                 }
             });
@@ -38,7 +48,13 @@ where
         let mut waiting = BTreeMap::new();
         let mut taken = 0;
         for (i, result) in results {
+            let end = end.load(Ordering::Relaxed);
+            if i > end {
+                continue;
+            }
             waiting.insert(i, result);
+            // Results after the end, kept before it was known, go.
+            drop(waiting.split_off(&end.saturating_add(1)));
             while let Some(result) = waiting.remove(&taken) {
                 taken += 1;
                 if !take(taken - 1, result) {
@@ -62,6 +78,7 @@ mod tests {
                 20,
                 jobs,
                 |i, _| i * 10,
+                |_| false,
                 |i, result| {
                     seen.push((i, result));
                     i < 11
@@ -75,11 +92,62 @@ mod tests {
             0,
             4,
             |i, _| i,
+            |_| false,
             |_, _| {
                 none += 1;
                 true
             },
         );
         assert_eq!(none, 0);
+    }
+
+    /// A signal sent when dropped: by a thread-local, when its thread
+    /// ends.
+    struct OnDrop(mpsc::Sender<()>);
+
+    impl Drop for OnDrop {
+        fn drop(&mut self) {
+            let _ = self.0.send(());
+        }
+    }
+
+    thread_local! {
+        static AT_EXIT: std::cell::RefCell<Option<OnDrop>> = const { std::cell::RefCell::new(None) };
+    }
+
+    /// While an early run goes on, a later one that ends the run stops
+    /// the runs after it from starting: the thread that ran it ends. Run
+    /// 0 waits until that thread has ended or has started another run,
+    /// so the test ends whichever happens.
+    #[test]
+    fn a_result_that_ends_the_run_stops_later_runs_from_starting() {
+        let started = std::sync::Mutex::new(Vec::new());
+        let (release, wait) = mpsc::channel::<()>();
+        let release = std::sync::Mutex::new(release);
+        let wait = std::sync::Mutex::new(wait);
+        let mut seen = Vec::new();
+        in_order(
+            1000,
+            2,
+            |i, _| {
+                started.lock().unwrap().push(i);
+                let signal = || OnDrop(release.lock().unwrap().clone());
+                match i {
+                    0 => drop(wait.lock().unwrap().recv()),
+                    1 => AT_EXIT.with(|at_exit| *at_exit.borrow_mut() = Some(signal())),
+                    _ => drop(signal()),
+                }
+                i
+            },
+            |&i| i == 1,
+            |i, result| {
+                seen.push((i, result));
+                i != 1
+            },
+        );
+        assert_eq!(seen, vec![(0, 0), (1, 1)]);
+        let mut started = started.into_inner().unwrap();
+        started.sort_unstable();
+        assert_eq!(started, vec![0, 1]);
     }
 }

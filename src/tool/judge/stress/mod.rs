@@ -156,7 +156,8 @@ pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[OsString]) ->
             },
         }
     };
-    pool::in_order(n as usize, how.jobs, run_one, |i, outcome| {
+    let failed = |outcome: &Outcome| !matches!(outcome, Outcome::Passed);
+    pool::in_order(n as usize, how.jobs, run_one, failed, |i, outcome| {
         if let Outcome::Passed = outcome {
             progress.update(i as u64 + 1, 0);
             return true;

@@ -151,7 +151,8 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[OsStri
     let mut progress = Progress::new(cases.len() as u64, "cases");
     let mut broken_command = None;
     let judge_one = |i, dropped: &_| judge_case(problem, &cases[i], command, how, dropped);
-    pool::in_order(cases.len(), how.jobs, judge_one, |i, outcome| {
+    let broken = |outcome: &Outcome| matches!(outcome, Outcome::CannotRun(_));
+    pool::in_order(cases.len(), how.jobs, judge_one, broken, |i, outcome| {
         if let Outcome::CannotRun(e) = outcome {
             broken_command = Some((i, e));
             return false;
