@@ -462,6 +462,21 @@ fn stress_counts_a_flood_it_cut_as_at_least() {
     assert!(stdout.contains("solver's output:\n    y\n"), "{}", stdout);
     assert!(stdout.contains("    ... (at least "), "{}", stdout);
     assert!(stdout.contains("output limit exceeded"), "{}", stdout);
+    // Just as much more as is kept: all of it was seen, and counted.
+    let line = "x".repeat(255);
+    let script = format!(
+        "cat >/dev/null; echo 'Game #1 is not over, yet.'; yes {} | head -n 256",
+        line
+    );
+    let (stdout, shrunk) = stress_failure(
+        "fourrow",
+        "stress-all-kept",
+        &["sh", "-c", &script],
+        &["--inputs", "1"],
+    );
+    assert_eq!(shrunk, "1\nGame #1: \n");
+    assert!(stdout.contains(" more lines)\n"), "{}", stdout);
+    assert!(!stdout.contains("at least"), "{}", stdout);
     // Far more than expected, within the limit: counted as at least too.
     let (stdout, _) = stress_failure(
         "fourrow",
