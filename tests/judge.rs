@@ -256,6 +256,35 @@ fn test_reports_each_failing_case_in_order_and_a_summary() {
     assert_eq!(without_slowest(&stdout_of(&output)), "3 passed, 0 failed\n");
 }
 
+/// A line longer than what `test` keeps of the output: its spaces before
+/// the cut are not shown as trailing, since the line goes on (as `check`,
+/// which reads all of it, shows them).
+#[test]
+fn test_shows_no_trailing_space_in_a_line_cut_where_it_keeps_no_more() {
+    let dir = scratch("test-cut-line");
+    fs::create_dir_all(dir.join("cases")).unwrap();
+    fs::write(dir.join("cases/a.in"), "1\nGame #1: \n").unwrap();
+    let answer = "Game #1 is not over, yet.\n";
+    fs::write(dir.join("cases/a.out"), answer).unwrap();
+    let long = format!("{}{}x\n", answer, " ".repeat(70_000));
+    fs::write(dir.join("long.out"), &long).unwrap();
+    let output = referee()
+        .args(["test", "fourrow"])
+        .arg(dir.join("cases"))
+        .arg("--")
+        .arg("cat")
+        .arg(dir.join("long.out"))
+        .output()
+        .unwrap();
+    let stdout = stdout_of(&output);
+    let blanks = " ".repeat(39);
+    let expected = format!(
+        "a.in: wrong answer: 2:1: expected end of output, found `␠{}...` (extra output after the end)\n",
+        blanks
+    );
+    assert!(stdout.starts_with(&expected), "{}", stdout);
+}
+
 #[test]
 fn test_names_a_crash_with_its_status_and_last_stderr_line() {
     let dir = fourrow_cases("test-crash");

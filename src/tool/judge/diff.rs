@@ -111,8 +111,8 @@ fn difference(expected: &[u8], found: &[u8], whole: bool) -> Option<Difference> 
     Some(Difference {
         line: 1 + found[..at].iter().filter(|&&b| b == b'\n').count(),
         col: at - line_start + 1,
-        expected: excerpt(expected, start, start > word_start),
-        found: excerpt(found, start, start > word_start),
+        expected: excerpt(expected, start, start > word_start, true),
+        found: excerpt(found, start, start > word_start, whole),
         note: notes.join("; "),
     })
 }
@@ -157,8 +157,9 @@ fn words(text: &[u8]) -> impl Iterator<Item = &[u8]> {
 
 /// `text` from `start` to the end of its line, made visible, in backticks,
 /// after `...` when it starts inside a word; cut after `EXCERPT_CHARS`
-/// characters, never inside an escape.
-fn excerpt(text: &[u8], start: usize, inside_a_word: bool) -> String {
+/// characters, never inside an escape. Unless `text` is `whole`, its last
+/// line may go on past it: no space there is shown as trailing.
+fn excerpt(text: &[u8], start: usize, inside_a_word: bool, whole: bool) -> String {
     if start >= text.len() {
         return "end of output".to_string();
     }
@@ -167,9 +168,10 @@ fn excerpt(text: &[u8], start: usize, inside_a_word: bool) -> String {
         Some(end) => &rest[..=end],
         None => rest,
     };
+    let goes_on = !whole && !line.ends_with(b"\n");
     let mut shown = String::new();
     let mut count = 0;
-    each_visible(line, |piece| {
+    each_visible(line, goes_on, |piece| {
         if count < EXCERPT_CHARS {
             shown.push_str(piece);
         }
@@ -184,21 +186,33 @@ fn excerpt(text: &[u8], start: usize, inside_a_word: bool) -> String {
 /// character spelled out (see the module's documentation).
 pub(crate) fn visible(line: &[u8]) -> String {
     let mut shown = String::new();
-    each_visible(line, |piece| shown.push_str(piece));
+    each_visible(line, false, |piece| shown.push_str(piece));
+    shown
+}
+
+/// `visible` of the start of a longer line: the spaces at its end are
+/// not trailing, as the line goes on.
+pub(crate) fn visible_start(start: &[u8]) -> String {
+    let mut shown = String::new();
+    each_visible(start, true, |piece| shown.push_str(piece));
     shown
 }
 
 /// Hands `piece` each character of `line` as `visible` writes it: an
-/// escape whole.
-fn each_visible(line: &[u8], mut piece: impl FnMut(&str)) {
+/// escape whole. When the line `goes_on` past these bytes, none of its
+/// spaces is trailing.
+fn each_visible(line: &[u8], goes_on: bool, mut piece: impl FnMut(&str)) {
     // The line end is a LF, or a CR LF.
     let body = line.strip_suffix(b"\n").unwrap_or(line);
     let body_end = body.strip_suffix(b"\r").unwrap_or(body).len();
     // Spaces from here on to the line end are trailing.
-    let trailing_from = line[..body_end]
-        .iter()
-        .rposition(|&b| b != b' ')
-        .map_or(0, |i| i + 1);
+    let trailing_from = match goes_on {
+        true => line.len(),
+        false => line[..body_end]
+            .iter()
+            .rposition(|&b| b != b' ')
+            .map_or(0, |i| i + 1),
+    };
     each_utf8_run(line, |at, valid, bad| {
         for (i, c) in valid.char_indices() {
             let pos = at + i;
@@ -330,6 +344,8 @@ mod tests {
     fn odd_bytes_are_escaped_and_long_lines_cut() {
         assert_eq!(visible(b"a\x01\\\xff\xfeb\n"), "a\\x01\\\\\\xff\\xfeb\\n");
         assert_eq!(visible("é ".as_bytes()), "é␠");
+        assert_eq!(visible_start(b"a  "), "a  ");
+        assert_eq!(visible_start(b" a "), "␠a ");
         let invisible = "a\u{202e}b\u{200b}c\u{a0}\n";
         assert_eq!(
             visible(invisible.as_bytes()),

@@ -346,7 +346,7 @@ fn last_stderr_line(stderr: &[u8]) -> Option<String> {
     Some(match line.len() > STDERR_SHOWN {
         true => format!(
             "{}...",
-            diff::visible(&line[..char_start(line, STDERR_SHOWN)])
+            diff::visible_start(&line[..char_start(line, STDERR_SHOWN)])
         ),
         false => diff::visible(line),
     })

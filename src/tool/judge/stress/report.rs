@@ -165,7 +165,7 @@ fn show(heading: &str, text: &[u8], from: usize, whole: bool) {
                 let cut = char_start(line, SHOWN_BYTES);
                 say!(
                     "    {}... ({}{} more bytes)",
-                    diff::visible(&line[..cut]),
+                    diff::visible_start(&line[..cut]),
                     at_least(i + 1 == lines.len()),
                     len - cut
                 )
