@@ -363,7 +363,7 @@ mod tests {
     #[test]
     fn a_cut_never_splits_an_escape() {
         let expected = format!("{}\t\n", "x".repeat(EXCERPT_CHARS - 1));
-        let shown = excerpt(expected.as_bytes(), 0, false);
+        let shown = excerpt(expected.as_bytes(), 0, false, true);
         assert_eq!(shown, format!("`{}\\t...`", "x".repeat(EXCERPT_CHARS - 1)));
     }
 
