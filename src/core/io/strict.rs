@@ -312,16 +312,22 @@ fn layout_fault(line: &Line) -> Option<(usize, String)> {
     // A CR that ends the text is the line's end (the last line's, with no
     // LF after it): a space before it trails.
     let end = text.len() - usize::from(text.last() == Some(&b'\r'));
+    // Blanks from here to the end trail the last token: the first of them
+    // is the fault.
+    let trailing_from = text[..end]
+        .iter()
+        .rposition(|&b| !is_blank(b))
+        .map_or(0, |i| i + 1);
     for (i, &b) in text.iter().enumerate() {
         let bad = if b == b' ' {
-            i == 0 || i + 1 == end || text[i - 1] == b' '
+            i == 0 || i >= trailing_from || text[i - 1] == b' '
         } else {
             is_blank(b)
         };
         if bad {
             let what = match b {
                 b' ' if i == 0 => "found a leading space",
-                b' ' if i + 1 == end => "found a trailing space",
+                b' ' if i >= trailing_from => "found a trailing space",
                 b' ' => "found two spaces",
                 b'\t' => "found a tab",
                 _ => "found a control character",

@@ -83,6 +83,11 @@ fn a_fault_after_the_last_token_waits_until_the_record_was_read() {
             &b"a b \nc\n"[..],
             "1:4: expected single spaces between tokens, found a trailing space",
         ),
+        // A run of blanks at the end: at its first.
+        (
+            b"a b  \t \nc\n",
+            "1:4: expected single spaces between tokens, found a trailing space",
+        ),
         (b"a b\r\nc\n", "1:4: expected a LF line end, found CR LF"),
         (
             b"a b",
