@@ -477,6 +477,23 @@ fn stress_counts_a_flood_it_cut_as_at_least() {
     assert_eq!(shrunk, "1\nGame #1: \n");
     assert!(stdout.contains(" more lines)\n"), "{}", stdout);
     assert!(!stdout.contains("at least"), "{}", stdout);
+    // A line cut where no more is kept goes on: its last space is not
+    // shown as trailing.
+    let script = format!(
+        "cat >/dev/null; echo 'Game #1 is not over, yet.'; printf '{}\\nx yyyyyyyy\\n'",
+        "z".repeat(65_533)
+    );
+    let (stdout, _) = stress_failure(
+        "fourrow",
+        "stress-cut-line",
+        &["sh", "-c", &script],
+        &["--inputs", "1"],
+    );
+    assert!(
+        stdout.contains("\n    x \n    ... (and more, not kept)\n"),
+        "{}",
+        stdout
+    );
     // Far more than expected, within the limit: counted as at least too.
     let (stdout, _) = stress_failure(
         "fourrow",

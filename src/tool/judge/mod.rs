@@ -68,19 +68,6 @@ const EXTRA_OUTPUT_KEPT: usize = 1 << 16;
 /// is killed then, rather than at its time limit.
 const RUNAWAY_OUTPUT: usize = 1 << 24;
 
-/// How much of the output of a run that was to write `expected_len`
-/// bytes is kept: `EXTRA_OUTPUT_KEPT` more, and a byte past that, by
-/// which a run that wrote more is told from one that wrote just that.
-fn kept_len(expected_len: usize) -> usize {
-    expected_len + EXTRA_OUTPUT_KEPT + 1
-}
-
-/// Whether `output`, kept of a run that was to write `expected_len` bytes,
-/// is all that the run wrote: short of what is kept at most.
-pub(crate) fn kept_whole(output: &[u8], expected_len: usize) -> bool {
-    output.len() < kept_len(expected_len)
-}
-
 /// The flag of a run whose result is always looked at.
 pub(crate) static NEVER_DROPPED: AtomicBool = AtomicBool::new(false);
 
@@ -113,7 +100,7 @@ impl Solution<'_> {
             Solution::Program(command) => {
                 let limit = expected_len + EXTRA_OUTPUT_KEPT + RUNAWAY_OUTPUT;
                 let kept = match compare {
-                    Compare::Exact => kept_len(expected_len),
+                    Compare::Exact => expected_len + EXTRA_OUTPUT_KEPT,
                     // Blanks it forgives may take any room: all is kept.
                     Compare::IgnoreSpace => limit,
                 };
@@ -138,6 +125,7 @@ impl Solution<'_> {
                     end,
                     stdout,
                     text_dropped: false,
+                    stdout_whole: true,
                     stderr,
                     time: start.elapsed(),
                 })

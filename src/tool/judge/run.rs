@@ -62,6 +62,9 @@ pub(crate) struct Run {
     /// Past what is kept of `stdout`, the program wrote more than blanks
     /// (spaces, tabs, CR and LF).
     pub(crate) text_dropped: bool,
+    /// All that the program wrote on `stdout` is kept: nothing was
+    /// dropped past the limit.
+    pub(crate) stdout_whole: bool,
     /// The last bytes of standard error.
     pub(crate) stderr: Vec<u8>,
     /// From the start to the end of the program (or to its kill).
@@ -137,6 +140,7 @@ fn watch(
         limit: stdout_limit,
         runaway: Arc::new(AtomicBool::new(false)),
         text_dropped: Arc::new(AtomicBool::new(false)),
+        dropped: Arc::new(AtomicBool::new(false)),
     };
     collect(
         out_pipe,
@@ -182,6 +186,7 @@ fn watch(
         end,
         stdout: take(&stdout),
         text_dropped: watched.text_dropped.load(Ordering::SeqCst),
+        stdout_whole: !watched.dropped.load(Ordering::SeqCst),
         stderr: take(&stderr),
         time,
     })
@@ -344,6 +349,8 @@ struct Watched {
     limit: usize,
     runaway: Arc<AtomicBool>,
     text_dropped: Arc<AtomicBool>,
+    /// Set when a byte read is not kept.
+    dropped: Arc<AtomicBool>,
 }
 
 /// Reads `pipe` to its end on a thread of its own into `into`, then says so
@@ -371,6 +378,9 @@ fn collect<R: Read + Send + 'static>(
                     let room = limit.saturating_sub(kept.len());
                     let (taken, dropped) = chunk[..n].split_at(n.min(room));
                     kept.extend_from_slice(taken);
+                    if !dropped.is_empty() {
+                        watched.dropped.store(true, Ordering::SeqCst);
+                    }
                     if dropped.iter().any(|b| !b" \t\r\n".contains(b)) {
                         watched.text_dropped.store(true, Ordering::SeqCst);
                     }

@@ -7,6 +7,7 @@ fn finished(end: End, stdout: &[u8], stderr: &[u8]) -> Run {
         end,
         stdout: stdout.to_vec(),
         text_dropped: false,
+        stdout_whole: true,
         stderr: stderr.to_vec(),
         time: Duration::ZERO,
     }
@@ -29,6 +30,7 @@ fn an_output_that_went_on_with_text_past_what_was_kept_is_never_accepted() {
     // keeps it whole up to the output limit (`tests/contestant.rs`).
     let cut = |stdout: &[u8]| Run {
         text_dropped: true,
+        stdout_whole: false,
         ..finished(End::Success, stdout, b"")
     };
     let ignoring_space = |run: &Run| {
@@ -47,6 +49,7 @@ fn an_output_that_went_on_with_text_past_what_was_kept_is_never_accepted() {
     );
     let blanks_only = Run {
         text_dropped: false,
+        stdout_whole: true,
         ..cut(b"a\n \n")
     };
     assert!(verdict(&blanks_only, output(b"a\n")).ends_with("; only whitespace differs)"));

@@ -112,7 +112,7 @@ fn case_count(problem: Problem, i: u64, n: u64) -> u64 {
 enum Outcome {
     Passed,
     /// The input, the program's output on it and the verdict.
-    Failed(Vec<u8>, Vec<u8>, Verdict),
+    Failed(Vec<u8>, Kept, Verdict),
     /// The generator made no valid input.
     NoInput,
     CannotRun(io::Error),
@@ -152,7 +152,7 @@ pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[OsString]) ->
             Err(e) => Outcome::CannotRun(e),
             Ok(run) => match judge(&run, output(&expected), how.timeout, Compare::Exact) {
                 Verdict::Accepted => Outcome::Passed,
-                verdict => Outcome::Failed(input, run.stdout, verdict),
+                verdict => Outcome::Failed(input, Kept::of(run), verdict),
             },
         }
     };
@@ -244,7 +244,7 @@ pub(crate) fn killer(
             .map_err(|e| cannot_run(command, &e))?;
         let verdict = judge(&run, output(&expected), timeout, Compare::Exact);
         if verdict != Verdict::Accepted {
-            let mut oracle = Judge::new(problem, solution, timeout, verdict, run.stdout);
+            let mut oracle = Judge::new(problem, solution, timeout, verdict, Kept::of(run));
             let shrunk = shrink::shrink(problem, &input, &mut oracle);
             return Ok(Some(Killer {
                 input: shrunk.input,
@@ -254,6 +254,23 @@ pub(crate) fn killer(
         }
     }
     Ok(None)
+}
+
+/// What is kept of a failing run's standard output, and whether it is
+/// all the program wrote there.
+#[derive(Clone, Default)]
+pub(super) struct Kept {
+    pub(super) bytes: Vec<u8>,
+    pub(super) whole: bool,
+}
+
+impl Kept {
+    fn of(run: super::run::Run) -> Kept {
+        Kept {
+            bytes: run.stdout,
+            whole: run.stdout_whole,
+        }
+    }
 }
 
 /// Only standard output is expected of a generated input.
@@ -318,9 +335,9 @@ struct Judge<'a> {
     /// The verdict on the smallest failing input so far, and the
     /// program's output on it.
     last: Verdict,
-    last_output: Vec<u8>,
+    last_output: Kept,
     /// Verdicts and outputs by hash; `None` for an invalid candidate.
-    seen: HashMap<u64, Option<(Verdict, Vec<u8>)>>,
+    seen: HashMap<u64, Option<(Verdict, Kept)>>,
     runs: usize,
     timeouts: usize,
     /// Runs whose solution could not be started (it was there before).
@@ -335,7 +352,7 @@ impl<'a> Judge<'a> {
         solution: Solution<'a>,
         timeout: Duration,
         verdict: Verdict,
-        stdout: Vec<u8>,
+        stdout: Kept,
     ) -> Judge<'a> {
         Judge {
             problem,
@@ -353,7 +370,7 @@ impl<'a> Judge<'a> {
 
     /// The verdict on `input` and the program's output (kept only when it
     /// failed), or `None` for an invalid candidate.
-    fn verdict(&mut self, input: &[u8]) -> Option<(Verdict, Vec<u8>)> {
+    fn verdict(&mut self, input: &[u8]) -> Option<(Verdict, Kept)> {
         let mut hasher = DefaultHasher::new();
         input.hash(&mut hasher);
         let key = hasher.finish();
@@ -377,8 +394,8 @@ impl<'a> Judge<'a> {
             };
             let verdict = judge(&run, output(&expected), self.timeout, Compare::Exact);
             let stdout = match verdict {
-                Verdict::Accepted => Vec::new(),
-                _ => run.stdout,
+                Verdict::Accepted => Kept::default(),
+                _ => Kept::of(run),
             };
             Some((verdict, stdout))
         });

@@ -5,7 +5,7 @@
 use super::{Judge, MOST_RUNS, MOST_TIMEOUTS};
 use crate::core::io::error::{char_start, escaped_name};
 use crate::core::io::stderr_about;
-use crate::tool::judge::{diff, kept_whole, may_write_over, shrink, solver, write_ours};
+use crate::tool::judge::{diff, may_write_over, shrink, solver, write_ours};
 use crate::tool::problem::Problem;
 use std::path::Path;
 
@@ -71,7 +71,7 @@ pub(super) fn report(
     };
     show("input", &shrunk.input, 1, true);
     if let Some(expected) = solver::strict_answer(problem, &shrunk.input) {
-        match diff::first_difference(&expected, &oracle.last_output) {
+        match diff::first_difference(&expected, &oracle.last_output.bytes) {
             // The same output: it failed another way.
             None => {
                 show("expected output", &expected, 1, true);
@@ -80,12 +80,12 @@ pub(super) fn report(
             Some(difference) => {
                 show("expected output", &expected, difference.line, true);
                 // Past what is kept, the solver wrote more than is shown.
-                let whole = kept_whole(&oracle.last_output, expected.len());
+                let output = &oracle.last_output;
                 show(
                     "solver's output",
-                    &oracle.last_output,
+                    &output.bytes,
                     difference.line,
-                    whole,
+                    output.whole,
                 );
             }
         }
@@ -169,6 +169,10 @@ fn show(heading: &str, text: &[u8], from: usize, whole: bool) {
                     at_least(i + 1 == lines.len()),
                     len - cut
                 )
+            }
+            // A last line cut where no more was kept goes on.
+            _ if i + 1 == lines.len() && !whole && !text.ends_with(b"\n") => {
+                say!("    {}", diff::visible_start(line))
             }
             _ => say!("    {}", diff::visible(line)),
         }
