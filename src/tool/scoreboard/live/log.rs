@@ -19,6 +19,7 @@ use crate::core::io::error::shown;
 use crate::core::io::lines::{line_too_long, MAX_LINE, NOT_UTF8};
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, Write};
+use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 const TITLE: &str = "# referee match log: the settings, then one entry a line";
@@ -77,7 +78,13 @@ impl Log {
         };
         hold(&file, &path)?;
         let head = head(settings);
-        if let Err(e) = file.write_all(head.as_bytes()) {
+        // The head on the disk, and the new file in its folder, so that a
+        // power cut cannot take the log away with its entries.
+        let written = file
+            .write_all(head.as_bytes())
+            .and_then(|()| sync(&file))
+            .and_then(|()| sync_folder_of(Path::new(&path)));
+        if let Err(e) = written {
             // Made just now and of no use: a log without its head.
             let _ = std::fs::remove_file(&path);
             return Err(format!("{}: {}", escaped_name(&path), e));
@@ -162,6 +169,19 @@ fn sync(file: &File) -> io::Result<()> {
         }
         synced => synced,
     }
+}
+
+/// Syncs the folder that holds `path`, where the system allows it (on
+/// Unix a folder can be opened and synced; elsewhere nothing is done).
+fn sync_folder_of(path: &Path) -> io::Result<()> {
+    if !cfg!(unix) {
+        return Ok(());
+    }
+    let folder = match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    sync(&File::open(folder)?)
 }
 
 fn new_file(path: &str) -> io::Result<File> {
