@@ -452,6 +452,11 @@ fn bash_completes_subcommands_problems_and_flags() {
     assert_eq!(complete("referee snooker --s"), "--strict\n");
     assert_eq!(complete("referee completions ''"), "bash\nzsh\nfish\n");
     assert_eq!(complete("referee stress --inputs 5 fo"), "fourrow\n");
+    // Bash splits `--opt=VALUE` into `--opt`, `=` and `VALUE`.
+    assert_eq!(complete("referee gen --seed = 5 sno"), "snooker\n");
+    assert_eq!(complete("referee --cases = 3 gen sno"), "snooker\n");
+    assert_eq!(complete("referee gen --style = va"), "varied\n");
+    assert_eq!(complete("referee bench --style ="), "plain\nvaried\n");
     // `--html` takes no value in `scoreboard` (it does in `match`): the
     // word after it is FILE, and nothing comes after FILE.
     assert_eq!(complete("referee scoreboard --html x.in ''"), "\n");

@@ -85,11 +85,14 @@ pub(crate) fn bash() -> String {
     out.push_str(
         "_referee() {\n\
          \x20   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n\
+         \x20   # Bash splits `--opt=VALUE` into `--opt`, `=` and `VALUE`.\n\
+         \x20   if [[ $cur == = ]]; then cur=; elif [[ $prev == = ]]; then prev=${COMP_WORDS[COMP_CWORD-2]}; fi\n\
          \x20   local sub= n=0 i word skip=0 after=-1 ended=0\n\
          \x20   for ((i = 1; i < COMP_CWORD; i++)); do\n\
          \x20       word=${COMP_WORDS[i]}\n\
          \x20       if ((after >= 0)); then after=$((after + 1)); continue; fi\n\
          \x20       if ((ended)); then continue; fi\n\
+         \x20       if [[ $word == = ]]; then skip=1; continue; fi\n\
          \x20       if ((skip)); then skip=0; continue; fi\n\
          \x20       case $word in\n",
     );
