@@ -116,7 +116,7 @@ mod tests {
             "name=\"b&lt;1&gt;.in\" time=\"0.003\">\n      <failure type=\"wrong answer\" \
              message=\"1:1: expected `a`, found `b`\">"
         ));
-        assert_eq!(escape("\u{1b}&\"'"), "\u{fffd}&amp;&quot;&#39;");
+        assert_eq!(escape("\u{1b}&\"'"), "\\x1b&amp;&quot;&#39;");
         assert_eq!(escape("a\u{ffff}b\u{fffe}"), "a\u{fffd}b\u{fffd}");
     }
 
