@@ -259,9 +259,9 @@ pub(crate) fn killer(
 /// What is kept of a failing run's standard output, and whether it is
 /// all the program wrote there.
 #[derive(Clone, Default)]
-pub(super) struct Kept {
-    pub(super) bytes: Vec<u8>,
-    pub(super) whole: bool,
+struct Kept {
+    bytes: Vec<u8>,
+    whole: bool,
 }
 
 impl Kept {
