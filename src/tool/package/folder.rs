@@ -1,0 +1,206 @@
+//! Writing a package into its folder, DIR: what the folder may hold
+//! (nothing, or an earlier package, whose manifest says which files are
+//! ours), the refusals that come before any write, then the files and
+//! the manifest (`manifest.rs`).
+
+use super::manifest::{self, Found};
+use super::{files, Problem};
+use std::fs;
+use std::io;
+use std::path::Path;
+
+/// Writes the package of `problem` into `dir`: a new or empty folder, or
+/// one that holds an earlier package (of another problem only when
+/// `force`), whose files are replaced (those changed since only when
+/// `force`); no other file is touched.
+pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()> {
+    // An empty name would be the current folder's files; `-`, standard
+    // input or output elsewhere, names no folder.
+    if dir.as_os_str().is_empty() || dir == Path::new("-") {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the folder's name is empty or `-`; name a new folder",
+        ));
+    }
+    let files = files(problem).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+    let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    let (earlier_problem, earlier, digests) = match manifest::look(dir)? {
+        Found::Nothing => (None, Vec::new(), Vec::new()),
+        Found::Package {
+            problem,
+            files,
+            digests,
+        } => (Some(problem), files, digests),
+        // Of the same problem, every file this package writes was the
+        // earlier one's: they are replaced, and nothing is removed. Of
+        // another, which of its files are whose is not known: none is
+        // written over.
+        Found::Unlisted { problem: other } if other == problem.name() => (
+            Some(other),
+            paths.iter().map(|p| p.to_string()).collect(),
+            Vec::new(),
+        ),
+        Found::Unlisted { problem: other } => {
+            return Err(in_the_way(format!(
+                "the folder holds a package of {} written before packages listed \
+                 their files, which is not written over even with --force; \
+                 move it away or choose a new folder",
+                other
+            )))
+        }
+        Found::Other => {
+            return Err(in_the_way(
+                "the folder is neither empty nor a package written by referee; \
+                 choose a new folder",
+            ))
+        }
+    };
+    if let Some(other) = earlier_problem.filter(|other| other != problem.name() && !force) {
+        return Err(in_the_way(format!(
+            "the folder holds the package of {}; to write {} over it, add --force",
+            other,
+            problem.name()
+        )));
+    }
+    // A file of ours that someone changed since holds their work.
+    if let Some(path) = manifest::changed(dir, &digests).filter(|_| !force) {
+        return Err(in_the_way(format!(
+            "{} was changed since referee package wrote it; to write over the change, add --force",
+            path
+        )));
+    }
+    // A file that the earlier package did not list is someone's own, even
+    // where this package would put one of its files.
+    let theirs = paths.iter().find(|path| {
+        !earlier.iter().any(|e| e == *path) && dir.join(path).symlink_metadata().is_ok()
+    });
+    if let Some(path) = theirs {
+        return Err(in_the_way(format!(
+            "{} is there already and is no file of the earlier package's; move it away first",
+            path
+        )));
+    }
+    // A folder of the package that is a link would take our files, and
+    // lose theirs, elsewhere.
+    if let Some(link) = all_paths(&paths, &earlier)
+        .flat_map(|path| folders_of(dir, path))
+        .find(|f| is_link(f))
+    {
+        return Err(in_the_way(format!(
+            "{} is a link; the package's folders must be its own: move it away first",
+            link.strip_prefix(dir).unwrap_or(&link).display()
+        )));
+    }
+    // A folder where a file of ours is to be written, or was and is to be
+    // removed, would stop the run half way: said before anything is
+    // written.
+    let folder = all_paths(&paths, &earlier).find(|path| {
+        let found = dir.join(path).symlink_metadata();
+        found.is_ok_and(|found| found.is_dir())
+    });
+    if let Some(path) = folder {
+        return Err(in_the_way(format!(
+            "{} is a folder where the package keeps a file; move it away first",
+            path
+        )));
+    }
+    fs::create_dir_all(dir)?;
+    // Everything of ours listed before anything is written: a run cut
+    // short leaves no file of ours unlisted.
+    let both = earlier.iter().map(String::as_str).chain(
+        paths
+            .iter()
+            .copied()
+            .filter(|p| !earlier.iter().any(|e| e == p)),
+    );
+    crate::tool::files::write_whole(
+        &dir.join(manifest::NAME),
+        manifest::text(problem.name(), both.map(|path| (path, None))).as_bytes(),
+    )?;
+    manifest::remove_stale(dir, &earlier, &paths)?;
+    for f in &files {
+        let path = dir.join(&f.path);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent)?;
+        }
+        crate::tool::files::write_whole(&path, &f.bytes)?;
+    }
+    let written = files
+        .iter()
+        .map(|f| (f.path.as_str(), Some(manifest::digest(&f.bytes))));
+    crate::tool::files::write_whole(
+        &dir.join(manifest::NAME),
+        manifest::text(problem.name(), written).as_bytes(),
+    )
+}
+
+/// What to tell the user when problemtools will not take `dir`'s name as
+/// the problem's short name (lower-case letters and digits), which its
+/// `verifyproblem` requires.
+pub(crate) fn short_name_note(dir: &Path) -> Option<String> {
+    let name = dir
+        .canonicalize()
+        .ok()?
+        .file_name()?
+        .to_string_lossy()
+        .into_owned();
+    let short = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+    (!short).then(|| {
+        format!(
+            "problemtools' verifyproblem takes the folder's name, `{}`, for the problem's \
+             short name and wants lower-case letters and digits only; rename the folder \
+             before checking it there",
+            crate::core::io::error::escaped_name(&name)
+        )
+    })
+}
+
+/// The error of a run that something in DIR stops before any write.
+fn in_the_way(why: impl Into<String>) -> io::Error {
+    io::Error::new(io::ErrorKind::AlreadyExists, why.into())
+}
+
+/// The paths of the files this package writes, then those of the earlier
+/// one's.
+fn all_paths<'a>(paths: &'a [&str], earlier: &'a [String]) -> impl Iterator<Item = &'a str> {
+    paths
+        .iter()
+        .copied()
+        .chain(earlier.iter().map(String::as_str))
+}
+
+/// The folders inside `dir` that hold `path`, outermost first.
+fn folders_of(dir: &Path, path: &str) -> Vec<std::path::PathBuf> {
+    let mut folders: Vec<_> = Path::new(path)
+        .ancestors()
+        .skip(1)
+        .filter(|folder| !folder.as_os_str().is_empty())
+        .map(|folder| dir.join(folder))
+        .collect();
+    folders.reverse();
+    folders
+}
+
+fn is_link(path: &Path) -> bool {
+    path.symlink_metadata()
+        .is_ok_and(|m| m.file_type().is_symlink())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folder_of_other_files_is_left_alone() {
+        let dir = std::env::temp_dir().join(format!("referee-package-{}", std::process::id()));
+        fs::create_dir_all(dir.join("data")).unwrap();
+        fs::write(dir.join("notes.txt"), "mine").unwrap();
+        let error = write(Problem::Rating, &dir, true).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::AlreadyExists);
+        assert!(dir.join("notes.txt").exists() && dir.join("data").exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
