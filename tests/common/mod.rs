@@ -269,3 +269,39 @@ pub fn with_stdout_closed(args: &[&str], dir: &Path) -> std::process::ExitStatus
     drop(child.stdout.take());
     child.wait().unwrap()
 }
+
+/// Runs `stress` to its first failure; returns its stdout and the shrunk
+/// input.
+pub fn stress_failure(
+    problem: &str,
+    name: &str,
+    command: &[&str],
+    extra: &[&str],
+) -> (String, String) {
+    stress_failure_seeded(problem, name, command, "7", extra)
+}
+
+/// `stress_failure` with the seed `seed`.
+pub fn stress_failure_seeded(
+    problem: &str,
+    name: &str,
+    command: &[&str],
+    seed: &str,
+    extra: &[&str],
+) -> (String, String) {
+    let dir = scratch("stress", name);
+    let output = referee()
+        .current_dir(&dir)
+        .args(["stress", problem, "--seed", seed])
+        .args(extra)
+        .arg("--")
+        .args(command)
+        .timeout(std::time::Duration::from_secs(300))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(output.status.code(), Some(1), "{}", stdout);
+    assert!(stdout.ends_with(" passed, 1 failed\n"), "{}", stdout);
+    let shrunk = fs::read_to_string(dir.join("stress-failure.in")).unwrap();
+    (stdout, shrunk)
+}
