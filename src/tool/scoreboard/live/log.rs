@@ -80,10 +80,8 @@ impl Log {
         let head = head(settings);
         // The head on the disk, and the new file in its folder, so that a
         // power cut cannot take the log away with its entries.
-        let written = file
-            .write_all(head.as_bytes())
-            .and_then(|()| sync(&file))
-            .and_then(|()| sync_folder_of(Path::new(&path)));
+        let written = file.write_all(head.as_bytes()).and_then(|()| sync(&file));
+        sync_folder_of(Path::new(&path));
         if let Err(e) = written {
             // Made just now and of no use: a log without its head.
             let _ = std::fs::remove_file(&path);
@@ -171,17 +169,20 @@ fn sync(file: &File) -> io::Result<()> {
     }
 }
 
-/// Syncs the folder that holds `path`, where the system allows it (on
-/// Unix a folder can be opened and synced; elsewhere nothing is done).
-fn sync_folder_of(path: &Path) -> io::Result<()> {
+/// Syncs the folder that holds `path` where it can: on Unix a folder can
+/// be opened and synced, if it may be read (a folder that may only be
+/// written holds a log as well, so this is no reason to stop).
+fn sync_folder_of(path: &Path) {
     if !cfg!(unix) {
-        return Ok(());
+        return;
     }
     let folder = match path.parent() {
         Some(folder) if !folder.as_os_str().is_empty() => folder,
         _ => Path::new("."),
     };
-    sync(&File::open(folder)?)
+    if let Ok(folder) = File::open(folder) {
+        let _ = sync(&folder);
+    }
 }
 
 fn new_file(path: &str) -> io::Result<File> {
