@@ -23,16 +23,16 @@ impl Checks for Strict {
         // A game is one line: the one before is whole, and written before
         // any fault of this line is reported (R0.3), or of its own line
         // end or the count's, found after the line's last token.
-        let line = match self.report_pending() {
-            Ok(()) => self.line_with_its_end_pending(lines),
-            Err(e) => Err(e),
-        };
-        match line {
+        if let Err(e) = self.report_pending() {
+            reading.finish_game(out)?;
+            return Err(e);
+        }
+        match self.line_with_its_end_pending(lines) {
             Ok(Some(_)) => {}
             Ok(None) => return Ok(false),
             Err(e) => {
                 reading.finish_game(out)?;
-                return Err(e);
+                return Err(fault_before_refusal(&lines.current(), reading, e));
             }
         }
         let line = lines.current();
@@ -68,6 +68,32 @@ impl Checks for Strict {
 
     fn reads_refused_lines(&self) -> bool {
         false
+    }
+}
+
+/// Of `refused`, the fault of a line refused for its bytes (not UTF-8,
+/// too long; `line` is its text up to them) or of its line end, and a
+/// fault of its game before that, the one that comes first: the game is
+/// checked as far as the line was read.
+fn fault_before_refusal(line: &Line, reading: &Reading, refused: Error) -> Error {
+    let col = |e: &Error| match e {
+        Error::Input { col, .. } => *col,
+        _ => 0,
+    };
+    let checked = if reading.begun < reading.announced {
+        check_game_line(line, reading.begun + 1)
+    } else if line.tokens().next().is_some() {
+        let after = format!("the last game ({})", reading.announced);
+        Err(not_the_end(line, &after))
+    } else {
+        Ok(())
+    };
+    match checked {
+        // A fault past the text read is only where the line was cut.
+        Err(earlier) if col(&earlier) <= line.text.len() && col(&earlier) <= col(&refused) => {
+            earlier
+        }
+        _ => refused,
     }
 }
 
@@ -147,4 +173,43 @@ pub(crate) fn validate<R: Read>(input: R) -> Result<(), Error> {
         &mut NoShortcut,
         &mut out,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::solve_strict;
+
+    /// What `--strict` writes for `input`, and its error.
+    fn strictly(input: &[u8]) -> (String, String) {
+        let mut out = Vec::new();
+        let error = solve_strict(input, &mut out).unwrap_err();
+        (String::from_utf8(out).unwrap(), error.to_string())
+    }
+
+    #[test]
+    fn a_fault_of_a_game_comes_before_the_bytes_that_refuse_its_line() {
+        let not_utf8 = "expected UTF-8 text, found a byte that is not UTF-8";
+        for (input, output, error) in [
+            (
+                &b"1\nGame #2: 1\xff\n"[..],
+                "",
+                "2:7: expected the header `Game #1: `, found `2`".to_string(),
+            ),
+            (
+                b"1\nGame #1: 18\xff\n",
+                "",
+                "2:11: expected a slot digit 1-7, found `8`".to_string(),
+            ),
+            // Where the line is cut, nothing is wrong yet.
+            (b"1\nGam\xff\n", "", format!("2:4: {}", not_utf8)),
+            (b"1\nGame #1: 12\xff\n", "", format!("2:12: {}", not_utf8)),
+            (
+                b"1\nGame #1: 1\nx\xff\n",
+                "Game #1 is not over, yet.\n",
+                "3:1: expected end of input after the last game (1), found `x`".to_string(),
+            ),
+        ] {
+            assert_eq!(strictly(input), (output.to_string(), error));
+        }
+    }
 }
