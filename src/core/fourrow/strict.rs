@@ -38,7 +38,7 @@ impl Checks for Strict {
         let line = lines.current();
         let after = format!("the last game ({})", reading.announced);
         let checked = if reading.begun < reading.announced {
-            check_game_line(&line, reading.begun + 1)
+            check_game_line(&line, reading.begun + 1, false)
         } else if line.text.is_empty() {
             Err(line.error(
                 1,
@@ -81,7 +81,7 @@ fn fault_before_refusal(line: &Line, reading: &Reading, refused: Error) -> Error
         _ => 0,
     };
     let checked = if reading.begun < reading.announced {
-        check_game_line(line, reading.begun + 1)
+        check_game_line(line, reading.begun + 1, true)
     } else if line.tokens().next().is_some() {
         let after = format!("the last game ({})", reading.announced);
         Err(not_the_end(line, &after))
@@ -117,8 +117,9 @@ fn header(number: u64) -> String {
 }
 
 /// `--strict`: a game is one line, exactly `Game #k: ` (k counting from 1)
-/// and then at most 42 slot digits.
-fn check_game_line(line: &Line, number: u64) -> Result<(), Error> {
+/// and then at most 42 slot digits. A `cut` line is the start of a line
+/// refused for its bytes.
+fn check_game_line(line: &Line, number: u64, cut: bool) -> Result<(), Error> {
     let header = header(number);
     let text = line.text;
     let matched = header
@@ -145,9 +146,18 @@ fn check_game_line(line: &Line, number: u64) -> Result<(), Error> {
         .take_while(|b| (b'1'..=b'7').contains(b))
         .count();
     if digits > MAX_MOVES {
+        // Moves up to where a `cut` line was cut may go on past it.
+        let more = if cut && digits == moves.len() {
+            " or more"
+        } else {
+            ""
+        };
         return Err(line.error(
             header.len() + MAX_MOVES + 1,
-            format!("expected at most {} moves, found {}", MAX_MOVES, digits),
+            format!(
+                "expected at most {} moves, found {}{}",
+                MAX_MOVES, digits, more
+            ),
         ));
     }
     if digits < moves.len() {
@@ -203,6 +213,11 @@ mod tests {
             // Where the line is cut, nothing is wrong yet.
             (b"1\nGam\xff\n", "", format!("2:4: {}", not_utf8)),
             (b"1\nGame #1: 12\xff\n", "", format!("2:12: {}", not_utf8)),
+            (
+                &[&b"1\nGame #1: "[..], &[b'1'; 50], b"\xff\n"].concat(),
+                "",
+                "2:52: expected at most 42 moves, found 50 or more".to_string(),
+            ),
             (
                 b"1\nGame #1: 1\nx\xff\n",
                 "Game #1 is not over, yet.\n",
