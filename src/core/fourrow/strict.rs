@@ -4,7 +4,7 @@
 //! the last game.
 
 use super::parse::{char_at, read_games, Checks, NoShortcut, Reading};
-use crate::core::io::strict::{check_count, Strict};
+use crate::core::io::strict::{check_count, place, Strict};
 use crate::core::io::{is_blank, not_the_end, Error, Line, Lines, Output, Token};
 use crate::core::limits::fourrow::{GAMES, MAX_MOVES};
 use std::io::{self, Read, Write};
@@ -76,10 +76,6 @@ impl Checks for Strict {
 /// fault of its game before that, the one that comes first: the game is
 /// checked as far as the line was read.
 fn fault_before_refusal(line: &Line, reading: &Reading, refused: Error) -> Error {
-    let col = |e: &Error| match e {
-        Error::Input { col, .. } => *col,
-        _ => 0,
-    };
     let checked = if reading.begun < reading.announced {
         check_game_line(line, reading.begun + 1, true)
     } else if line.tokens().next().is_some() {
@@ -90,7 +86,9 @@ fn fault_before_refusal(line: &Line, reading: &Reading, refused: Error) -> Error
     };
     match checked {
         // A fault past the text read is only where the line was cut.
-        Err(earlier) if col(&earlier) <= line.text.len() && col(&earlier) <= col(&refused) => {
+        Err(earlier)
+            if place(&earlier).1 <= line.text.len() && place(&earlier) <= place(&refused) =>
+        {
             earlier
         }
         _ => refused,

@@ -191,7 +191,7 @@ fn first_with_layout(line: &Line, fault: Error) -> Error {
 
 /// Where an error is in the input: (line, column); first for an error
 /// of no place.
-fn place(error: &Error) -> (usize, usize) {
+pub(crate) fn place(error: &Error) -> (usize, usize) {
     match error {
         Error::Input { line, col, .. } => (*line, *col),
         _ => (0, 0),

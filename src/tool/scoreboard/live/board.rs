@@ -44,7 +44,7 @@ pub(crate) struct Board {
 }
 
 /// `text` as a terminal is to show it (`escaped_bytes`).
-fn shown(text: &str) -> String {
+fn for_terminal(text: &str) -> String {
     escaped_bytes(text.as_bytes())
 }
 
@@ -68,7 +68,7 @@ impl Board {
             });
         let skip = game.entries.len().saturating_sub(LAST_ENTRIES);
         Board {
-            names: game.settings.names.clone().map(|name| shown(&name)),
+            names: game.settings.names.clone().map(|name| for_terminal(&name)),
             given_names: game.settings.names.clone(),
             best_of: game.settings.best_of,
             frame: state.number,
@@ -91,7 +91,10 @@ impl Board {
             lot_due: state.lot_due(),
             snookers,
             highest: state.highest,
-            last: game.entries[skip..].iter().map(|e| shown(e)).collect(),
+            last: game.entries[skip..]
+                .iter()
+                .map(|e| for_terminal(e))
+                .collect(),
         }
     }
 

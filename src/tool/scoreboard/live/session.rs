@@ -403,13 +403,8 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
         };
         let taken = entry.and_then(|entry| game.enter(&entry).map_err(by_the_rules));
         if let Err(refused) = taken {
-            return Err(Failure::Other(format!(
-                "{}:{}:{}: {}",
-                escaped_name(path),
-                number,
-                entry::column_of_word(text, refused.word),
-                refused.message
-            )));
+            let col = entry::column_of_word(text, refused.word);
+            return Err(at((*number, col), refused.message));
         }
     }
     if let Some(fault) = read.fault {
