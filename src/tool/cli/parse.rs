@@ -4,7 +4,7 @@
 //! Every value is checked against its bounds here, so no out-of-range
 //! number reaches the rest of the tool.
 
-use super::suggest::{flag_name, unknown, unknown_flag, unknown_subcommand};
+use super::suggest::{flag_name, nearest, unknown, unknown_flag, unknown_subcommand};
 use super::table::{self, ArgKind, Count, Flag, Found, Kind, Options, Subcommand, Tail, Use};
 use super::{help, Command, Shell, Usage};
 use crate::core::io::error::escaped_path;
@@ -19,9 +19,9 @@ use std::time::Duration;
 pub fn parse_os<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Usage> {
     let mut args: Vec<OsString> = args.into_iter().collect();
     // The subcommand's name and where it is.
-    let named = args.iter().enumerate().find_map(|(at, arg)| {
-        let sub = arg.to_str().and_then(table::subcommand)?;
-        Some((at, sub))
+    let named = subcommand_at(&args).map(|at| {
+        let name = args[at].to_str().expect("a subcommand's name is UTF-8");
+        (at, table::subcommand(name).expect("found by subcommand_at"))
     });
     // The first `--` after the subcommand's name; one before it is not the
     // subcommand's (`referee --strict -- fourrow`).
@@ -41,6 +41,36 @@ pub fn parse_os<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Us
             None => not_utf8(arg),
         }),
     }
+}
+
+/// Where the subcommand's name is among `args`: the first word that names
+/// one, not counting the value of a flag that takes one (`--log man
+/// match`).
+fn subcommand_at<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Option<usize> {
+    let mut at = 0;
+    while at < args.len() {
+        let arg = args[at].as_ref().to_str().unwrap_or_default();
+        if table::subcommand(arg).is_some() {
+            return Some(at);
+        }
+        at += if takes_next_as_value(arg) { 2 } else { 1 };
+    }
+    None
+}
+
+/// Whether `arg` is a flag of some subcommand's that takes a value and
+/// was given without it (`--log`, `-j`; not `--log=x`, `-j4`), so that
+/// the next argument is its value.
+fn takes_next_as_value(arg: &str) -> bool {
+    let named = |flag: &&Flag| match arg.strip_prefix("--") {
+        Some(long) => flag.long == long,
+        None => arg.len() == 2 && arg.starts_with('-') && flag.short == arg[1..].chars().next(),
+    };
+    is_flag(arg)
+        && table::FLAGS
+            .iter()
+            .filter(named)
+            .any(|f| f.value_name().is_some())
 }
 
 /// The usage error for an argument that is not UTF-8 where text is
@@ -98,7 +128,13 @@ fn before_subcommand(
     let asks_help = top
         .as_ref()
         .is_some_and(|(flag, _, value)| flag.short == Some('h') && value.is_none());
-    let named = rest.iter().position(|arg| table::subcommand(arg).is_some());
+    let args: Vec<&str> = std::iter::once(first.as_str())
+        .chain(rest.iter().map(String::as_str))
+        .collect();
+    let named = match first.as_str() {
+        "--" => rest.iter().position(|arg| table::subcommand(arg).is_some()),
+        _ => subcommand_at(&args).map(|at| at - 1),
+    };
     // After `--` every word is a word: the first must name a subcommand.
     match (first.as_str(), rest.first()) {
         ("--", Some(word)) if named != Some(0) => return Err(unknown_subcommand(word)),
@@ -125,8 +161,28 @@ fn before_subcommand(
             args.extend(rest[at + 1..].iter().cloned());
             parse_subcommand(sub, args.into_iter(), tail).map_err(|usage| usage.of(sub.name))
         }
+        // No subcommand is named: a word near one's name was meant as it
+        // (`--strict snoker`), else the flag is looked at alone.
+        (None, None) => match mistyped_subcommand(&args) {
+            Some(word) => Err(unknown_subcommand(word)),
+            None => top_flag(&first),
+        },
         _ => top_flag(&first),
     }
+}
+
+/// The first of `args` that is neither a flag nor a flag's value and is
+/// near a subcommand's name.
+fn mistyped_subcommand<'a>(args: &[&'a str]) -> Option<&'a str> {
+    let names = || table::SUBCOMMANDS.iter().map(|s| s.name);
+    let mut at = 0;
+    while let Some(&arg) = args.get(at) {
+        if !is_flag(arg) && nearest(arg, names()).is_some() {
+            return Some(arg);
+        }
+        at += if takes_next_as_value(arg) { 2 } else { 1 };
+    }
+    None
 }
 
 /// A flag before any subcommand: `--help` or `--version` (the flags that

@@ -32,6 +32,13 @@ fn options_before_or_after_the_other_words() {
         run("test -j 2 snooker --timeout 1 dir"),
         run("test snooker dir -j2 --timeout=1")
     );
+    // A flag's value that is a subcommand's name is the value.
+    assert_eq!(run("--log man match A B"), run("match A B --log man"));
+    assert_eq!(run("-j 4 test snooker dir"), run("test snooker dir -j 4"));
+    assert_eq!(
+        run("--out stress stress rating -- x"),
+        run("stress rating --out stress -- x")
+    );
 }
 
 #[test]
@@ -365,6 +372,13 @@ fn mistyped_names_get_the_nearest_one() {
     assert!(error("gen rating --style varid").ends_with("did you mean `varied`?"));
     assert!(error("snooker -strict").ends_with("did you mean `--strict`?"));
     assert_eq!(error("nosuch"), "unknown subcommand `nosuch`");
+    // Also after a flag, and after a flag's value.
+    assert_eq!(
+        error("--strict snoker a.in"),
+        "unknown subcommand `snoker`; did you mean `snooker`?"
+    );
+    assert!(error("-j 2 tst dir").ends_with("did you mean `test`?"));
+    assert!(error("--strict a.in").contains("goes after a subcommand"));
 }
 
 #[test]
