@@ -58,7 +58,7 @@
 //! The small functions of the game are `#[inline]`: the tool, which uses
 //! this crate from another, plays every move of its input through them.
 
-use crate::read::Input;
+use crate::read::{is_blank, Input};
 
 /// The grid's size: seven slots of six cells.
 pub const SLOTS: usize = 7;
@@ -312,7 +312,7 @@ pub const CHIPS: [char; 2] = ['x', 'o'];
 /// The verdict on every game of `text`.
 pub fn solve(text: &str, out: &mut String) -> Result<(), String> {
     let mut input = Input::new(text);
-    let games: u64 = input.number("the number of games")?;
+    let games = input.count("the number of games")?;
     for _ in 0..games {
         let number = header(&mut input)?;
         let number = number.trim_start_matches('0');
@@ -330,28 +330,27 @@ pub fn solve(text: &str, out: &mut String) -> Result<(), String> {
     input.expect_end()
 }
 
-/// Reads a header, `Game #n:` with whitespace allowed between its pieces,
-/// and gives n as written.
+/// Reads a header, `Game #n:` on one line with blanks allowed between its
+/// pieces, and gives n as written.
 fn header<'a>(input: &mut Input<'a>) -> Result<&'a str, String> {
-    let mut number = "";
+    let line = input.rest().lines().next().unwrap_or("");
+    let (mut at, mut number) = (0, "");
     for piece in ["Game", "#", "n", ":"] {
-        let rest = input.rest();
+        let left = line[at..].trim_start_matches(is_blank);
         let len = match piece {
-            "n" => rest.bytes().take_while(u8::is_ascii_digit).count(),
-            word if rest.starts_with(word) => word.len(),
+            "n" => left.bytes().take_while(u8::is_ascii_digit).count(),
+            word if left.starts_with(word) => word.len(),
             _ => 0,
         };
         if len == 0 {
-            return Err(format!(
-                "expected a header `Game #n:`, found `{}`",
-                rest.lines().next().unwrap_or("")
-            ));
+            return Err(format!("expected a header `Game #n:`, found `{}`", line));
         }
         if piece == "n" {
-            number = &rest[..len];
+            number = &left[..len];
         }
-        input.advance(len);
+        at = line.len() - left.len() + len;
     }
+    input.advance(at);
     Ok(number)
 }
 

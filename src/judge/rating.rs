@@ -58,7 +58,7 @@
 //! (`bobby` before `bob`); no blank lines (P5).
 //!
 
-use crate::read::Input;
+use crate::read::{self, Input};
 use std::cmp::Reverse;
 use std::collections::HashMap;
 
@@ -224,23 +224,22 @@ pub fn standing_key<N: Ord>(name: N, rating: Hundredths) -> (Reverse<Hundredths>
 /// The ratings after every tournament of `text`.
 pub fn solve(text: &str, out: &mut String) -> Result<(), String> {
     let mut input = Input::new(text);
-    let tournaments: u64 = input.number("the number of tournaments")?;
+    let tournaments = input.count("the number of tournaments")?;
     for number in 1..=tournaments {
-        let players: usize = input.number("the number of players")?;
-        let games: usize = input.number("the number of games")?;
+        let sizes = record(&mut input, 2, "the numbers of players and games")?;
+        let players: usize = read::number(sizes[0], "the number of players")?;
+        let games: usize = read::number(sizes[1], "the number of games")?;
         let mut standings = Standings::default();
         for _ in 0..players {
-            let name = input
-                .token()
-                .ok_or("expected a player, found end of input")?;
-            let rating = input.token().and_then(parse_rating);
-            let rating = rating.ok_or_else(|| format!("expected the rating of {}", name))?;
-            if !standings.add(name, rating) {
-                return Err(format!("{} is listed twice", name));
+            let player = record(&mut input, 2, "a player's name and rating")?;
+            let rating = parse_rating(player[1]);
+            let rating = rating.ok_or_else(|| format!("expected the rating of {}", player[0]))?;
+            if !standings.add(player[0], rating) {
+                return Err(format!("{} is listed twice", player[0]));
             }
         }
         for _ in 0..games {
-            play(&mut input, &mut standings)?;
+            play(&record(&mut input, 5, "a game")?, &mut standings)?;
         }
         out.push_str(&format!("{} {}:\n", RATINGS_AFTER, number));
         for (name, rating) in standings.ranked() {
@@ -250,24 +249,31 @@ pub fn solve(text: &str, out: &mut String) -> Result<(), String> {
     input.expect_end()
 }
 
-/// Reads one game line and applies it.
-fn play(input: &mut Input, standings: &mut Standings) -> Result<(), String> {
-    let mut player = || {
-        let name = input.token().unwrap_or("end of input");
+/// The next line that holds any tokens, if it holds `count` of them:
+/// each record of the input is a line of its own.
+fn record<'a>(input: &mut Input<'a>, count: usize, what: &str) -> Result<Vec<&'a str>, String> {
+    match input.line() {
+        Some(line) if line.len() == count => Ok(line),
+        found => Err(format!("expected {}, found {:?}", what, found)),
+    }
+}
+
+/// Applies one game, the five words of its line.
+fn play(words: &[&str], standings: &mut Standings) -> Result<(), String> {
+    let player = |name: &str| {
         standings
             .find(name)
             .ok_or_else(|| format!("expected a player listed, found {}", name))
     };
-    let (white, black) = (player()?, player()?);
-    let word = input.token().unwrap_or("end of input");
-    let result = Outcome::from_word(word)
-        .ok_or_else(|| format!("expected `won`, `drew` or `lost`, found {}", word))?;
+    let (white, black) = (player(words[0])?, player(words[1])?);
+    let result = Outcome::from_word(words[2])
+        .ok_or_else(|| format!("expected `won`, `drew` or `lost`, found {}", words[2]))?;
     let game = Game {
         white: standings.rating(white),
         black: standings.rating(black),
         result,
-        white_pieces: input.number("white's pieces")?,
-        black_pieces: input.number("black's pieces")?,
+        white_pieces: read::number(words[3], "white's pieces")?,
+        black_pieces: read::number(words[4], "black's pieces")?,
     };
     let (white_change, black_change) = game.exchange();
     standings.change(white, white_change);

@@ -16,21 +16,13 @@ impl<'a> Input<'a> {
         Input { text, pos }
     }
 
-    /// The next run of characters without whitespace.
-    pub fn token(&mut self) -> Option<&'a str> {
-        let rest = self.rest();
-        let len = rest.find(is_blank).unwrap_or(rest.len());
-        self.pos += len;
-        Some(&rest[..len]).filter(|token| !token.is_empty())
-    }
-
-    /// The next token read as a whole number that fits in `T`; `what`
-    /// names it in the error. Read wide first, so that `-0` is 0 for a
-    /// count too, as `00` is (R0.6).
-    pub fn number<T: std::convert::TryFrom<i128>>(&mut self, what: &str) -> Result<T, String> {
-        let token = self.token();
-        let number = token.and_then(|token| T::try_from(token.parse::<i128>().ok()?).ok());
-        number.ok_or(format!("expected {}, found {:?}", what, token))
+    /// A count: the next line that holds any tokens, if it holds one, a
+    /// whole number (a count is a line of its own).
+    pub fn count(&mut self, what: &str) -> Result<u64, String> {
+        match self.line().as_deref() {
+            Some(&[count]) => number(count, what),
+            found => Err(format!("expected {}, found {:?}", what, found)),
+        }
     }
 
     /// The tokens of the next line that holds any.
@@ -59,16 +51,24 @@ impl<'a> Input<'a> {
 
     /// An error unless nothing but whitespace is left (R0.2).
     pub fn expect_end(&mut self) -> Result<(), String> {
-        match self.token() {
+        match self.line() {
             None => Ok(()),
-            Some(token) => Err(format!("text after the last case: {:?}", token)),
+            found => Err(format!("text after the last case: {:?}", found)),
         }
     }
 }
 
+/// `token` read as a whole number that fits in `T`; `what` names it in
+/// the error. Read wide first, so that `-0` is 0 for a count too, as `00`
+/// is (R0.6).
+pub fn number<T: std::convert::TryFrom<i128>>(token: &str, what: &str) -> Result<T, String> {
+    let number = token.parse::<i128>().ok().and_then(|n| T::try_from(n).ok());
+    number.ok_or(format!("expected {}, found {:?}", what, token))
+}
+
 /// Whitespace as the tool reads it: space, tab, and the ASCII line and
 /// page breaks.
-fn is_blank(c: char) -> bool {
+pub fn is_blank(c: char) -> bool {
     matches!(c, '\t'..='\r' | ' ')
 }
 
@@ -100,7 +100,7 @@ mod tests {
     #[test]
     fn lines_skip_blank_ones_and_tolerate_crlf_and_tabs() {
         let mut input = Input::new("\u{feff}2\r\n\r\n \tAnn\t Bob \r\nRed\n");
-        assert_eq!(input.number::<u32>("a count"), Ok(2));
+        assert_eq!(input.count("a count"), Ok(2));
         assert_eq!(input.line(), Some(vec!["Ann", "Bob"]));
         assert_eq!(input.line(), Some(vec!["Red"]));
         assert_eq!(input.line(), None);
@@ -112,16 +112,26 @@ mod tests {
         let mut input = Input::new(" \n Game #1");
         assert_eq!(input.rest(), "Game #1");
         input.advance(4);
-        assert_eq!(input.token(), Some("#1"));
+        assert_eq!(input.line(), Some(vec!["#1"]));
         assert_eq!(input.rest(), "");
     }
 
     #[test]
+    fn a_count_is_a_line_of_its_own() {
+        let mut input = Input::new(" 3 \r\n1 Game #1: 1\n");
+        assert_eq!(input.count("a count"), Ok(3));
+        assert!(input.count("a count").is_err());
+    }
+
+    #[test]
     fn a_bad_number_and_text_after_the_end_are_errors() {
-        let mut input = Input::new("x -1 -0 1");
-        assert!(input.number::<u32>("a count").is_err());
-        assert!(input.number::<u32>("a count").is_err());
-        assert_eq!(input.number::<u32>("a count"), Ok(0));
+        assert!(number::<u32>("x", "a count").is_err());
+        assert!(number::<u32>("-1", "a count").is_err());
+        assert_eq!(number::<u32>("-0", "a count"), Ok(0));
+        assert_eq!(number::<u32>("007", "a count"), Ok(7));
+        let mut input = Input::new("1\n \n\t1\n");
+        assert_eq!(input.count("a count"), Ok(1));
         assert!(input.expect_end().is_err());
+        assert!(input.expect_end().is_ok());
     }
 }

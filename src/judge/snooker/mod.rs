@@ -118,7 +118,7 @@ use crate::read::Input;
 /// The referee's words for every frame of `text`.
 pub fn solve(text: &str, out: &mut String) -> Result<(), String> {
     let mut input = Input::new(text);
-    let frames: u64 = input.number("the number of frames")?;
+    let frames = input.count("the number of frames")?;
     for number in 1..=frames {
         let names = match input.line().as_deref() {
             Some(&[a, b]) if a != b => [a, b],
