@@ -258,6 +258,12 @@ fn record<'a>(input: &mut Input<'a>, count: usize, what: &str) -> Result<Vec<&'a
     }
 }
 
+/// A player's pieces: an integer, with a sign or not.
+fn pieces(word: &str) -> Result<i64, String> {
+    word.parse()
+        .map_err(|_| format!("expected pieces, found {}", word))
+}
+
 /// Applies one game, the five words of its line.
 fn play(words: &[&str], standings: &mut Standings) -> Result<(), String> {
     let player = |name: &str| {
@@ -272,8 +278,8 @@ fn play(words: &[&str], standings: &mut Standings) -> Result<(), String> {
         white: standings.rating(white),
         black: standings.rating(black),
         result,
-        white_pieces: read::number(words[3], "white's pieces")?,
-        black_pieces: read::number(words[4], "black's pieces")?,
+        white_pieces: pieces(words[3])?,
+        black_pieces: pieces(words[4])?,
     };
     let (white_change, black_change) = game.exchange();
     standings.change(white, white_change);

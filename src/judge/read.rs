@@ -58,11 +58,15 @@ impl<'a> Input<'a> {
     }
 }
 
-/// `token` read as a whole number that fits in `T`; `what` names it in
-/// the error. Read wide first, so that `-0` is 0 for a count too, as `00`
-/// is (R0.6).
+/// `token` read as a whole number that fits in `T`: digits, with a minus
+/// sign or not (no plus); `what` names it in the error. Read wide first,
+/// so that `-0` is 0 for a count too, as `00` is (R0.6).
 pub fn number<T: std::convert::TryFrom<i128>>(token: &str, what: &str) -> Result<T, String> {
-    let number = token.parse::<i128>().ok().and_then(|n| T::try_from(n).ok());
+    let signed = token
+        .parse::<i128>()
+        .ok()
+        .filter(|_| !token.starts_with('+'));
+    let number = signed.and_then(|n| T::try_from(n).ok());
     number.ok_or(format!("expected {}, found {:?}", what, token))
 }
 
@@ -129,6 +133,7 @@ mod tests {
         assert!(number::<u32>("-1", "a count").is_err());
         assert_eq!(number::<u32>("-0", "a count"), Ok(0));
         assert_eq!(number::<u32>("007", "a count"), Ok(7));
+        assert!(number::<u32>("+1", "a count").is_err());
         let mut input = Input::new("1\n \n\t1\n");
         assert_eq!(input.count("a count"), Ok(1));
         assert!(input.expect_end().is_err());
