@@ -47,30 +47,38 @@ pub fn parse_os<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Us
 /// one, not counting the value of a flag that takes one (`--log man
 /// match`).
 fn subcommand_at<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Option<usize> {
+    let word = |at: usize| args.get(at).and_then(|arg| arg.as_ref().to_str());
     let mut at = 0;
-    while at < args.len() {
-        let arg = args[at].as_ref().to_str().unwrap_or_default();
+    while let Some(arg) = args.get(at) {
+        let arg = arg.as_ref().to_str().unwrap_or_default();
         if table::subcommand(arg).is_some() {
             return Some(at);
         }
-        at += if takes_next_as_value(arg) { 2 } else { 1 };
+        at += if takes_next_as_value(arg, word(at + 1)) {
+            2
+        } else {
+            1
+        };
     }
     None
 }
 
-/// Whether `arg` is a flag of some subcommand's that takes a value and
-/// was given without it (`--log`, `-j`; not `--log=x`, `-j4`), so that
-/// the next argument is its value.
-fn takes_next_as_value(arg: &str) -> bool {
+/// Whether `arg` is a flag that takes a value and was given without it
+/// (`--log`, `-j`; not `--log=x`, `-j4`), so that `next` is its value.
+/// A flag that is a switch of the subcommand `next` names is that
+/// subcommand's (`--html scoreboard`, though `match` takes `--html FILE`).
+fn takes_next_as_value(arg: &str, next: Option<&str>) -> bool {
     let named = |flag: &&Flag| match arg.strip_prefix("--") {
         Some(long) => flag.long == long,
         None => arg.len() == 2 && arg.starts_with('-') && flag.short == arg[1..].chars().next(),
     };
-    is_flag(arg)
-        && table::FLAGS
+    let flags: Vec<&Flag> = table::FLAGS.iter().filter(named).collect();
+    let next_sub = next.and_then(table::subcommand).map(|sub| sub.name);
+    let switch_of_next = next_sub.is_some()
+        && flags
             .iter()
-            .filter(named)
-            .any(|f| f.value_name().is_some())
+            .any(|f| f.value_name().is_none() && f.use_in(next_sub).is_some());
+    is_flag(arg) && !switch_of_next && flags.iter().any(|f| f.value_name().is_some())
 }
 
 /// The usage error for an argument that is not UTF-8 where text is
@@ -149,6 +157,11 @@ fn before_subcommand(
         }
         _ => {}
     }
+    // A word before the subcommand's name that is near another's was meant
+    // as that one (`-j 2 tst snooker DIR`): `snooker` is a problem there.
+    if let Some(word) = named.and_then(|at| mistyped_subcommand(&args[..at + 1])) {
+        return Err(unknown_subcommand(word));
+    }
     match (top, named) {
         (Some(_), Some(0)) if asks_help => {
             let sub = table::subcommand(&rest[0]).expect("found above");
@@ -171,16 +184,22 @@ fn before_subcommand(
     }
 }
 
-/// The first of `args` that is neither a flag nor a flag's value and is
-/// near a subcommand's name.
+/// The first of `args` that is neither a flag nor a flag's value, is a
+/// word of letters (not a file's name, `snooker.in`) and is near a
+/// subcommand's name.
 fn mistyped_subcommand<'a>(args: &[&'a str]) -> Option<&'a str> {
     let names = || table::SUBCOMMANDS.iter().map(|s| s.name);
     let mut at = 0;
     while let Some(&arg) = args.get(at) {
-        if !is_flag(arg) && nearest(arg, names()).is_some() {
+        let letters = arg.chars().all(|c| c.is_ascii_alphabetic());
+        if letters && nearest(arg, names()).is_some() {
             return Some(arg);
         }
-        at += if takes_next_as_value(arg) { 2 } else { 1 };
+        at += if takes_next_as_value(arg, args.get(at + 1).copied()) {
+            2
+        } else {
+            1
+        };
     }
     None
 }

@@ -32,8 +32,10 @@ fn options_before_or_after_the_other_words() {
         run("test -j 2 snooker --timeout 1 dir"),
         run("test snooker dir -j2 --timeout=1")
     );
-    // A flag's value that is a subcommand's name is the value.
+    // A flag's value that is a subcommand's name is the value, but for a
+    // switch of that subcommand (`--html` takes FILE in `match` only).
     assert_eq!(run("--log man match A B"), run("match A B --log man"));
+    assert_eq!(run("--html scoreboard a.in"), run("scoreboard a.in --html"));
     assert_eq!(run("-j 4 test snooker dir"), run("test snooker dir -j 4"));
     assert_eq!(
         run("--out stress stress rating -- x"),
@@ -378,7 +380,12 @@ fn mistyped_names_get_the_nearest_one() {
         "unknown subcommand `snoker`; did you mean `snooker`?"
     );
     assert!(error("-j 2 tst dir").ends_with("did you mean `test`?"));
+    // Before a problem's name, which is a subcommand's too.
+    assert!(error("-j 2 tst snooker dir").ends_with("did you mean `test`?"));
+    assert!(error("--strict valdate snooker").ends_with("did you mean `validate`?"));
+    // A file's name is no mistyped subcommand.
     assert!(error("--strict a.in").contains("goes after a subcommand"));
+    assert!(error("--strict snooker.in").contains("goes after a subcommand"));
 }
 
 #[test]
