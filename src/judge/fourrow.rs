@@ -333,22 +333,23 @@ pub fn solve(text: &str, out: &mut String) -> Result<(), String> {
 /// Reads a header, `Game #n:` on one line with blanks allowed between its
 /// pieces, and gives n as written.
 fn header<'a>(input: &mut Input<'a>) -> Result<&'a str, String> {
-    let line = input.rest().lines().next().unwrap_or("");
+    let rest = input.rest();
     let (mut at, mut number) = (0, "");
     for piece in ["Game", "#", "n", ":"] {
-        let left = line[at..].trim_start_matches(is_blank);
+        let left = rest[at..].trim_start_matches(|c| c != '\n' && is_blank(c));
         let len = match piece {
             "n" => left.bytes().take_while(u8::is_ascii_digit).count(),
             word if left.starts_with(word) => word.len(),
             _ => 0,
         };
         if len == 0 {
-            return Err(format!("expected a header `Game #n:`, found `{}`", line));
+            let found = rest.lines().next().unwrap_or("");
+            return Err(format!("expected a header `Game #n:`, found `{}`", found));
         }
         if piece == "n" {
             number = &left[..len];
         }
-        at = line.len() - left.len() + len;
+        at = rest.len() - left.len() + len;
     }
     input.advance(at);
     Ok(number)

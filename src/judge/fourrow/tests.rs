@@ -41,6 +41,20 @@ fn game_numbers_of_any_length_lose_their_leading_zeros() {
     assert!(long.starts_with("Game #11111111111 is over. The second player won.\n"));
 }
 
+#[test]
+fn a_header_is_on_one_line_and_games_may_share_one() {
+    let out = judge("2\r\n Game\t# 7 \r: 1 Game #8:2\r\n");
+    assert_eq!(
+        out,
+        "Game #7 is not over, yet.\nGame #8 is not over, yet.\n"
+    );
+    for split in ["Game\n#1: 1", "Game #\n1: 1", "Game #1\r\n: 1"] {
+        let input = format!("1\n{}\n", split);
+        assert!(solve(&input, &mut String::new()).is_err(), "{:?}", split);
+    }
+    assert!(solve("1 Game #1: 1\n", &mut String::new()).is_err());
+}
+
 /// The rules as the statement words them, on a grid of cells, checked
 /// after every move: the reference `Game` is held to.
 struct Grid {
