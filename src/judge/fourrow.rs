@@ -27,9 +27,10 @@
 //! - The first line holds t, the number of games; exactly t are read
 //!   (R0.2), whatever t is (R0.4; `--strict` wants 1 to 99). Zero games
 //!   write nothing (R0.7).
-//! - A game starts with a header `Game #n:` and its moves are the slot
-//!   digits `1` to `7` after it, up to the next `Game` or the end of input,
-//!   over any number of lines, blanks between them ignored (F1).
+//! - A game starts with a header `Game #n:`, on one line with blanks
+//!   allowed between its pieces, and its moves are the slot digits `1` to
+//!   `7` after it, up to the next `Game` or the end of input, over any
+//!   number of lines, blanks between them ignored (F1).
 //! - Any other character among the moves, a digit outside 1 to 7, or
 //!   moves before the first header are input errors (F5).
 //!
