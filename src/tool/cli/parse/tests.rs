@@ -36,6 +36,10 @@ fn options_before_or_after_the_other_words() {
     // switch of that subcommand (`--html` takes FILE in `match` only).
     assert_eq!(run("--log man match A B"), run("match A B --log man"));
     assert_eq!(run("--html scoreboard a.in"), run("scoreboard a.in --html"));
+    assert_eq!(
+        run("--html scoreboard match A B"),
+        run("match A B --html scoreboard")
+    );
     assert_eq!(run("-j 4 test snooker dir"), run("test snooker dir -j 4"));
     assert_eq!(
         run("--out stress stress rating -- x"),
@@ -302,6 +306,9 @@ fn help_and_version() {
     // Help wins over what is missing, not over what came before.
     assert!(matches!(run("stress --help"), Ok(Command::Help(_))));
     assert!(run("gen --bogus --help").is_err());
+    // First, they end the command line.
+    assert_eq!(run("--version tst snooker"), Ok(Command::Version));
+    assert_eq!(run("-h -j 2 tst snooker"), Ok(Command::Help(help::top())));
 }
 
 #[test]
@@ -383,9 +390,18 @@ fn mistyped_names_get_the_nearest_one() {
     // Before a problem's name, which is a subcommand's too.
     assert!(error("-j 2 tst snooker dir").ends_with("did you mean `test`?"));
     assert!(error("--strict valdate snooker").ends_with("did you mean `validate`?"));
+    assert!(error("--strict four-row").ends_with("did you mean `fourrow`?"));
+    // Words keep their order: the first is the subcommand's name.
+    assert!(error("--strict tests snooker").ends_with("did you mean `test`?"));
     // A file's name is no mistyped subcommand.
     assert!(error("--strict a.in").contains("goes after a subcommand"));
     assert!(error("--strict snooker.in").contains("goes after a subcommand"));
+    // A flag not known, with what may be its value, is the fault named.
+    assert_eq!(
+        error("--otu tset stress rating -- x"),
+        "unknown option `--otu` for `stress`; did you mean `--out`?"
+    );
+    assert!(error("--lgo mach match A B").ends_with("did you mean `--log`?"));
 }
 
 #[test]
