@@ -1,0 +1,160 @@
+//! Where the subcommand is when flags come before it: the words keep
+//! their order, so it is the first that is not a flag or a flag's value;
+//! a flag whose value depends on the subcommand (`--html`, a switch of
+//! `scoreboard` and `match`'s FILE) is read each way in turn, and the
+//! first reading that parses is taken.
+
+use super::{find_flag, is_flag, no_subcommand, parse_subcommand, top_flag};
+use crate::tool::cli::suggest::{nearest, unknown_subcommand};
+use crate::tool::cli::table::{self, Flag, Subcommand};
+use crate::tool::cli::{help, Command, Usage};
+use std::ffi::OsString;
+
+/// Where the subcommand's name is among `args`: the first word that names
+/// one, not counting the value of a flag that takes one (`--log man
+/// match`).
+pub(super) fn subcommand_at<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Option<usize> {
+    let word = |at: usize| args.get(at).and_then(|arg| arg.as_ref().to_str());
+    let mut at = 0;
+    while let Some(arg) = args.get(at) {
+        let arg = arg.as_ref().to_str().unwrap_or_default();
+        if table::subcommand(arg).is_some() {
+            return Some(at);
+        }
+        at += if takes_next_as_value(arg, word(at + 1)) {
+            2
+        } else {
+            1
+        };
+    }
+    None
+}
+
+/// Whether `arg` is a flag that takes a value and was given without it
+/// (`--log`, `-j`; not `--log=x`, `-j4`), so that `next` is its value.
+/// A flag that is a switch of the subcommand `next` names is that
+/// subcommand's (`--html scoreboard`, though `match` takes `--html FILE`).
+fn takes_next_as_value(arg: &str, next: Option<&str>) -> bool {
+    let flags = flags_named(arg);
+    let next_sub = next.and_then(table::subcommand).map(|sub| sub.name);
+    let switch_of_next = next_sub.is_some()
+        && flags
+            .iter()
+            .any(|f| f.value_name().is_none() && f.use_in(next_sub).is_some());
+    is_flag(arg) && !switch_of_next && flags.iter().any(|f| f.value_name().is_some())
+}
+
+/// The flags, of any subcommand, that `arg` names without a value
+/// (`--log`, `-j`).
+fn flags_named(arg: &str) -> Vec<&'static Flag> {
+    let named = |flag: &&Flag| match arg.strip_prefix("--") {
+        Some(long) => flag.long == long,
+        None => arg.len() == 2 && arg.starts_with('-') && flag.short == arg[1..].chars().next(),
+    };
+    table::FLAGS.iter().filter(named).collect()
+}
+
+/// A command line that starts with a flag. `--help SUBCOMMAND` is that
+/// subcommand's help; flags of a subcommand given before it are taken as
+/// if after it (options go anywhere); else the flag is one of the tool's.
+pub(super) fn before_subcommand(
+    first: String,
+    rest: Vec<String>,
+    tail: Vec<OsString>,
+) -> Result<Command, Usage> {
+    let top = find_flag(None, &first).ok();
+    let asks_help = top
+        .as_ref()
+        .is_some_and(|(flag, _, value)| flag.short == Some('h') && value.is_none());
+    let named_next = rest.first().and_then(|word| table::subcommand(word));
+    match (first.as_str(), rest.first(), named_next) {
+        // After `--` every word is a word: the first must name a subcommand.
+        ("--", None, _) => return Err(no_subcommand()),
+        ("--", Some(word), None) => return Err(unknown_subcommand(word)),
+        ("--", Some(_), Some(sub)) => {
+            let args: Vec<String> = std::iter::once(first)
+                .chain(rest.into_iter().skip(1))
+                .collect();
+            return parse_subcommand(sub, args.into_iter(), tail).map_err(|u| u.of(sub.name));
+        }
+        // `--help WORD` is `help WORD`: a word that names no subcommand is
+        // refused, with the nearest name.
+        (_, Some(word), None) if asks_help && !is_flag(word) => {
+            return Err(unknown_subcommand(word))
+        }
+        (_, _, Some(sub)) if asks_help => return Ok(Command::Help(help::subcommand(sub))),
+        // `--help` or `--version` before anything else: the flags that
+        // follow are not looked at.
+        _ if top.is_some() => return top_flag(&first),
+        _ => {}
+    }
+    // The first reading that parses, of each word that names a subcommand
+    // with the words before it as its flags and their values
+    // (`--html scoreboard match A B` is `match` with `--html scoreboard`).
+    let args: Vec<String> = std::iter::once(first).chain(rest).collect();
+    let mut first_fit: Option<(usize, Usage)> = None;
+    for (at, word) in args.iter().enumerate().skip(1) {
+        let sub = match table::subcommand(word) {
+            Some(sub) if fits(&args[..at], sub) => sub,
+            _ => continue,
+        };
+        let others: Vec<String> = args[..at].iter().chain(&args[at + 1..]).cloned().collect();
+        match parse_subcommand(sub, others.into_iter(), tail.clone()) {
+            Ok(command) => return Ok(command),
+            Err(usage) if first_fit.is_none() => first_fit = Some((at, usage.of(sub.name))),
+            Err(_) => {}
+        }
+    }
+    // None parses: a word near a subcommand's name before the first that
+    // fits was meant as it (`--strict snoker`, `-j 2 tst snooker DIR`).
+    let before = first_fit.as_ref().map_or(args.len(), |(at, _)| *at);
+    let words: Vec<&str> = args[..before].iter().map(String::as_str).collect();
+    if let Some(word) = mistyped_subcommand(&words) {
+        return Err(unknown_subcommand(word));
+    }
+    match first_fit {
+        Some((_, usage)) => Err(usage),
+        None => top_flag(&args[0]),
+    }
+}
+
+/// Whether the words before a subcommand's name can be its flags and
+/// their values, as they would be after it: no other word comes before
+/// the subcommand, and none of its flags that take a value takes the
+/// name. A flag it does not take is taken with the word after it as its
+/// value, if any, so that the flag's error is the one given.
+fn fits(before: &[String], sub: &Subcommand) -> bool {
+    let mut at = 0;
+    while let Some(arg) = before.get(at) {
+        if !is_flag(arg) {
+            return false;
+        }
+        let takes_next = match find_flag(Some(sub), arg) {
+            Ok((flag, _, inline)) => flag.value_name().is_some() && inline.is_none(),
+            Err(_) => before.get(at + 1).is_some_and(|next| !is_flag(next)),
+        };
+        at += if takes_next { 2 } else { 1 };
+    }
+    at == before.len()
+}
+
+/// The first of `args` that is neither a flag nor what may be a flag's
+/// value, nor a file's name (`snooker.in`), and is near a subcommand's
+/// name.
+fn mistyped_subcommand<'a>(args: &[&'a str]) -> Option<&'a str> {
+    let names = || table::SUBCOMMANDS.iter().map(|s| s.name);
+    let mut at = 0;
+    while let Some(&arg) = args.get(at) {
+        let word = !is_flag(arg) && !arg.contains(['.', '/']) && table::subcommand(arg).is_none();
+        if word && nearest(arg, names()).is_some() {
+            return Some(arg);
+        }
+        // A flag not known may have been given a value (`--otu tset`);
+        // one given as `--opt=VALUE` or `-jVALUE` takes no other.
+        let attached = arg.contains('=') || (!arg.starts_with("--") && arg.len() > 2);
+        let unknown = flags_named(arg).is_empty();
+        let value_next = is_flag(arg) && !attached && (unknown || takes_next_as_value(arg, None));
+        at += if value_next { 2 } else { 1 };
+    }
+    None
+}
