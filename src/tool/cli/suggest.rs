@@ -24,28 +24,31 @@ pub(super) fn unknown_flag(sub: Option<&str>, arg: &str) -> Usage {
         short if !arg.starts_with("--") && !table::FLAGS.iter().any(|f| is_short(f, short)) => arg,
         name => name,
     };
-    let elsewhere = table::FLAGS
+    // Every flag of that name (`--html` is a switch of one subcommand and
+    // takes a value in another).
+    let named: Vec<&Flag> = table::FLAGS
         .iter()
-        .find(|f| is_short(f, name) || name.strip_prefix("--") == Some(f.long));
+        .filter(|f| is_short(f, name) || name.strip_prefix("--") == Some(f.long))
+        .collect();
+    let elsewhere = named.first().copied();
+    let mut owners: Vec<&str> = named.iter().flat_map(|f| f.subcommands()).collect();
+    owners.dedup();
+    let owners = owners.join(", ");
     let bare = name.trim_start_matches('-');
     let renamed = table::RENAMED
         .iter()
         .find(|(owner, old, _)| Some(*owner) == sub && Some(*old) == name.strip_prefix("--"));
-    if let (Some((owner, old, new)), Some(flag)) = (renamed, elsewhere) {
+    if let (Some((owner, old, new)), Some(_)) = (renamed, elsewhere) {
         return Usage::new(format!(
             "`--{}` is not an option of `{}` (only of {}); did you mean `--{}`?",
-            old,
-            owner,
-            flag.subcommands().join(", "),
-            new
+            old, owner, owners, new
         ));
     }
-    if let Some(flag) = elsewhere.filter(|f| f.use_in(sub).is_some()) {
+    if let Some(flag) = named.iter().find(|f| f.use_in(sub).is_some()) {
         // Taken here, so only a value after a switch (`-hx`) fails.
         return Usage::new(format!("`-{}` takes no value", flag.short.unwrap_or('?')));
     }
-    if let Some(flag) = elsewhere {
-        let owners = flag.subcommands().join(", ");
+    if elsewhere.is_some() {
         return Usage::new(match sub {
             _ if owners.is_empty() => format!("`{}` goes before any subcommand", name),
             None => format!("`{}` goes after a subcommand: {}", name, owners),

@@ -1,8 +1,11 @@
-//! Where the subcommand is when flags come before it: the words keep
-//! their order, so it is the first that is not a flag or a flag's value;
-//! a flag whose value depends on the subcommand (`--html`, a switch of
-//! `scoreboard` and `match`'s FILE) is read each way in turn, and the
-//! first reading that parses is taken.
+//! Where the subcommand is when flags come before it. Each word that
+//! names a subcommand is tried in turn, with the words before it read as
+//! that subcommand's flags, their values and its other words, and the
+//! first reading that parses is taken: a flag whose value depends on the
+//! subcommand (`--html`, a switch of `scoreboard` and `match`'s FILE) is
+//! read each way, and a flag's value that names a subcommand (`--log man
+//! match`) is the value. A word near a subcommand's name before it is
+//! taken for a mistyped name.
 
 use super::{find_flag, is_flag, no_subcommand, parse_subcommand, top_flag};
 use crate::tool::cli::suggest::{nearest, unknown_subcommand};
@@ -89,50 +92,58 @@ pub(super) fn before_subcommand(
         _ => {}
     }
     // The first reading that parses, of each word that names a subcommand
-    // with the words before it as its flags and their values
-    // (`--html scoreboard match A B` is `match` with `--html scoreboard`).
+    // with the words before it as its flags, their values and its other
+    // words (`--html scoreboard match A B` is `match` with `--html
+    // scoreboard`).
     let args: Vec<String> = std::iter::once(first).chain(rest).collect();
-    let mut first_fit: Option<(usize, Usage)> = None;
+    let mut first_fit: Option<Usage> = None;
     for (at, word) in args.iter().enumerate().skip(1) {
         let sub = match table::subcommand(word) {
             Some(sub) if fits(&args[..at], sub) => sub,
             _ => continue,
         };
+        // A word before it near another subcommand's name was meant as
+        // that one (`-j 2 tst snooker DIR`: `snooker` is a problem there).
+        let before: Vec<&str> = args[..at].iter().map(String::as_str).collect();
+        if let Some(word) = mistyped_subcommand(&before) {
+            return Err(unknown_subcommand(word));
+        }
         let others: Vec<String> = args[..at].iter().chain(&args[at + 1..]).cloned().collect();
         match parse_subcommand(sub, others.into_iter(), tail.clone()) {
             Ok(command) => return Ok(command),
-            Err(usage) if first_fit.is_none() => first_fit = Some((at, usage.of(sub.name))),
+            Err(usage) if first_fit.is_none() => first_fit = Some(usage.of(sub.name)),
             Err(_) => {}
         }
     }
-    // None parses: a word near a subcommand's name before the first that
-    // fits was meant as it (`--strict snoker`, `-j 2 tst snooker DIR`).
-    let before = first_fit.as_ref().map_or(args.len(), |(at, _)| *at);
-    let words: Vec<&str> = args[..before].iter().map(String::as_str).collect();
-    if let Some(word) = mistyped_subcommand(&words) {
-        return Err(unknown_subcommand(word));
+    if let Some(usage) = first_fit {
+        return Err(usage);
     }
-    match first_fit {
-        Some((_, usage)) => Err(usage),
+    // No subcommand is named: a word near one's name was meant as it
+    // (`--strict snoker`), else the flag is looked at alone.
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    match mistyped_subcommand(&words) {
+        Some(word) => Err(unknown_subcommand(word)),
         None => top_flag(&args[0]),
     }
 }
 
-/// Whether the words before a subcommand's name can be its flags and
-/// their values, as they would be after it: no other word comes before
-/// the subcommand, and none of its flags that take a value takes the
-/// name. A flag it does not take is taken with the word after it as its
-/// value, if any, so that the flag's error is the one given.
+/// Whether the words before a subcommand's name can be its flags, their
+/// values and its other words, as they would be after it: none of its
+/// flags that take a value takes the name. A flag it does not take is
+/// taken with what may be its value: the word after it (so that the
+/// flag's error is the one given), or the name if another subcommand
+/// takes a value after the flag (`--log man match`).
 fn fits(before: &[String], sub: &Subcommand) -> bool {
     let mut at = 0;
     while let Some(arg) = before.get(at) {
-        if !is_flag(arg) {
-            return false;
-        }
-        let takes_next = match find_flag(Some(sub), arg) {
-            Ok((flag, _, inline)) => flag.value_name().is_some() && inline.is_none(),
-            Err(_) => before.get(at + 1).is_some_and(|next| !is_flag(next)),
-        };
+        let takes_next = is_flag(arg)
+            && match find_flag(Some(sub), arg) {
+                Ok((flag, _, inline)) => flag.value_name().is_some() && inline.is_none(),
+                Err(_) => match before.get(at + 1) {
+                    Some(next) => !is_flag(next),
+                    None => takes_next_as_value(arg, Some(sub.name)),
+                },
+            };
         at += if takes_next { 2 } else { 1 };
     }
     at == before.len()
@@ -149,11 +160,14 @@ fn mistyped_subcommand<'a>(args: &[&'a str]) -> Option<&'a str> {
         if word && nearest(arg, names()).is_some() {
             return Some(arg);
         }
-        // A flag not known may have been given a value (`--otu tset`);
-        // one given as `--opt=VALUE` or `-jVALUE` takes no other.
+        // The word after a flag that always takes a value is its value, and
+        // so may be the word after a flag not known (`--otu tset`), but not
+        // after `--html`, a switch of `scoreboard`, nor after a flag given
+        // as `--opt=VALUE` or `-jVALUE`.
         let attached = arg.contains('=') || (!arg.starts_with("--") && arg.len() > 2);
-        let unknown = flags_named(arg).is_empty();
-        let value_next = is_flag(arg) && !attached && (unknown || takes_next_as_value(arg, None));
+        let flags = flags_named(arg);
+        let value_next =
+            is_flag(arg) && !attached && flags.iter().all(|f| f.value_name().is_some());
         at += if value_next { 2 } else { 1 };
     }
     None

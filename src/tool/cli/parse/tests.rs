@@ -40,6 +40,12 @@ fn options_before_or_after_the_other_words() {
         run("--html scoreboard match A B"),
         run("match A B --html scoreboard")
     );
+    // Other words may come first too.
+    assert_eq!(run("--strict a.in snooker"), run("snooker a.in --strict"));
+    // A flag's value named as a subcommand is no subcommand for a flag
+    // it does not take: the error is the one the line gives in order.
+    assert_eq!(error("--log man match A"), error("match A --log man"));
+    assert_eq!(error("--mb snooker bench"), error("bench --mb snooker"));
     assert_eq!(run("-j 4 test snooker dir"), run("test snooker dir -j 4"));
     assert_eq!(
         run("--out stress stress rating -- x"),
@@ -402,6 +408,8 @@ fn mistyped_names_get_the_nearest_one() {
         "unknown option `--otu` for `stress`; did you mean `--out`?"
     );
     assert!(error("--lgo mach match A B").ends_with("did you mean `--log`?"));
+    // `--html` is a switch of `scoreboard`: what follows may be its name.
+    assert!(error("--html scorebord a.in").ends_with("did you mean `scoreboard`?"));
 }
 
 #[test]
@@ -411,6 +419,8 @@ fn flags_in_the_wrong_place_say_where_they_go() {
         "`--tsv` is not an option of `snooker` (only of scoreboard)"
     );
     assert!(error("--strict").contains("goes after a subcommand"));
+    // A flag of two subcommands, a switch in one, names both.
+    assert!(error("snooker --html").ends_with("(only of scoreboard, match)"));
     assert!(error("gen snooker --version").contains("before any subcommand"));
     assert!(error("gen snooker -j 2").contains("only of test"));
     assert_eq!(
