@@ -129,13 +129,19 @@ pub(super) fn before_subcommand(
 
 /// Whether the words before a subcommand's name can be its flags, their
 /// values and its other words, as they would be after it: none of its
-/// flags that take a value takes the name. A flag it does not take is
+/// flags that take a value takes the name, and no other subcommand is
+/// named before it but as a flag's value. A flag it does not take is
 /// taken with what may be its value: the word after it (so that the
 /// flag's error is the one given), or the name if another subcommand
 /// takes a value after the flag (`--log man match`).
 fn fits(before: &[String], sub: &Subcommand) -> bool {
     let mut at = 0;
     while let Some(arg) = before.get(at) {
+        // Another subcommand's name that is no flag's value is that
+        // subcommand's (`--strict bundle snooker` is `bundle`).
+        if !is_flag(arg) && table::subcommand(arg).is_some() {
+            return false;
+        }
         let takes_next = is_flag(arg)
             && match find_flag(Some(sub), arg) {
                 Ok((flag, _, inline)) => flag.value_name().is_some() && inline.is_none(),

@@ -40,8 +40,12 @@ fn options_before_or_after_the_other_words() {
         run("--html scoreboard match A B"),
         run("match A B --html scoreboard")
     );
-    // Other words may come first too.
+    // Other words may come first too, but not another subcommand's name.
     assert_eq!(run("--strict a.in snooker"), run("snooker a.in --strict"));
+    assert_eq!(
+        error("--strict bundle snooker"),
+        error("bundle snooker --strict")
+    );
     // A flag's value named as a subcommand is no subcommand for a flag
     // it does not take: the error is the one the line gives in order.
     assert_eq!(error("--log man match A"), error("match A --log man"));
