@@ -464,6 +464,14 @@ fn bash_completes_subcommands_problems_and_flags() {
         complete("referee match A B --html ''"),
         complete("referee fourrow ''")
     );
+    // Before the subcommand, `--html scoreboard` is scoreboard's switch,
+    // and `--html FILE` match's value.
+    assert_eq!(complete("referee --html scoreboard --ts"), "--tsv\n");
+    assert_eq!(complete("referee --html r.html match A B --js"), "--json\n");
+    assert_eq!(
+        complete("referee --html = scoreboard match A B --js"),
+        "--json\n"
+    );
     // After `--`, a word is no flag: a file (a command for test and stress).
     let ended = complete("referee snooker -- --");
     assert!(!ended.contains("--strict"), "{}", ended);

@@ -83,17 +83,42 @@ pub(crate) fn bash() -> String {
         value_flags(None).join("|")
     ));
     out.push_str(
+        "# Whether the flag $2, which takes a value in some subcommand, is a\n\
+         # switch of the subcommand $1: then $1 after it names the subcommand.\n\
+         _referee_switch() {\n\
+         \x20   case $1 in\n",
+    );
+    let anywhere = value_flags(None);
+    for sub in SUBCOMMANDS {
+        let both: Vec<String> = flags_of(Some(sub.name))
+            .into_iter()
+            .filter(|f| anywhere.contains(f) && !value_flags(Some(sub.name)).contains(f))
+            .collect();
+        if !both.is_empty() {
+            out.push_str(&format!(
+                "        {}) case $2 in {}) return 0 ;; esac ;;\n",
+                sub.name,
+                both.join("|")
+            ));
+        }
+    }
+    out.push_str("    esac\n    return 1\n}\n");
+    out.push_str(
         "_referee() {\n\
          \x20   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n\
          \x20   # Bash splits `--opt=VALUE` into `--opt`, `=` and `VALUE`.\n\
          \x20   if [[ $cur == = ]]; then cur=; elif [[ $prev == = ]]; then prev=${COMP_WORDS[COMP_CWORD-2]}; fi\n\
-         \x20   local sub= n=0 i word skip=0 after=-1 ended=0\n\
+         \x20   local sub= n=0 i word flag= skip=0 after=-1 ended=0\n\
          \x20   for ((i = 1; i < COMP_CWORD; i++)); do\n\
          \x20       word=${COMP_WORDS[i]}\n\
          \x20       if ((after >= 0)); then after=$((after + 1)); continue; fi\n\
          \x20       if ((ended)); then continue; fi\n\
-         \x20       if [[ $word == = ]]; then skip=1; continue; fi\n\
-         \x20       if ((skip)); then skip=0; continue; fi\n\
+         \x20       if [[ $word == = ]]; then skip=1; flag=; continue; fi\n\
+         \x20       if ((skip)); then\n\
+         \x20           skip=0\n\
+         \x20           if [[ -z $sub ]] && _referee_switch \"$word\" \"$flag\"; then sub=$word; fi\n\
+         \x20           continue\n\
+         \x20       fi\n\
          \x20       case $word in\n",
     );
     let tails: Vec<&str> = SUBCOMMANDS
@@ -106,7 +131,7 @@ pub(crate) fn bash() -> String {
         tails.join("|")
     ));
     out.push_str(
-        "            -*) if _referee_value \"$sub\" \"$word\"; then skip=1; fi ;;\n\
+        "            -*) if _referee_value \"$sub\" \"$word\"; then skip=1; flag=$word; fi ;;\n\
          \x20           *) if [[ -z $sub ]]; then sub=$word; else n=$((n + 1)); fi ;;\n\
          \x20       esac\n\
          \x20   done\n\
