@@ -71,6 +71,24 @@ fn a_missing_file_is_exit_1() {
 }
 
 #[test]
+fn a_folder_is_refused_before_anything_is_written() {
+    let folder = common::fixtures_dir().join("snooker");
+    for view in [
+        &["scoreboard", "--tsv"][..],
+        &["scoreboard", "--html"],
+        &["snooker"],
+    ] {
+        referee()
+            .args(view)
+            .arg(&folder)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(format!("referee: {}: is a directory\n", folder.display()));
+    }
+}
+
+#[test]
 fn stdin_by_default_and_by_dash() {
     let input = std::fs::read(common::fixtures_dir().join("fourrow/sample.in")).unwrap();
     let expected =

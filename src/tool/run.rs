@@ -168,8 +168,19 @@ pub(crate) fn open_input(path: &str) -> io::Result<Box<dyn Read>> {
     if path == "-" {
         Ok(Box::new(io::stdin().lock()))
     } else {
-        Ok(Box::new(File::open(path)?))
+        Ok(Box::new(open_file(path)?))
     }
+}
+
+/// The file at `path`, opened to be read. A folder opens, and fails only
+/// at its first read: it is refused here, before a command has written
+/// anything (a scoreboard's header).
+fn open_file(path: &str) -> io::Result<File> {
+    let file = File::open(path)?;
+    if file.metadata()?.is_dir() {
+        return Err(io::ErrorKind::IsADirectory.into());
+    }
+    Ok(file)
 }
 
 /// Runs `job` on FILE (standard input when `None`) into standard output;
@@ -180,7 +191,7 @@ where
 {
     let status = match file {
         None => report(job(&mut io::stdin().lock(), stdout()), "<stdin>"),
-        Some(path) => match File::open(&path) {
+        Some(path) => match open_file(&path) {
             Ok(mut file) => report(job(&mut file, stdout()), &path),
             Err(e) => {
                 stderr_about(&path, e);
