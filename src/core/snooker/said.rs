@@ -58,9 +58,10 @@ pub(crate) struct Said {
 }
 
 /// What the judge core writes after a stroke of `outcome` in a frame at
-/// 0 : 0 whose players have empty names.
+/// 0 : 0 whose players have empty names, into room made for it at once
+/// (the referee cuts 68 such texts at start).
 fn after(outcome: judged::Outcome) -> String {
-    let mut text = String::new();
+    let mut text = String::with_capacity(WIDE);
     judged::write_outcome(&mut text, &judged::Frame::default(), &outcome, ["", ""]);
     text
 }
