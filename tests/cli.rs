@@ -6,6 +6,7 @@
 mod common;
 
 use assert_cmd::Command;
+use common::{installed, run_with_input, skipped};
 use predicates::prelude::*;
 use std::io::{BufRead, BufReader, Write};
 use std::process::Stdio;
@@ -358,43 +359,6 @@ fn an_argument_that_is_not_utf8_is_a_usage_error() {
         .stderr(predicate::str::contains("is not valid UTF-8"));
 }
 
-/// Says on the terminal that a check was skipped: written to stderr
-/// directly, so the test harness does not capture it.
-fn skipped(why: &str) {
-    let _ = writeln!(std::io::stderr(), "SKIPPED: {}", why);
-}
-
-/// Whether `program` can be run here.
-fn installed(program: &str) -> bool {
-    std::process::Command::new(program)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok()
-}
-
-/// Runs `program args` with `input` on stdin; panics with its stderr if it fails.
-fn run_with_input(program: &str, args: &[&str], input: &str) -> String {
-    let mut child = std::process::Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert!(output.status.success(), "{} {:?}: {}", program, args, err);
-    err
-}
-
 #[test]
 fn the_man_page_is_roff_with_every_subcommand_and_flag() {
     let (code, page, _) = run(&["man"]);
@@ -420,84 +384,6 @@ fn the_man_page_is_roff_with_every_subcommand_and_flag() {
     } else {
         skipped("groff is not installed; the man page was not typeset");
     }
-}
-
-#[test]
-fn the_completion_scripts_are_valid_and_complete() {
-    use referee::tool::cli::table::{FLAGS, SUBCOMMANDS};
-    for shell in ["bash", "zsh", "fish"] {
-        let (code, script, err) = run(&["completions", shell]);
-        assert_eq!((code, err.as_str()), (Some(0), ""), "{}", shell);
-        for sub in SUBCOMMANDS {
-            assert!(script.contains(sub.name), "{}: {}", shell, sub.name);
-        }
-        for flag in FLAGS {
-            assert!(script.contains(flag.long), "{}: --{}", shell, flag.long);
-        }
-        if installed(shell) {
-            run_with_input(shell, &["-n"], &script);
-        } else {
-            skipped(&format!(
-                "{} is not installed; its script was not checked",
-                shell
-            ));
-        }
-    }
-}
-
-/// Needs bash, as the completion script does.
-#[cfg(unix)]
-#[test]
-fn bash_completes_subcommands_problems_and_flags() {
-    let script = run(&["completions", "bash"]).1;
-    let complete = |line: &str| {
-        let probe = format!(
-            "{}\nCOMP_WORDS=({}); COMP_CWORD=$((${{#COMP_WORDS[@]}} - 1)); _referee; \
-             printf '%s\\n' \"${{COMPREPLY[@]}}\"",
-            script, line
-        );
-        let output = std::process::Command::new("bash")
-            .arg("-c")
-            .arg(probe)
-            .output()
-            .unwrap();
-        String::from_utf8(output.stdout).unwrap()
-    };
-    assert_eq!(complete("referee sno"), "snooker\n");
-    assert_eq!(complete("referee gen ''"), "snooker\nfourrow\nrating\n");
-    assert_eq!(complete("referee gen rating --st"), "--style\n");
-    assert_eq!(complete("referee bench --style ''"), "plain\nvaried\n");
-    assert_eq!(complete("referee snooker --s"), "--strict\n");
-    assert_eq!(complete("referee completions ''"), "bash\nzsh\nfish\n");
-    assert_eq!(complete("referee stress --inputs 5 fo"), "fourrow\n");
-    // Bash splits `--opt=VALUE` into `--opt`, `=` and `VALUE`.
-    assert_eq!(complete("referee gen --seed = 5 sno"), "snooker\n");
-    assert_eq!(complete("referee --cases = 3 gen sno"), "snooker\n");
-    assert_eq!(complete("referee gen --style = va"), "varied\n");
-    assert_eq!(complete("referee bench --style ="), "plain\nvaried\n");
-    // `--html` takes no value in `scoreboard` (it does in `match`): the
-    // word after it is FILE, and nothing comes after FILE.
-    assert_eq!(complete("referee scoreboard --html x.in ''"), "\n");
-    assert_eq!(
-        complete("referee match A B --html ''"),
-        complete("referee fourrow ''")
-    );
-    // Before the subcommand, `--html scoreboard` is scoreboard's switch,
-    // and `--html FILE` match's value.
-    assert_eq!(complete("referee --html scoreboard --ts"), "--tsv\n");
-    assert_eq!(complete("referee --html r.html match A B --js"), "--json\n");
-    assert_eq!(
-        complete("referee --html = scoreboard match A B --js"),
-        "--json\n"
-    );
-    // After `--`, a word is no flag: a file (a command for test and stress).
-    let ended = complete("referee snooker -- --");
-    assert!(!ended.contains("--strict"), "{}", ended);
-    // After `--`, each command once.
-    let commands = complete("referee test fourrow d -- ech");
-    let mut unique: Vec<&str> = commands.lines().collect();
-    unique.dedup();
-    assert_eq!(unique.len(), commands.lines().count(), "{}", commands);
 }
 
 #[test]

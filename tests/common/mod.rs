@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -304,4 +305,41 @@ pub fn stress_failure_seeded(
     assert!(stdout.ends_with(" passed, 1 failed\n"), "{}", stdout);
     let shrunk = fs::read_to_string(dir.join("stress-failure.in")).unwrap();
     (stdout, shrunk)
+}
+
+/// Says on the terminal that a check was skipped: written to stderr
+/// directly, so the test harness does not capture it.
+pub fn skipped(why: &str) {
+    let _ = writeln!(std::io::stderr(), "SKIPPED: {}", why);
+}
+
+/// Whether `program` can be run here.
+pub fn installed(program: &str) -> bool {
+    std::process::Command::new(program)
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok()
+}
+
+/// Runs `program args` with `input` on stdin; panics with its stderr if it fails.
+pub fn run_with_input(program: &str, args: &[&str], input: &str) -> String {
+    let mut child = std::process::Command::new(program)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(output.status.success(), "{} {:?}: {}", program, args, err);
+    err
 }

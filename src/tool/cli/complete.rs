@@ -55,6 +55,37 @@ fn flags_of(sub: Option<&str>) -> Vec<String> {
         .collect()
 }
 
+/// Each subcommand with the flags that take a value in it (`value_flags`),
+/// then `""` (none yet) with those that take one in any: the subcommands
+/// with none are left out.
+fn value_table() -> Vec<(&'static str, Vec<String>)> {
+    let subs = SUBCOMMANDS
+        .iter()
+        .map(|sub| (sub.name, value_flags(Some(sub.name))));
+    subs.chain([("", value_flags(None))])
+        .filter(|(_, flags)| !flags.is_empty())
+        .collect()
+}
+
+/// Each subcommand with its switches that take a value in another: given
+/// before any subcommand, such a flag followed by this one's name is its
+/// switch, not a value. The subcommands with none are left out.
+fn switch_table() -> Vec<(&'static str, Vec<String>)> {
+    let anywhere = value_flags(None);
+    let switches = |sub: &Subcommand| {
+        let own_values = value_flags(Some(sub.name));
+        let flags = flags_of(Some(sub.name)).into_iter();
+        flags
+            .filter(|f| anywhere.contains(f) && !own_values.contains(f))
+            .collect::<Vec<_>>()
+    };
+    SUBCOMMANDS
+        .iter()
+        .map(|sub| (sub.name, switches(sub)))
+        .filter(|(_, flags)| !flags.is_empty())
+        .collect()
+}
+
 /// The bash script: one function that finds the subcommand, how many
 /// positional words came before the cursor and whether `--` did.
 pub(crate) fn bash() -> String {
@@ -65,42 +96,27 @@ pub(crate) fn bash() -> String {
          _referee_value() {\n\
          \x20   case $1 in\n",
     );
-    for sub in SUBCOMMANDS {
-        let flags = value_flags(Some(sub.name));
-        if !flags.is_empty() {
-            out.push_str(&format!(
-                "        {}) case $2 in {}) return 0 ;; esac ;;\n",
-                sub.name,
-                flags.join("|")
-            ));
-        }
+    for (sub, flags) in value_table() {
+        let sub = if sub.is_empty() { "''" } else { sub };
+        out.push_str(&format!(
+            "        {}) case $2 in {}) return 0 ;; esac ;;\n",
+            sub,
+            flags.join("|")
+        ));
     }
-    out.push_str(&format!(
-        "        '') case $2 in {}) return 0 ;; esac ;;\n\
-         \x20   esac\n\
-         \x20   return 1\n\
-         }}\n",
-        value_flags(None).join("|")
-    ));
+    out.push_str("    esac\n    return 1\n}\n");
     out.push_str(
         "# Whether the flag $2, which takes a value in some subcommand, is a\n\
          # switch of the subcommand $1: then $1 after it names the subcommand.\n\
          _referee_switch() {\n\
          \x20   case $1 in\n",
     );
-    let anywhere = value_flags(None);
-    for sub in SUBCOMMANDS {
-        let both: Vec<String> = flags_of(Some(sub.name))
-            .into_iter()
-            .filter(|f| anywhere.contains(f) && !value_flags(Some(sub.name)).contains(f))
-            .collect();
-        if !both.is_empty() {
-            out.push_str(&format!(
-                "        {}) case $2 in {}) return 0 ;; esac ;;\n",
-                sub.name,
-                both.join("|")
-            ));
-        }
+    for (sub, flags) in switch_table() {
+        out.push_str(&format!(
+            "        {}) case $2 in {}) return 0 ;; esac ;;\n",
+            sub,
+            flags.join("|")
+        ));
     }
     out.push_str("    esac\n    return 1\n}\n");
     out.push_str(
@@ -321,149 +337,9 @@ pub(crate) fn zsh() -> String {
     out
 }
 
-/// Text inside single quotes in fish.
-fn fish_quote(text: &str) -> String {
-    format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'"))
-}
+mod fish;
 
-/// The helpers the fish conditions use, then one `complete` per item.
-pub(crate) fn fish() -> String {
-    let mut out = String::from(
-        "# fish completion for referee; written by `referee completions fish`.\n\n\
-         # The words before the cursor that are not options or their values, up\n\
-         # to `--`.\n\
-         function __referee_plain\n\
-         \x20   set -l words (commandline -opc)\n\
-         \x20   set -e words[1]\n\
-         \x20   set -l skip 0\n\
-         \x20   for word in $words\n\
-         \x20       if test $skip = 1\n\
-         \x20           set skip 0\n\
-         \x20           continue\n\
-         \x20       end\n\
-         \x20       test \"$word\" = --; and return\n\
-         \x20       switch $word\n",
-    );
-    out.push_str(&format!(
-        "            case {}\n                set skip 1\n",
-        value_flags(None).join(" ")
-    ));
-    out.push_str(
-        "            case '-*'\n\
-         \x20           case '*'\n\
-         \x20               echo $word\n\
-         \x20       end\n\
-         \x20   end\n\
-         end\n\n\
-         # How many words follow `--` before the cursor; nothing without `--`.\n\
-         function __referee_tail\n\
-         \x20   set -l words (commandline -opc)\n\
-         \x20   if set -l i (contains -i -- -- $words)\n\
-         \x20       math (count $words) - $i\n\
-         \x20   end\n\
-         end\n\n\
-         # Subcommand SUB, before `--`, with N positional words given (N+: or more).\n\
-         function __referee_at -a sub n\n\
-         \x20   set -l plain (__referee_plain)\n\
-         \x20   set -l after (__referee_tail)\n\
-         \x20   test \"$plain[1]\" = \"$sub\"; and test -z \"$after\"; or return 1\n\
-         \x20   set -l given (math (count $plain) - 1)\n\
-         \x20   switch $n\n\
-         \x20       case '*+'\n\
-         \x20           test $given -ge (string trim -r -c + -- $n)\n\
-         \x20       case '*'\n\
-         \x20           test $given -eq $n\n\
-         \x20   end\n\
-         end\n\n\
-         # Subcommand SUB, before `--`.\n\
-         function __referee_in -a sub\n\
-         \x20   set -l plain (__referee_plain)\n\
-         \x20   set -l after (__referee_tail)\n\
-         \x20   test \"$plain[1]\" = \"$sub\"; and test -z \"$after\"\n\
-         end\n\n\
-         # No subcommand yet.\n\
-         function __referee_none\n\
-         \x20   set -l plain (__referee_plain)\n\
-         \x20   test (count $plain) -eq 0\n\
-         end\n\n\
-         complete -c referee -f\n",
-    );
-    for sub in SUBCOMMANDS {
-        out.push_str(&format!(
-            "complete -c referee -n '__referee_none' -a {} -d {}\n",
-            sub.name,
-            fish_quote(sub.summary)
-        ));
-    }
-    let flag_line = |flag: &Flag, condition: &str| {
-        let mut line = format!("complete -c referee -n {}", fish_quote(condition));
-        if let Some(short) = flag.short {
-            line.push_str(&format!(" -s {}", short));
-        }
-        line.push_str(&format!(" -l {}", flag.long));
-        match &flag.kind {
-            Kind::Switch(_) => {}
-            Kind::Word { words, .. } => {
-                line.push_str(&format!(" -x -a {}", fish_quote(&words.join(" "))))
-            }
-            Kind::Path { .. } => line.push_str(" -r -F"),
-            Kind::Whole { .. } | Kind::Seconds(_) => line.push_str(" -x"),
-        }
-        format!("{} -d {}\n", line, fish_quote(flag.help))
-    };
-    for (flag, _) in table::flags_in(None) {
-        out.push_str(&flag_line(flag, "__referee_none"));
-    }
-    for sub in SUBCOMMANDS {
-        for (flag, _) in table::flags_in(Some(sub.name)) {
-            out.push_str(&flag_line(flag, &format!("__referee_in {}", sub.name)));
-        }
-        for (i, arg) in sub.args.iter().enumerate() {
-            let at = if arg.count == Count::Many {
-                format!("{}+", i)
-            } else {
-                i.to_string()
-            };
-            let condition = fish_quote(&format!("__referee_at {} {}", sub.name, at));
-            let what = match (words_of(arg.kind), arg.kind) {
-                (Some(words), _) => format!("-a {}", fish_quote(&words.join(" "))),
-                (None, ArgKind::Dir) => "-a '(__fish_complete_directories)'".to_string(),
-                (None, _) => "-F".to_string(),
-            };
-            out.push_str(&format!(
-                "complete -c referee -n {} {} -d {}\n",
-                condition,
-                what,
-                fish_quote(arg.name)
-            ));
-        }
-        if sub.tail != Tail::No {
-            let first = format!("__referee_in_tail {} 0", sub.name);
-            let later = format!("__referee_in_tail {} 1+", sub.name);
-            out.push_str(&format!(
-                "complete -c referee -n {} -a '(__fish_complete_command)' -d command\n\
-                 complete -c referee -n {} -F\n",
-                fish_quote(&first),
-                fish_quote(&later)
-            ));
-        }
-    }
-    out.push_str(
-        "\n# Subcommand SUB after `--`, with N words after it (N+: or more).\n\
-         function __referee_in_tail -a sub n\n\
-         \x20   set -l plain (__referee_plain)\n\
-         \x20   set -l after (__referee_tail)\n\
-         \x20   test \"$plain[1]\" = \"$sub\"; and test -n \"$after\"; or return 1\n\
-         \x20   switch $n\n\
-         \x20       case '*+'\n\
-         \x20           test $after -ge (string trim -r -c + -- $n)\n\
-         \x20       case '*'\n\
-         \x20           test $after -eq $n\n\
-         \x20   end\n\
-         end\n",
-    );
-    out
-}
+pub(crate) use self::fish::fish;
 
 #[cfg(test)]
 mod tests;

@@ -1,5 +1,6 @@
 //! Unit tests of `complete`.
 
+use super::fish::fish_quote;
 use super::*;
 
 /// The text from the line `        NAME)` to the first `end` after it.
