@@ -185,11 +185,42 @@ fn a_rerun_replaces_its_own_files_and_keeps_the_coachs() {
             "holds the package of fourrow; to write snooker over it, add --force",
         ));
     assert!(fs::read_to_string(&yaml).unwrap().contains("fourrow"));
+    // The refusal names a changed file of ours, which --force writes over.
+    fs::write(&yaml, "changed again").unwrap();
+    package("snooker", false)
+        .code(1)
+        .stderr(predicates::str::contains(
+            "holds the package of fourrow, and problem.yaml was changed since \
+             referee package wrote it; to write snooker over it, add --force",
+        ));
     package("snooker", true).success();
     assert!(fs::read_to_string(&yaml).unwrap().contains("snooker"));
     assert!(!dir.join("submissions/accepted/fourrow.rs").exists());
     assert_eq!(fs::read(&mine).unwrap(), b"1\nGame #1: 1\n");
     assert_eq!(fs::read(&four).unwrap(), b"print()\n");
+}
+
+#[test]
+fn a_folder_holding_only_version_control_is_new_and_that_is_left_alone() {
+    let dir = scratch("git-first");
+    fs::create_dir_all(dir.join(".git/objects")).unwrap();
+    fs::write(dir.join(".git/HEAD"), "ref: refs/heads/main\n").unwrap();
+    let vcs = tree(&dir.join(".git"));
+    let package = || referee().args(["package", "rating"]).arg(&dir).assert();
+    package().success();
+    package().success();
+    assert!(dir.join("problem.yaml").exists());
+    assert_eq!(tree(&dir.join(".git")), vcs);
+    // Anything else beside it is someone's: not a new folder.
+    let other = scratch("git-and-more");
+    fs::create_dir_all(other.join(".git")).unwrap();
+    fs::write(other.join("notes.txt"), "mine\n").unwrap();
+    referee()
+        .args(["package", "rating"])
+        .arg(&other)
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("neither empty nor a package"));
 }
 
 #[test]

@@ -55,15 +55,21 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
             ))
         }
     };
+    // A file of ours that someone changed since holds their work: named
+    // in either refusal, since --force writes over it.
+    let changed = manifest::changed(dir, &digests).filter(|_| !force);
     if let Some(other) = earlier_problem.filter(|other| other != problem.name() && !force) {
+        let change = changed.map_or(String::new(), |path| {
+            format!(", and {} was changed since referee package wrote it", path)
+        });
         return Err(in_the_way(format!(
-            "the folder holds the package of {}; to write {} over it, add --force",
+            "the folder holds the package of {}{}; to write {} over it, add --force",
             other,
+            change,
             problem.name()
         )));
     }
-    // A file of ours that someone changed since holds their work.
-    if let Some(path) = manifest::changed(dir, &digests).filter(|_| !force) {
+    if let Some(path) = changed {
         return Err(in_the_way(format!(
             "{} was changed since referee package wrote it; to write over the change, add --force",
             path

@@ -112,9 +112,22 @@ pub(crate) fn changed<'a>(dir: &Path, digests: &'a [(String, u64)]) -> Option<&'
         .map(|(path, _)| path.as_str())
 }
 
+/// The folders of version control systems: a folder that holds one of
+/// them and nothing else is new (`git init` first), and the package is
+/// written beside it.
+const VERSION_CONTROL: [&str; 3] = [".git", ".hg", ".svn"];
+
 /// What `dir` holds.
 pub(crate) fn look(dir: &Path) -> io::Result<Found> {
-    if !dir.exists() || fs::read_dir(dir)?.next().is_none() {
+    if !dir.exists() {
+        return Ok(Found::Nothing);
+    }
+    let mut entries = fs::read_dir(dir)?;
+    let only_version_control = entries.try_fold(true, |only, entry| {
+        let name = entry?.file_name();
+        io::Result::Ok(only && VERSION_CONTROL.iter().any(|vc| name == *vc))
+    })?;
+    if only_version_control {
         return Ok(Found::Nothing);
     }
     let text = match fs::read_to_string(dir.join(NAME)) {
