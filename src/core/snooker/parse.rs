@@ -245,26 +245,31 @@ fn names_expected(number: u64) -> String {
 
 /// Reads a names line into `names`.
 pub(crate) fn read_names(line: &Line, number: u64, names: &mut Names) -> Result<(), Error> {
-    let mut tokens = line.tokens();
     // A frame's first line is its names line whatever it says (S15):
     // `Play again`, `Red Black` and `None White` name two players here.
+    let [a, b] = name_tokens(line, number)?;
+    if a.text == b.text {
+        return Err(line.error(
+            b.col,
+            format!(
+                "expected two different names, found {} twice",
+                shown(b.text)
+            ),
+        ));
+    }
+    for (name, token) in names.0.iter_mut().zip([a, b].iter()) {
+        name.clear();
+        name.extend_from_slice(token.text);
+    }
+    Ok(())
+}
+
+/// The two tokens of a names line: a token too many or too few is named
+/// before anything the tokens say, in either reading.
+pub(crate) fn name_tokens<'l>(line: &Line<'l>, number: u64) -> Result<[Token<'l>; 2], Error> {
+    let mut tokens = line.tokens();
     let (col, found) = match (tokens.next(), tokens.next(), tokens.next()) {
-        (Some(a), Some(b), None) if a.text == b.text => {
-            return Err(line.error(
-                b.col,
-                format!(
-                    "expected two different names, found {} twice",
-                    shown(b.text)
-                ),
-            ))
-        }
-        (Some(a), Some(b), None) => {
-            for (name, token) in names.0.iter_mut().zip([a, b].iter()) {
-                name.clear();
-                name.extend_from_slice(token.text);
-            }
-            return Ok(());
-        }
+        (Some(a), Some(b), None) => return Ok([a, b]),
         (_, _, Some(extra)) => (extra.col, format!("a third token {}", shown(extra.text))),
         _ => (line.end_col(), "one name only".to_string()),
     };

@@ -4,7 +4,7 @@
 //! `None`, `White` and `Play again` spelled as the statement spells them.
 
 use super::balls::{Player, Stroke};
-use super::parse::{canonical, read_frames, read_names, Checks, Names, Visit};
+use super::parse::{canonical, name_tokens, read_frames, read_names, Checks, Names, Visit};
 use super::parse::{BEFORE_EVERY_FRAME, INSIDE_A_FRAME};
 use super::rules::{Frame, Outcome, Replay};
 use crate::core::io::strict::{check_count, Strict};
@@ -26,7 +26,7 @@ impl Checks for Strict {
     ) -> Result<(), Error> {
         self.expect_blanks(line, 1, BEFORE_EVERY_FRAME)?;
         self.check_layout(line)?;
-        for token in line.tokens() {
+        for token in name_tokens(line, number)? {
             let letters = token.text.iter().all(u8::is_ascii_alphabetic);
             if !letters || !NAME_LETTERS.contains(&token.text.len()) {
                 return Err(line.error(
