@@ -211,6 +211,16 @@ fn a_folder_holding_only_version_control_is_new_and_that_is_left_alone() {
     package().success();
     assert!(dir.join("problem.yaml").exists());
     assert_eq!(tree(&dir.join(".git")), vcs);
+    // A manifest that lists a file in it was not written by this tool:
+    // the run stops, and removes nothing.
+    let manifest = dir.join("referee-manifest.txt");
+    let mut listed = fs::read_to_string(&manifest).unwrap();
+    listed.push_str(".git/HEAD\n");
+    fs::write(&manifest, listed).unwrap();
+    package()
+        .code(1)
+        .stderr(predicates::str::contains("neither empty nor a package"));
+    assert_eq!(tree(&dir.join(".git")), vcs);
     // Anything else beside it is someone's: not a new folder.
     let other = scratch("git-and-more");
     fs::create_dir_all(other.join(".git")).unwrap();

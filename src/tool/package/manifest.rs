@@ -71,16 +71,22 @@ pub(crate) fn digest(bytes: &[u8]) -> u64 {
 type Listed = (String, Option<u64>);
 
 /// Reads the manifest's text: `None` unless it is one of ours whose every
-/// path stays inside the package.
+/// path stays inside the package and out of version control.
 fn parse(text: &str) -> Option<(String, Vec<Listed>)> {
     let mut lines = text.lines();
     let problem = lines.next()?.strip_prefix(HEADING)?.to_string();
     let files: Vec<Listed> = lines.map(listed).collect();
+    // A path out of the folder, or into a version control's folder
+    // (never ours), is not one this tool wrote: such a manifest is not
+    // trusted with what a re-run removes.
     let inside = |(f, _): &Listed| {
         !f.is_empty()
             && !f.starts_with('/')
             && f.split('/')
                 .all(|part| !part.is_empty() && part != "." && part != "..")
+            && !VERSION_CONTROL
+                .iter()
+                .any(|vc| f.split('/').next() == Some(*vc))
     };
     files.iter().all(inside).then_some((problem, files))
 }
@@ -122,12 +128,13 @@ pub(crate) fn look(dir: &Path) -> io::Result<Found> {
     if !dir.exists() {
         return Ok(Found::Nothing);
     }
-    let mut entries = fs::read_dir(dir)?;
-    let only_version_control = entries.try_fold(true, |only, entry| {
-        let name = entry?.file_name();
-        io::Result::Ok(only && VERSION_CONTROL.iter().any(|vc| name == *vc))
-    })?;
-    if only_version_control {
+    let names = fs::read_dir(dir)?
+        .map(|entry| Ok(entry?.file_name()))
+        .collect::<io::Result<Vec<_>>>()?;
+    if names
+        .iter()
+        .all(|name| VERSION_CONTROL.iter().any(|vc| name == *vc))
+    {
         return Ok(Found::Nothing);
     }
     let text = match fs::read_to_string(dir.join(NAME)) {
