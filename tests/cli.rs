@@ -85,7 +85,24 @@ fn a_folder_is_refused_before_anything_is_written() {
             .assert()
             .code(1)
             .stdout("")
-            .stderr(format!("referee: {}: is a directory\n", folder.display()));
+            .stderr(predicate::str::starts_with(format!(
+                "referee: {}: ",
+                folder.display()
+            )));
+        // A folder as standard input too.
+        #[cfg(unix)]
+        {
+            let stdin = std::fs::File::open(&folder).unwrap();
+            let output = std::process::Command::new(common::referee_path())
+                .args(view)
+                .stdin(stdin)
+                .output()
+                .unwrap();
+            assert_eq!(output.status.code(), Some(1), "{:?}", view);
+            assert_eq!(common::text(&output.stdout), "", "{:?}", view);
+            let err = common::text(&output.stderr);
+            assert!(err.starts_with("referee: <stdin>: "), "{}", err);
+        }
     }
 }
 

@@ -166,21 +166,41 @@ pub fn run(command: Command) -> u8 {
 /// The file `path` to read, or standard input for `-`.
 pub(crate) fn open_input(path: &str) -> io::Result<Box<dyn Read>> {
     if path == "-" {
-        Ok(Box::new(io::stdin().lock()))
+        Ok(Box::new(open_stdin()?))
     } else {
         Ok(Box::new(open_file(path)?))
     }
 }
 
-/// The file at `path`, opened to be read. A folder opens, and fails only
-/// at its first read: it is refused here, before a command has written
-/// anything (a scoreboard's header).
+/// The file at `path`, opened to be read (`refuse_folder`).
 fn open_file(path: &str) -> io::Result<File> {
-    let file = File::open(path)?;
-    if file.metadata()?.is_dir() {
-        return Err(io::ErrorKind::IsADirectory.into());
-    }
+    let mut file = File::open(path)?;
+    refuse_folder(&mut file)?;
     Ok(file)
+}
+
+/// A folder opens, and fails only at its first read: it is refused
+/// before a command has written anything (a scoreboard's header), with
+/// the system's words, which that read gives.
+fn refuse_folder(file: &mut File) -> io::Result<()> {
+    if file.metadata()?.is_dir() {
+        let refused = file.read(&mut [0]).err();
+        return Err(refused.unwrap_or_else(|| io::ErrorKind::IsADirectory.into()));
+    }
+    Ok(())
+}
+
+/// Standard input, refused if it is a folder (`< DIR`), as `open_file`.
+fn open_stdin() -> io::Result<io::StdinLock<'static>> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let fd = io::stdin().as_fd().try_clone_to_owned();
+        if let Ok(mut file) = fd.map(File::from) {
+            refuse_folder(&mut file)?;
+        }
+    }
+    Ok(io::stdin().lock())
 }
 
 /// Runs `job` on FILE (standard input when `None`) into standard output;
@@ -190,7 +210,13 @@ where
     F: FnOnce(&mut dyn Read, Stdout) -> Result<(), Error>,
 {
     let status = match file {
-        None => report(job(&mut io::stdin().lock(), stdout()), "<stdin>"),
+        None => match open_stdin() {
+            Ok(mut stdin) => report(job(&mut stdin, stdout()), "<stdin>"),
+            Err(e) => {
+                stderr_about("<stdin>", e);
+                1
+            }
+        },
         Some(path) => match open_file(&path) {
             Ok(mut file) => report(job(&mut file, stdout()), &path),
             Err(e) => {

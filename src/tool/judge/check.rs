@@ -29,7 +29,7 @@ pub(crate) fn check(problem: Problem, input: &str, output: &str, answer: Option<
         |path: &str, most: u64| read(path, most).map_err(|e| stderr_about(&shown_name(path), e));
     // The input is read as it is solved, so that an endless one is
     // stopped at its first fault.
-    let opened = open_input(input).map_err(|e| stderr_about(input, e));
+    let opened = open_input(input).map_err(|e| stderr_about(&shown_name(input), e));
     let Ok(input_reader) = opened else {
         return UNUSABLE;
     };
