@@ -215,7 +215,7 @@ fn a_folder_holding_only_version_control_is_new_and_that_is_left_alone() {
     // the run stops, and removes nothing.
     let manifest = dir.join("referee-manifest.txt");
     let mut listed = fs::read_to_string(&manifest).unwrap();
-    listed.push_str(".git/HEAD\n");
+    listed.push_str("data/.GIT/HEAD\n");
     fs::write(&manifest, listed).unwrap();
     package()
         .code(1)

@@ -84,9 +84,7 @@ fn parse(text: &str) -> Option<(String, Vec<Listed>)> {
             && !f.starts_with('/')
             && f.split('/')
                 .all(|part| !part.is_empty() && part != "." && part != "..")
-            && !VERSION_CONTROL
-                .iter()
-                .any(|vc| f.split('/').next() == Some(*vc))
+            && !f.split('/').any(in_version_control)
     };
     files.iter().all(inside).then_some((problem, files))
 }
@@ -122,6 +120,14 @@ pub(crate) fn changed<'a>(dir: &Path, digests: &'a [(String, u64)]) -> Option<&'
 /// them and nothing else is new (`git init` first), and the package is
 /// written beside it.
 const VERSION_CONTROL: [&str; 3] = [".git", ".hg", ".svn"];
+
+/// Whether a path's part names a version control's folder, in any case
+/// (a file system may not tell `.GIT` from `.git`).
+fn in_version_control(part: &str) -> bool {
+    VERSION_CONTROL
+        .iter()
+        .any(|vc| part.eq_ignore_ascii_case(vc))
+}
 
 /// What `dir` holds.
 pub(crate) fn look(dir: &Path) -> io::Result<Found> {
