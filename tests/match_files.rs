@@ -392,3 +392,23 @@ fn a_log_in_use_by_another_match_is_refused() {
     let third = run(&dir, &["Ann", "Bob", "--resume", "m.log"], "k\n");
     assert_eq!(third.status.code(), Some(0), "{}", stderr(&third));
 }
+
+/// Entries from a folder (`< DIR`) are refused before a log is made.
+#[cfg(unix)]
+#[test]
+fn a_folder_as_the_entries_is_refused_before_the_log_is_made() {
+    let dir = scratch("entries-from-a-folder");
+    let output = std::process::Command::new(common::referee_path())
+        .args(["match", "Ann", "Bob"])
+        .current_dir(&dir)
+        .stdin(fs::File::open(&dir).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).starts_with("referee: <stdin>: "),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 0, "no log is made");
+}

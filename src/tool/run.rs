@@ -191,7 +191,7 @@ fn refuse_folder(file: &mut File) -> io::Result<()> {
 }
 
 /// Standard input, refused if it is a folder (`< DIR`), as `open_file`.
-fn open_stdin() -> io::Result<io::StdinLock<'static>> {
+pub(crate) fn open_stdin() -> io::Result<io::StdinLock<'static>> {
     #[cfg(unix)]
     {
         use std::os::fd::AsFd;

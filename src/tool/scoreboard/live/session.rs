@@ -45,6 +45,14 @@ enum Failure {
 
 /// Runs a match on standard input and output; returns the exit status.
 pub fn run(options: Options) -> u8 {
+    // Entries from a folder (`< DIR`) are refused before a log is made.
+    let mut input = match crate::tool::run::open_stdin() {
+        Ok(input) => input,
+        Err(e) => {
+            stderr_line(format_args!("referee: <stdin>: {}", e));
+            return 1;
+        }
+    };
     let (mut game, mut log) = match start(&options) {
         Ok(started) => started,
         Err(Failure::Usage(message)) => {
@@ -89,7 +97,6 @@ pub fn run(options: Options) -> u8 {
             return board_gone(&e);
         }
     }
-    let mut input = io::stdin().lock();
     let mut line = Vec::new();
     let mut first_line = true;
     // Once a read found the end of input, none is tried again: on a
