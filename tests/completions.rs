@@ -86,6 +86,10 @@ fn bash_completes_subcommands_problems_and_flags() {
     // After `--`, a word is no flag: a file (a command for test and stress).
     let ended = complete("referee snooker -- --");
     assert!(!ended.contains("--strict"), "{}", ended);
+    // The words after it are still the subcommand's words, as the parser
+    // reads them.
+    assert_eq!(complete("referee completions -- ''"), "bash\nzsh\nfish\n");
+    assert_eq!(complete("referee gen -- sn"), "snooker\n");
     // After `--`, each command once.
     let commands = complete("referee test fourrow d -- ech");
     let mut unique: Vec<&str> = commands.lines().collect();
@@ -135,5 +139,15 @@ fn fish_completes_as_the_command_line_is_read() {
         complete("referee --html=scoreboard match A B --js"),
         "--json"
     );
+    // `--` ends the options: the words after it are FILE and the like,
+    // never flags; in `test` and `stress` it starts the command to run.
+    let files = complete("referee snooker -- ");
+    assert!(files.split(' ').any(|f| f == "Cargo.toml"), "{}", files);
+    assert_eq!(complete("referee snooker -- --s"), "");
+    assert_eq!(complete("referee -- sno"), "snooker");
+    assert_eq!(complete("referee completions -- "), "bash fish zsh");
+    assert_eq!(complete("referee gen -- sn"), "snooker");
+    let commands = complete("referee test fourrow d -- ech");
+    assert!(commands.split(' ').any(|c| c == "echo"), "{}", commands);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -128,7 +128,11 @@ pub(crate) fn bash() -> String {
          \x20   for ((i = 1; i < COMP_CWORD; i++)); do\n\
          \x20       word=${COMP_WORDS[i]}\n\
          \x20       if ((after >= 0)); then after=$((after + 1)); continue; fi\n\
-         \x20       if ((ended)); then continue; fi\n\
+         \x20       # After a `--` that ends the options, every word is a plain one.\n\
+         \x20       if ((ended)); then\n\
+         \x20           if [[ -z $sub ]]; then sub=$word; else n=$((n + 1)); fi\n\
+         \x20           continue\n\
+         \x20       fi\n\
          \x20       if [[ $word == = ]]; then skip=1; flag=; continue; fi\n\
          \x20       if ((skip)); then\n\
          \x20           skip=0\n\
@@ -152,7 +156,7 @@ pub(crate) fn bash() -> String {
          \x20       esac\n\
          \x20   done\n\
          \x20   if ((after == 0)); then mapfile -t COMPREPLY < <(compgen -c -- \"$cur\" | sort -u); return; fi\n\
-         \x20   if ((after > 0 || ended)); then mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return; fi\n",
+         \x20   if ((after > 0)); then mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return; fi\n",
     );
     let mut top = subcommand_names().join(" ");
     for flag in flags_of(None) {
@@ -163,7 +167,7 @@ pub(crate) fn bash() -> String {
         "    if [[ -z $sub ]]; then COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return; fi\n",
         top
     ));
-    out.push_str("    case $prev in\n");
+    out.push_str("    ((ended)) || case $prev in\n");
     for flag in table::FLAGS {
         let reply = match &flag.kind {
             Kind::Switch(_) => continue,
@@ -186,7 +190,7 @@ pub(crate) fn bash() -> String {
     for sub in SUBCOMMANDS {
         out.push_str(&format!("        {})\n", sub.name));
         out.push_str(&format!(
-            "            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return; fi\n",
+            "            if ((!ended)) && [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return; fi\n",
             flags_of(Some(sub.name)).join(" ")
         ));
         out.push_str("            case $n in\n");

@@ -41,45 +41,61 @@ pub(crate) fn fish() -> String {
         }
         out.push_str("    end\n    return 1\nend\n\n");
     }
-    out.push_str(
-        "# The words before the cursor that are not options or their values, up\n\
-         # to `--`: the subcommand first.\n\
+    let tails: Vec<&str> = SUBCOMMANDS
+        .iter()
+        .filter(|sub| sub.tail != Tail::No)
+        .map(|sub| sub.name)
+        .collect();
+    out.push_str(&format!(
+        "# The words before the cursor that are not options or their values,\n\
+         # the subcommand first. Sets __referee_after, the number of words after\n\
+         # a `--` that starts the command to run (test, stress; else empty), and\n\
+         # __referee_ended, 1 after a `--` that ends the options, as the parser\n\
+         # reads them.\n\
          function __referee_plain\n\
          \x20   set -l words (commandline -opc)\n\
          \x20   set -e words[1]\n\
          \x20   set -l sub ''\n\
          \x20   set -l flag ''\n\
+         \x20   set -g __referee_after ''\n\
+         \x20   set -g __referee_ended 0\n\
          \x20   for word in $words\n\
-         \x20       if test -n \"$flag\"\n\
+         \x20       if test -n \"$__referee_after\"\n\
+         \x20           set __referee_after (math $__referee_after + 1)\n\
+         \x20       else if test $__referee_ended = 1\n\
+         \x20           test -z \"$sub\"; and set sub $word\n\
+         \x20           echo $word\n\
+         \x20       else if test -n \"$flag\"\n\
          \x20           if test -z \"$sub\"; and __referee_switch $word $flag\n\
          \x20               set sub $word\n\
          \x20               echo $word\n\
          \x20           end\n\
          \x20           set flag ''\n\
-         \x20           continue\n\
-         \x20       end\n\
-         \x20       test \"$word\" = --; and return\n\
-         \x20       switch $word\n\
-         \x20           case '-*'\n\
-         \x20               __referee_value \"$sub\" $word; and set flag $word\n\
-         \x20           case '*'\n\
-         \x20               test -z \"$sub\"; and set sub $word\n\
-         \x20               echo $word\n\
+         \x20       else if test \"$word\" = --\n\
+         \x20           if contains -- \"$sub\" {}\n\
+         \x20               set __referee_after 0\n\
+         \x20           else\n\
+         \x20               set __referee_ended 1\n\
+         \x20           end\n\
+         \x20       else\n\
+         \x20           switch $word\n\
+         \x20               case '-*'\n\
+         \x20                   __referee_value \"$sub\" $word; and set flag $word\n\
+         \x20               case '*'\n\
+         \x20                   test -z \"$sub\"; and set sub $word\n\
+         \x20                   echo $word\n\
+         \x20           end\n\
          \x20       end\n\
          \x20   end\n\
-         end\n\n\
-         # How many words follow `--` before the cursor; nothing without `--`.\n\
-         function __referee_tail\n\
-         \x20   set -l words (commandline -opc)\n\
-         \x20   if set -l i (contains -i -- -- $words)\n\
-         \x20       math (count $words) - $i\n\
-         \x20   end\n\
-         end\n\n\
-         # Subcommand SUB, before `--`, with N positional words given (N+: or more).\n\
+         end\n\n",
+        tails.join(" ")
+    ));
+    out.push_str(
+        "# Subcommand SUB, before a command to run, with N positional words\n\
+         # given (N+: or more).\n\
          function __referee_at -a sub n\n\
          \x20   set -l plain (__referee_plain)\n\
-         \x20   set -l after (__referee_tail)\n\
-         \x20   test \"$plain[1]\" = \"$sub\"; and test -z \"$after\"; or return 1\n\
+         \x20   test \"$plain[1]\" = \"$sub\"; and test -z \"$__referee_after\"; or return 1\n\
          \x20   set -l given (math (count $plain) - 1)\n\
          \x20   switch $n\n\
          \x20       case '*+'\n\
@@ -88,11 +104,11 @@ pub(crate) fn fish() -> String {
          \x20           test $given -eq $n\n\
          \x20   end\n\
          end\n\n\
-         # Subcommand SUB, before `--`.\n\
+         # Where options of subcommand SUB ('': of none yet) may come: before\n\
+         # any `--`.\n\
          function __referee_in -a sub\n\
          \x20   set -l plain (__referee_plain)\n\
-         \x20   set -l after (__referee_tail)\n\
-         \x20   test \"$plain[1]\" = \"$sub\"; and test -z \"$after\"\n\
+         \x20   test \"$plain[1]\" = \"$sub\"; and test -z \"$__referee_after\"; and test $__referee_ended = 0\n\
          end\n\n\
          # No subcommand yet.\n\
          function __referee_none\n\
@@ -125,7 +141,7 @@ pub(crate) fn fish() -> String {
         format!("{} -d {}\n", line, fish_quote(flag.help))
     };
     for (flag, _) in table::flags_in(None) {
-        out.push_str(&flag_line(flag, "__referee_none"));
+        out.push_str(&flag_line(flag, "__referee_in ''"));
     }
     for sub in SUBCOMMANDS {
         for (flag, _) in table::flags_in(Some(sub.name)) {
@@ -165,13 +181,12 @@ pub(crate) fn fish() -> String {
         "\n# Subcommand SUB after `--`, with N words after it (N+: or more).\n\
          function __referee_in_tail -a sub n\n\
          \x20   set -l plain (__referee_plain)\n\
-         \x20   set -l after (__referee_tail)\n\
-         \x20   test \"$plain[1]\" = \"$sub\"; and test -n \"$after\"; or return 1\n\
+         \x20   test \"$plain[1]\" = \"$sub\"; and test -n \"$__referee_after\"; or return 1\n\
          \x20   switch $n\n\
          \x20       case '*+'\n\
-         \x20           test $after -ge (string trim -r -c + -- $n)\n\
+         \x20           test $__referee_after -ge (string trim -r -c + -- $n)\n\
          \x20       case '*'\n\
-         \x20           test $after -eq $n\n\
+         \x20           test $__referee_after -eq $n\n\
          \x20   end\n\
          end\n",
     );
