@@ -117,16 +117,12 @@ pub(super) fn on_index(on: judged::frame::On) -> usize {
 /// short table is small until the input has given twice the lines of a
 /// contest's file (some 8,000 for `referee gen`'s file of the most frames
 /// the statement allows), so that such a file costs little to set up, and
-/// big from then on; the table of lines of 17 to 32 bytes grows by its
-/// misses (`BYTES_PER_MISS`), and that of longer lines stays small
-/// (`LONGEST_BITS`).
+/// big from then on; the table of lines of 17 to 32 bytes has the same
+/// two sizes and grows by its misses (`BYTES_PER_MISS`), and that of
+/// longer lines stays small (`LONGEST_BITS`).
 const SMALL_BITS: u32 = 8;
 const BIG_BITS: u32 = 11;
 const BIG_INPUT_LINES: usize = 1 << 14;
-
-/// Lines of 17 to 32 bytes come in more kinds than shorter ones (runs of
-/// reds, colours potted in any order): their table has twice the slots.
-const LONG_EXTRA_BITS: u32 = 1;
 
 /// Lines of 33 to 64 bytes seldom come again (a stroke that pots many
 /// balls, in one order of many): a bigger table finds few more of them
@@ -239,8 +235,7 @@ impl LineCache {
             (0, found) => [low, high, third, through_newline(fourth, found)],
             (found, _) => [low, high, through_newline(third, found), 0],
         };
-        let bits = SMALL_BITS + LONG_EXTRA_BITS..=BIG_BITS + LONG_EXTRA_BITS;
-        self.long.entry(key, bytes, bits)
+        self.long.entry(key, bytes, SMALL_BITS..=BIG_BITS)
     }
 
     /// A line over 32 bytes whose first 32 are `start`: from the table of

@@ -58,7 +58,7 @@ fn the_tables_of_long_lines_are_made_small_by_the_first_such_lines() {
     let line = "Red Red Red Red Red\n";
     let known = cache.entry(&padded(line)).map(|k| k.len as usize);
     assert_eq!(known, Some(line.len()));
-    assert_eq!(cache.long.slots.len(), 1 << (SMALL_BITS + LONG_EXTRA_BITS));
+    assert_eq!(cache.long.slots.len(), 1 << SMALL_BITS);
     assert!(cache.longest.slots.is_empty());
     let line = "Red Red Red Red Red Red Red Red Red\n";
     let known = cache.entry(&padded(line)).map(|k| k.len as usize);
@@ -90,7 +90,7 @@ fn the_table_of_the_longest_lines_stays_small() {
 fn a_table_of_long_lines_is_made_big_by_its_misses() {
     let mut cache = LineCache::default();
     cache.fit(0);
-    let big = 1 << (BIG_BITS + LONG_EXTRA_BITS);
+    let big = 1 << BIG_BITS;
     let misses_to_grow = big * size_of::<Slot<4>>() / BYTES_PER_MISS;
     let lines: Vec<Vec<u8>> = long_lines().take(misses_to_grow + 1).collect();
     for _ in 0..3 {
@@ -105,7 +105,7 @@ fn a_table_of_long_lines_is_made_big_by_its_misses() {
     for line in &lines[8..misses_to_grow] {
         cache.entry(line).unwrap();
     }
-    assert_eq!(cache.long.slots.len(), 1 << (SMALL_BITS + LONG_EXTRA_BITS));
+    assert_eq!(cache.long.slots.len(), 1 << SMALL_BITS);
     cache.entry(&lines[misses_to_grow]).unwrap();
     assert_eq!(cache.long.slots.len(), big);
     assert_eq!(cache.long.misses_left, usize::MAX - 1);
