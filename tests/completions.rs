@@ -90,6 +90,15 @@ fn bash_completes_subcommands_problems_and_flags() {
     // reads them.
     assert_eq!(complete("referee completions -- ''"), "bash\nzsh\nfish\n");
     assert_eq!(complete("referee gen -- sn"), "snooker\n");
+    // `--` is never a flag's value (but after `=`), and a word that bash
+    // splits at `=` counts once after it.
+    let commands = complete("referee stress --out -- ech");
+    assert!(commands.lines().any(|c| c == "echo"), "{}", commands);
+    assert_eq!(complete("referee -- -"), "\n");
+    assert_eq!(
+        complete("referee check -- snooker x = y.in ''"),
+        complete("referee check snooker x.in ''")
+    );
     // After `--`, each command once.
     let commands = complete("referee test fourrow d -- ech");
     let mut unique: Vec<&str> = commands.lines().collect();
@@ -147,6 +156,8 @@ fn fish_completes_as_the_command_line_is_read() {
     assert_eq!(complete("referee -- sno"), "snooker");
     assert_eq!(complete("referee completions -- "), "bash fish zsh");
     assert_eq!(complete("referee gen -- sn"), "snooker");
+    let commands = complete("referee stress --out -- ech");
+    assert!(commands.split(' ').any(|c| c == "echo"), "{}", commands);
     let commands = complete("referee test fourrow d -- ech");
     assert!(commands.split(' ').any(|c| c == "echo"), "{}", commands);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -128,12 +128,16 @@ pub(crate) fn bash() -> String {
          \x20   for ((i = 1; i < COMP_CWORD; i++)); do\n\
          \x20       word=${COMP_WORDS[i]}\n\
          \x20       if ((after >= 0)); then after=$((after + 1)); continue; fi\n\
-         \x20       # After a `--` that ends the options, every word is a plain one.\n\
+         \x20       # After a `--` that ends the options, every word is a plain one\n\
+         \x20       # (`a=b`, which bash splits in three, one word).\n\
          \x20       if ((ended)); then\n\
+         \x20           [[ $word == = || ${COMP_WORDS[i-1]} == = ]] && continue\n\
          \x20           if [[ -z $sub ]]; then sub=$word; else n=$((n + 1)); fi\n\
          \x20           continue\n\
          \x20       fi\n\
          \x20       if [[ $word == = ]]; then skip=1; flag=; continue; fi\n\
+         \x20       # `--` is never a flag's value, but after `=`.\n\
+         \x20       if ((skip)) && [[ $word == -- && -n $flag ]]; then skip=0; fi\n\
          \x20       if ((skip)); then\n\
          \x20           skip=0\n\
          \x20           if [[ -z $sub ]] && _referee_switch \"$word\" \"$flag\"; then sub=$word; fi\n\
@@ -164,7 +168,9 @@ pub(crate) fn bash() -> String {
         top.push_str(&flag);
     }
     out.push_str(&format!(
-        "    if [[ -z $sub ]]; then COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return; fi\n",
+        "    if [[ -z $sub ]] && ((ended)); then COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return; fi\n\
+         \x20   if [[ -z $sub ]]; then COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return; fi\n",
+        subcommand_names().join(" "),
         top
     ));
     out.push_str("    ((ended)) || case $prev in\n");

@@ -65,18 +65,20 @@ pub(crate) fn fish() -> String {
          \x20       else if test $__referee_ended = 1\n\
          \x20           test -z \"$sub\"; and set sub $word\n\
          \x20           echo $word\n\
+         \x20       else if test \"$word\" = --\n\
+         \x20           # Never a flag's value.\n\
+         \x20           set flag ''\n\
+         \x20           if contains -- \"$sub\" {}\n\
+         \x20               set __referee_after 0\n\
+         \x20           else\n\
+         \x20               set __referee_ended 1\n\
+         \x20           end\n\
          \x20       else if test -n \"$flag\"\n\
          \x20           if test -z \"$sub\"; and __referee_switch $word $flag\n\
          \x20               set sub $word\n\
          \x20               echo $word\n\
          \x20           end\n\
          \x20           set flag ''\n\
-         \x20       else if test \"$word\" = --\n\
-         \x20           if contains -- \"$sub\" {}\n\
-         \x20               set __referee_after 0\n\
-         \x20           else\n\
-         \x20               set __referee_ended 1\n\
-         \x20           end\n\
          \x20       else\n\
          \x20           switch $word\n\
          \x20               case '-*'\n\
