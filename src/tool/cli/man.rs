@@ -156,14 +156,14 @@ pub(crate) fn page() -> String {
     // The usage lines left-aligned, not hyphenated, and a line that wraps
     // indented under its subcommand: no gaps stretched between words.
     out.push_str(".SH SYNOPSIS\n.nh\n.ad l\n.in +8n\n");
-    let top: Vec<String> = table::flags_in(None)
-        .map(|(f, _)| bold(&format!("--{}", f.long)))
-        .collect();
-    let lines: Vec<String> = SUBCOMMANDS
-        .iter()
-        .map(usage_line)
-        .chain([format!("{} {}", bold("referee"), top.join(" | "))])
-        .collect();
+    // `referee --help | -h`, `referee --version | -V`, as the usage has them.
+    let top = table::flags_in(None).map(|(f, _)| {
+        let long = Some(format!("--{}", f.long));
+        let spellings = long.into_iter().chain(f.short.map(|s| format!("-{}", s)));
+        let bolds: Vec<String> = spellings.map(|s| bold(&s)).collect();
+        format!("{} {}", bold("referee"), bolds.join(" | "))
+    });
+    let lines: Vec<String> = SUBCOMMANDS.iter().map(usage_line).chain(top).collect();
     for line in lines {
         out.push_str(&format!(".ti -8n\n{}\n.br\n", line));
     }
@@ -222,6 +222,13 @@ mod tests {
         let page = page();
         let synopsis = page.split(".SH SYNOPSIS\n").nth(1).unwrap();
         assert!(synopsis.starts_with(".nh\n.ad l\n"), "{}", synopsis);
+        // The usage's last lines, short spellings too.
+        for line in [
+            "\\-\\-help\\fR | \\fB\\-h\\fR",
+            "\\-\\-version\\fR | \\fB\\-V\\fR",
+        ] {
+            assert!(synopsis.contains(line), "{}", synopsis);
+        }
     }
 
     #[test]
