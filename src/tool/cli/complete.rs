@@ -15,6 +15,12 @@ fn subcommand_names() -> Vec<&'static str> {
     SUBCOMMANDS.iter().map(|s| s.name).collect()
 }
 
+/// The subcommands whose `--` starts a command to run: test, stress.
+fn tail_subcommands() -> Vec<&'static str> {
+    let tails = SUBCOMMANDS.iter().filter(|s| s.tail != Tail::No);
+    tails.map(|s| s.name).collect()
+}
+
 /// The words a positional argument of this kind completes to, or None for
 /// a file or a folder.
 fn words_of(kind: ArgKind) -> Option<Vec<&'static str>> {
@@ -89,36 +95,34 @@ fn switch_table() -> Vec<(&'static str, Vec<String>)> {
 /// The bash script: one function that finds the subcommand, how many
 /// positional words came before the cursor and whether `--` did.
 pub(crate) fn bash() -> String {
-    let mut out = String::from(
-        "# bash completion for referee; written by `referee completions bash`.\n\
-         # Whether the flag $2 takes the next word as its value in the\n\
-         # subcommand $1 (none yet: in any).\n\
-         _referee_value() {\n\
-         \x20   case $1 in\n",
-    );
-    for (sub, flags) in value_table() {
-        let sub = if sub.is_empty() { "''" } else { sub };
-        out.push_str(&format!(
-            "        {}) case $2 in {}) return 0 ;; esac ;;\n",
-            sub,
-            flags.join("|")
-        ));
+    let mut out =
+        String::from("# bash completion for referee; written by `referee completions bash`.\n");
+    let tables = [
+        (
+            "_referee_value",
+            "Whether the flag $2 takes the next word as its value in the\n\
+             # subcommand $1 (none yet: in any).",
+            value_table(),
+        ),
+        (
+            "_referee_switch",
+            "Whether the flag $2, which takes a value in some subcommand, is a\n\
+             # switch of the subcommand $1: then $1 after it names the subcommand.",
+            switch_table(),
+        ),
+    ];
+    for (function, about, table) in tables {
+        out.push_str(&format!("# {}\n{}() {{\n    case $1 in\n", about, function));
+        for (sub, flags) in table {
+            let sub = if sub.is_empty() { "''" } else { sub };
+            out.push_str(&format!(
+                "        {}) case $2 in {}) return 0 ;; esac ;;\n",
+                sub,
+                flags.join("|")
+            ));
+        }
+        out.push_str("    esac\n    return 1\n}\n");
     }
-    out.push_str("    esac\n    return 1\n}\n");
-    out.push_str(
-        "# Whether the flag $2, which takes a value in some subcommand, is a\n\
-         # switch of the subcommand $1: then $1 after it names the subcommand.\n\
-         _referee_switch() {\n\
-         \x20   case $1 in\n",
-    );
-    for (sub, flags) in switch_table() {
-        out.push_str(&format!(
-            "        {}) case $2 in {}) return 0 ;; esac ;;\n",
-            sub,
-            flags.join("|")
-        ));
-    }
-    out.push_str("    esac\n    return 1\n}\n");
     out.push_str(
         "_referee() {\n\
          \x20   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n\
@@ -145,14 +149,9 @@ pub(crate) fn bash() -> String {
          \x20       fi\n\
          \x20       case $word in\n",
     );
-    let tails: Vec<&str> = SUBCOMMANDS
-        .iter()
-        .filter(|s| s.tail != Tail::No)
-        .map(|s| s.name)
-        .collect();
     out.push_str(&format!(
         "            --) case $sub in {}) after=0 ;; *) ended=1 ;; esac ;;\n",
-        tails.join("|")
+        tail_subcommands().join("|")
     ));
     out.push_str(
         "            -*) if _referee_value \"$sub\" \"$word\"; then skip=1; flag=$word; fi ;;\n\

@@ -2,7 +2,7 @@
 //! parser does, then one `complete` per subcommand, flag and word.
 
 use super::super::table::{self, ArgKind, Count, Flag, Kind, Tail, SUBCOMMANDS};
-use super::{switch_table, value_table, words_of};
+use super::{switch_table, tail_subcommands, value_table, words_of};
 
 /// Text inside single quotes in fish.
 pub(super) fn fish_quote(text: &str) -> String {
@@ -41,11 +41,6 @@ pub(crate) fn fish() -> String {
         }
         out.push_str("    end\n    return 1\nend\n\n");
     }
-    let tails: Vec<&str> = SUBCOMMANDS
-        .iter()
-        .filter(|sub| sub.tail != Tail::No)
-        .map(|sub| sub.name)
-        .collect();
     out.push_str(&format!(
         "# The words before the cursor that are not options or their values,\n\
          # the subcommand first. Sets __referee_after, the number of words after\n\
@@ -90,7 +85,7 @@ pub(crate) fn fish() -> String {
          \x20       end\n\
          \x20   end\n\
          end\n\n",
-        tails.join(" ")
+        tail_subcommands().join(" ")
     ));
     out.push_str(
         "# Subcommand SUB, before a command to run, with N positional words\n\
