@@ -221,6 +221,16 @@ fn a_folder_holding_only_version_control_is_new_and_that_is_left_alone() {
         .code(1)
         .stderr(predicates::str::contains("neither empty nor a package"));
     assert_eq!(tree(&dir.join(".git")), vcs);
+    // A version control's folder is known in any letter case, as some
+    // file systems do not tell them apart.
+    let upper = scratch("upper-case-vcs");
+    fs::create_dir_all(upper.join(".SVN")).unwrap();
+    referee()
+        .args(["package", "rating"])
+        .arg(&upper)
+        .assert()
+        .success();
+    assert!(upper.join("problem.yaml").exists() && upper.join(".SVN").is_dir());
     // Anything else beside it is someone's: not a new folder.
     let other = scratch("git-and-more");
     fs::create_dir_all(other.join(".git")).unwrap();

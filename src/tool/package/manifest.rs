@@ -139,7 +139,7 @@ pub(crate) fn look(dir: &Path) -> io::Result<Found> {
         .collect::<io::Result<Vec<_>>>()?;
     if names
         .iter()
-        .all(|name| VERSION_CONTROL.iter().any(|vc| name == *vc))
+        .all(|name| name.to_str().is_some_and(in_version_control))
     {
         return Ok(Found::Nothing);
     }
