@@ -7,10 +7,12 @@
 //! games) and games. On each level, runs of parts are taken out, halving
 //! the run's length down to one part; a candidate is kept when it is
 //! smaller, valid under `--strict` and still fails (the `Oracle` says).
-//! Then the players' names are made shorter, as short as they still
-//! fail: one letter, or a prefix. The levels are gone over again until none of them changes: then
-//! no single case, line, token or move can be removed and still fail
-//! (1-minimal).
+//! Then a rating tournament's first games are played into the ratings
+//! it starts with, where the failure needs the ratings they lead to but
+//! not the games; and the players' names are made shorter, as short as
+//! they still fail: one letter, or a prefix. The levels are gone over
+//! again until none of them changes: then no single case, line, token or
+//! move can be removed and still fail (1-minimal).
 //!
 //! First only candidates that fail the same way as the input are kept (a
 //! wrong answer stays wrong, a crash a crash, a time limit a time limit),
@@ -45,6 +47,13 @@ pub(crate) trait Case: Clone + Sized {
     /// The case with one player's name made shorter: one candidate for
     /// each name that can be. None by default.
     fn renamed(&self) -> Vec<Self> {
+        Vec::new()
+    }
+
+    /// The case with some of its parts replaced by what they come to,
+    /// in fewer lines: the candidates, the smallest first. None by
+    /// default.
+    fn folded(&self) -> Vec<Self> {
         Vec::new()
     }
 }
@@ -143,7 +152,8 @@ impl<'o, C: Case> Shrinker<'o, C> {
                 for level in 0..=C::LEVELS {
                     changed |= self.reduce(level);
                 }
-                changed |= self.rename();
+                changed |= self.rewrite(C::folded);
+                changed |= self.rewrite(C::renamed);
                 if self.oracle.exhausted() {
                     return Shrunk {
                         input: self.bytes,
@@ -201,13 +211,14 @@ impl<'o, C: Case> Shrinker<'o, C> {
         }
     }
 
-    /// Makes names shorter, one at a time, while that keeps the input
-    /// failing; true if any was.
-    fn rename(&mut self) -> bool {
+    /// Rewrites the cases one at a time, taking the first of each one's
+    /// `candidates` (names made shorter, parts folded) that keeps the
+    /// input failing, as long as one does; true if any did.
+    fn rewrite(&mut self, candidates: fn(&C) -> Vec<C>) -> bool {
         let mut changed = false;
         for i in 0..self.cases.len() {
             'case: loop {
-                for candidate in self.cases[i].renamed() {
+                for candidate in candidates(&self.cases[i]) {
                     if self.oracle.exhausted() {
                         return changed;
                     }
@@ -387,6 +398,35 @@ mod tests {
         assert_eq!(
             String::from_utf8_lossy(&shrunk.input),
             "1\n2 1\nalice 1.00\nb 2.00\nalice b won 1 2\n"
+        );
+    }
+
+    #[test]
+    fn rating_plays_the_first_games_into_the_ratings_where_the_failure_needs_them() {
+        // Fails on a draw once `a` is rated 11.00 or more: after the win
+        // that takes them there, or from the start.
+        struct DrawOfTheFavourite;
+        impl Oracle for DrawOfTheFavourite {
+            fn fails(&mut self, input: &[u8], _same: bool) -> bool {
+                let text = String::from_utf8_lossy(input);
+                let rated = |line: &str| {
+                    let rating = line.strip_prefix("a ")?.parse::<f64>().ok()?;
+                    (rating >= 11.0).then_some(())
+                };
+                let favourite =
+                    text.contains("a b won 1 2") || text.lines().any(|l| rated(l).is_some());
+                text.contains("drew") && favourite
+            }
+            fn exhausted(&self) -> bool {
+                false
+            }
+        }
+        let input = b"1\n2 3\na 10.00\nb 11.00\na b won 1 2\nb a lost 0 0\na b drew 0 0\n";
+        let shrunk = shrink(Problem::Rating, input, &mut DrawOfTheFavourite);
+        assert!(shrunk.minimal);
+        assert_eq!(
+            String::from_utf8_lossy(&shrunk.input),
+            "1\n2 1\na 11.60\nb 9.40\na b drew 0 0\n"
         );
     }
 

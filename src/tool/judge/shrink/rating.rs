@@ -1,7 +1,8 @@
 //! Rating points exchange for the shrinker: a tournament is its players
 //! and its games; its parts are the players (each taking its games along)
-//! and the games. `n m` is written from what is left. The players' names
-//! can be made one letter each, in their games too.
+//! and the games. `n m` is written from what is left. The first games can
+//! be played into the ratings the players start with, and the players'
+//! names made one letter each, in their games too.
 
 use super::{body_lines, shorter_names, tokens, Case};
 use std::ops::Range;
@@ -25,6 +26,35 @@ impl Tournament {
     /// A player's name: the first token of their line.
     fn name(player: &[u8]) -> &[u8] {
         tokens(player).next().unwrap_or_default()
+    }
+
+    /// The tournament that starts where this one stands after its first
+    /// `played` games: the players in their order, with the ratings those
+    /// games leave them (`None` if the judge core does not take them).
+    fn with_played(&self, played: usize) -> Option<Tournament> {
+        let start = Tournament {
+            players: self.players.clone(),
+            games: self.games[..played].to_vec(),
+        };
+        let mut input = b"1\n".to_vec();
+        start.render(1, &mut input);
+        let mut standings = String::new();
+        crate::judge::rating::solve(std::str::from_utf8(&input).ok()?, &mut standings).ok()?;
+        // After the head, a line `name rating` a player.
+        let ratings: Vec<(&str, &str)> = standings
+            .lines()
+            .skip(1)
+            .filter_map(|line| line.rsplit_once(' '))
+            .collect();
+        let players = self.players.iter().map(|player| {
+            let name = Tournament::name(player);
+            let (_, rating) = ratings.iter().find(|(n, _)| n.as_bytes() == name)?;
+            Some([name, rating.as_bytes()].join(&b' '))
+        });
+        Some(Tournament {
+            players: players.collect::<Option<_>>()?,
+            games: self.games[played..].to_vec(),
+        })
     }
 }
 
@@ -105,6 +135,19 @@ impl Case for Tournament {
         Some(Tournament { players, games })
     }
 
+    /// The tournament with its first games played into its players'
+    /// ratings: all its games but the last (a tournament has one), then
+    /// half as many, halving down to one.
+    fn folded(&self) -> Vec<Tournament> {
+        let mut played = self.games.len().saturating_sub(1);
+        let mut candidates = Vec::new();
+        while played > 0 {
+            candidates.extend(self.with_played(played));
+            played /= 2;
+        }
+        candidates
+    }
+
     fn renamed(&self) -> Vec<Tournament> {
         let names: Vec<&[u8]> = self.players.iter().map(|p| Tournament::name(p)).collect();
         let mut candidates = Vec::new();
@@ -159,6 +202,19 @@ mod tests {
         );
         let without_game = tournaments[0].without(1, 4..5).unwrap();
         assert_eq!(without_game.games.len(), 2);
+    }
+
+    #[test]
+    fn the_first_games_are_played_into_the_ratings() {
+        let input = b"1\n2 3\na 10.00\nb 11.00\na b won 1 2\nb a lost 0 0\na b drew 0 0\n";
+        let folded = Tournament::parse_all(input)[0].folded();
+        // a, white, wins the first game with fewer pieces: 2 * (1.00 - 0.20).
+        assert_eq!(
+            render(&folded),
+            b"2\n2 1\na 12.68\nb 8.32\na b drew 0 0\n2 2\na 11.60\nb 9.40\nb a lost 0 0\na b drew 0 0\n"
+        );
+        let one_game = b"1\n2 1\na 10.00\nb 11.00\na b drew 0 0\n";
+        assert!(Tournament::parse_all(one_game)[0].folded().is_empty());
     }
 
     #[test]
