@@ -225,7 +225,7 @@ fn a_solution_gone_while_shrinking_leaves_the_input_not_called_minimal() {
     assert_eq!(output.status.code(), Some(1));
     let stdout = stdout_of(&output);
     assert!(
-        stdout.contains("(not 1-minimal: the solution could not be started "),
+        stdout.contains("\nnot shrunk: the solution could not be started again\n"),
         "{}",
         stdout
     );
@@ -261,6 +261,47 @@ fn stress_never_writes_over_a_file_that_is_there() {
     fs::write(dir.join("empty.in"), "").unwrap();
     refused("empty.in");
     assert_eq!(fs::read(dir.join("empty.in")).unwrap(), b"");
+}
+
+/// A solution wrong on its first run only: the failing input is run
+/// again before it is shrunk, and it passes, so it is kept as it was and
+/// said to be no shrinking's start.
+#[cfg(unix)]
+#[test]
+fn a_failure_that_does_not_come_again_is_not_shrunk_and_said_so() {
+    let dir = scratch("stress", "flaky");
+    let script = format!(
+        "#!/bin/sh\nif [ -e ran ]; then exec '{}' fourrow; fi\ntouch ran\necho wrong\n",
+        referee_path()
+    );
+    fs::write(dir.join("flaky.sh"), script).unwrap();
+    let output = referee()
+        .current_dir(&dir)
+        .args([
+            "stress", "fourrow", "--seed", "1", "--inputs", "3", "-j", "1",
+        ])
+        .args(["--", "sh", "flaky.sh"])
+        .output()
+        .unwrap();
+    let stdout = stdout_of(&output);
+    assert_eq!(output.status.code(), Some(1), "{}", stdout);
+    assert!(
+        stdout.starts_with(
+            "input 1 of 3 failed: wrong answer: 1:1: expected `Game #1 \
+             is not over, yet.\\n`, found `wrong\\n`\n\
+             not shrunk: run again on it, the solution passed (its answers vary from run to run)\n\
+             wrote stress-failure.in\n"
+        ),
+        "{}",
+        stdout
+    );
+    assert!(
+        stdout.ends_with("(on the first run; the second passed)\n0 passed, 1 failed\n"),
+        "{}",
+        stdout
+    );
+    let kept = fs::read(dir.join("stress-failure.in")).unwrap();
+    assert!(passes("fourrow", &[&referee_path(), "fourrow"], &kept));
 }
 
 #[test]

@@ -31,34 +31,7 @@ pub(super) fn report(
     oracle: &Judge<'_>,
     out: Option<&str>,
 ) -> bool {
-    let lines = |text: &[u8]| text.iter().filter(|&&b| b == b'\n').count();
-    let how = if oracle.not_started > 0 {
-        format!(
-            "not 1-minimal: the solution could not be started {} {}",
-            oracle.not_started,
-            if oracle.not_started == 1 {
-                "time"
-            } else {
-                "times"
-            }
-        )
-    } else if shrunk.minimal {
-        "1-minimal".to_string()
-    } else {
-        format!(
-            "stopped by the bound of {} runs or {} time limits, not 1-minimal",
-            MOST_RUNS, MOST_TIMEOUTS
-        )
-    };
-    say!(
-        "shrunk from {} lines ({} bytes) to {} lines ({} bytes) in {} runs ({})",
-        lines(original),
-        original.len(),
-        lines(&shrunk.input),
-        shrunk.input.len(),
-        oracle.runs,
-        how
-    );
+    say!("{}", what_came_of_shrinking(original, shrunk, oracle));
     let written = match write_out(out, &shrunk.input) {
         Ok(path) => {
             say!("wrote {}", escaped_name(&path));
@@ -97,7 +70,42 @@ pub(super) fn report(
         .as_deref()
         .map_or("the shrunk input".to_string(), escaped_name);
     say!("{}: {}", name, oracle.last);
+    if !shrunk.failed_again && oracle.not_started == 0 {
+        say!("(on the first run; the second passed)");
+    }
     written.is_some()
+}
+
+/// The line that says how far the input was shrunk, or why it was not.
+fn what_came_of_shrinking(original: &[u8], shrunk: &shrink::Shrunk, oracle: &Judge<'_>) -> String {
+    let lines = |text: &[u8]| text.iter().filter(|&&b| b == b'\n').count();
+    let how = match (shrunk.failed_again, oracle.not_started) {
+        (false, 0) => {
+            return "not shrunk: run again on it, the solution passed \
+(its answers vary from run to run)"
+                .to_string()
+        }
+        (false, _) => return "not shrunk: the solution could not be started again".to_string(),
+        (true, 1) => "not 1-minimal: the solution could not be started 1 time".to_string(),
+        (true, n) if n > 1 => format!(
+            "not 1-minimal: the solution could not be started {} times",
+            n
+        ),
+        _ if shrunk.minimal => "1-minimal".to_string(),
+        _ => format!(
+            "stopped by the bound of {} runs or {} time limits, not 1-minimal",
+            MOST_RUNS, MOST_TIMEOUTS
+        ),
+    };
+    format!(
+        "shrunk from {} lines ({} bytes) to {} lines ({} bytes) in {} runs ({})",
+        lines(original),
+        original.len(),
+        lines(&shrunk.input),
+        shrunk.input.len(),
+        oracle.runs,
+        how
+    )
 }
 
 /// Writes `input` to `out` (see `may_write_over`; a path under `/dev` as
