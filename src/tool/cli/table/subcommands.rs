@@ -260,7 +260,8 @@ status 42 for a valid input, 43 for an invalid one), the judge bundle as
 the accepted submission, wrong solutions, for each a killer test found
 by stress (compiled with rustc -O), and a time limit measured on the
 secret data. The same bytes every time. DIR must be new, empty (but for
-a .git, .hg or .svn folder, left alone), or an earlier package: a re-run
+a .git, .hg or .svn folder in any letter case, left alone), or an
+earlier package: a re-run
 replaces exactly the files it wrote (listed in referee-manifest.txt);
 files changed since, and a package of another problem, only with
 --force.",

@@ -113,17 +113,17 @@ pub(crate) trait Oracle {
 pub(crate) struct Shrunk {
     pub(crate) input: Vec<u8>,
     pub(crate) minimal: bool,
-    /// False when the input passed when it was run again: the program's
-    /// answers vary from run to run, and the input is as it was.
+    /// False when the input, run again, did not fail the same way (or
+    /// the program could not be started again): the input is as it was.
     pub(crate) failed_again: bool,
 }
 
 /// Shrinks `input`, a valid input of `problem` that failed. It is run
-/// again first, as a program that fails only now and then cannot be
-/// shrunk: each candidate that passes would look like one that no longer
-/// has the fault.
+/// again first, as a program whose answers vary from run to run cannot be
+/// shrunk: a candidate that passes, or fails another way, would look like
+/// one without the fault.
 pub(crate) fn shrink(problem: Problem, input: &[u8], oracle: &mut dyn Oracle) -> Shrunk {
-    if !oracle.fails(input, false) {
+    if !oracle.fails(input, true) {
         return Shrunk {
             input: input.to_vec(),
             minimal: false,

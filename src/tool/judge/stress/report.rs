@@ -71,7 +71,7 @@ pub(super) fn report(
         .map_or("the shrunk input".to_string(), escaped_name);
     say!("{}: {}", name, oracle.last);
     if !shrunk.failed_again && oracle.not_started == 0 {
-        say!("(on the first run; the second passed)");
+        say!("(on the first run; not on the second)");
     }
     written.is_some()
 }
@@ -81,8 +81,8 @@ fn what_came_of_shrinking(original: &[u8], shrunk: &shrink::Shrunk, oracle: &Jud
     let lines = |text: &[u8]| text.iter().filter(|&&b| b == b'\n').count();
     let how = match (shrunk.failed_again, oracle.not_started) {
         (false, 0) => {
-            return "not shrunk: run again on it, the solution passed \
-(its answers vary from run to run)"
+            return "not shrunk: run again on it, the solution did not fail \
+the same way (its answers vary from run to run)"
                 .to_string()
         }
         (false, _) => return "not shrunk: the solution could not be started again".to_string(),
