@@ -261,10 +261,9 @@ the accepted submission, wrong solutions, for each a killer test found
 by stress (compiled with rustc -O), and a time limit measured on the
 secret data. The same bytes every time. DIR must be new, empty (but for
 a .git, .hg or .svn folder in any letter case, left alone), or an
-earlier package: a re-run
-replaces exactly the files it wrote (listed in referee-manifest.txt);
-files changed since, and a package of another problem, only with
---force.",
+earlier package: a re-run replaces exactly the files it wrote (listed
+in referee-manifest.txt); files changed since, and a package of another
+problem, only with --force.",
         build: |mut f| Command::Package {
             problem: f.problem(),
             force: f.options.force,

@@ -41,8 +41,8 @@ use std::time::Duration;
 /// Candidates run while shrinking, at most.
 const MOST_RUNS: usize = 2000;
 
-/// Candidates that may run into the time limit while shrinking a time
-/// limit failure (each takes the whole limit).
+/// Runs that may hit the time limit while shrinking a time limit failure
+/// (each takes the whole limit), the failing input's run again included.
 const MOST_TIMEOUTS: usize = 25;
 
 /// Generated cases tried for one case of an input before giving up.
@@ -221,7 +221,8 @@ pub(crate) struct Killer {
 /// What `stress` does, one input at a time and printing nothing: the first
 /// input among `inputs` of a run with `seed` that `command` fails, shrunk;
 /// `None` when it passes all. An error: the generator made no valid input,
-/// or the program could not be started.
+/// the program could not be started, or the failing input did not fail
+/// the same way when run again.
 pub(crate) fn killer(
     problem: Problem,
     seed: u64,
@@ -248,15 +249,21 @@ pub(crate) fn killer(
             let mut oracle = Judge::new(problem, solution, timeout, verdict, Kept::of(run));
             let shrunk = shrink::shrink(problem, &input, &mut oracle);
             if !shrunk.failed_again {
+                let again = match oracle.not_started {
+                    0 => "did not fail the same way",
+                    _ => "could not be started",
+                };
                 return Err(format!(
-                    "input {} failed ({}), and not the same way when run again",
+                    "input {} failed ({}), and run again the solution {}",
                     i + 1,
-                    first
+                    first,
+                    again
                 ));
             }
             return Ok(Some(Killer {
                 input: shrunk.input,
-                minimal: shrunk.minimal,
+                // A candidate the program could not run is not known to pass.
+                minimal: shrunk.minimal && oracle.not_started == 0,
                 verdict: oracle.last.to_string(),
             }));
         }

@@ -91,7 +91,27 @@ fn a_killer_that_does_not_fail_again_the_same_way_is_refused() {
     let why = found.err().expect("refused");
     assert!(
         why.starts_with("input 1 failed (wrong answer: ")
-            && why.ends_with(", and not the same way when run again"),
+            && why.ends_with(", and run again the solution did not fail the same way"),
+        "{}",
+        why
+    );
+}
+
+/// A program gone after its first run: `killer` says it could not be
+/// started again.
+#[cfg(unix)]
+#[test]
+fn a_killer_whose_program_is_gone_is_refused() {
+    let script = std::env::temp_dir().join(format!("referee-gone-{}.sh", std::process::id()));
+    std::fs::write(&script, "#!/bin/sh\nrm -f \"$0\"\necho wrong\n").unwrap();
+    let executable = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(&script, executable).unwrap();
+    let command = [script.clone().into_os_string()];
+    let found = killer(Problem::Fourrow, 1, 3, Duration::from_secs(20), &command);
+    let _ = std::fs::remove_file(&script);
+    let why = found.err().expect("refused");
+    assert!(
+        why.ends_with(", and run again the solution could not be started"),
         "{}",
         why
     );
