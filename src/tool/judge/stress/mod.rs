@@ -386,9 +386,7 @@ impl<'a> Judge<'a> {
     /// The verdict on `input` and the program's output (kept only when it
     /// failed), or `None` for an invalid candidate.
     fn verdict(&mut self, input: &[u8]) -> Option<(Verdict, Kept)> {
-        let mut hasher = DefaultHasher::new();
-        input.hash(&mut hasher);
-        let key = hasher.finish();
+        let key = key(input);
         if let Some(judged) = self.seen.get(&key) {
             return judged.clone();
         }
@@ -420,6 +418,19 @@ impl<'a> Judge<'a> {
         self.seen.insert(key, judged.clone());
         judged
     }
+
+    /// The verdict on `input` if it was run.
+    fn judged(&self, input: &[u8]) -> Option<&Verdict> {
+        let judged = self.seen.get(&key(input))?.as_ref();
+        judged.map(|(verdict, _)| verdict)
+    }
+}
+
+/// The key of an input's verdict among those kept.
+fn key(input: &[u8]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    input.hash(&mut hasher);
+    hasher.finish()
 }
 
 impl Oracle for Judge<'_> {

@@ -70,8 +70,8 @@ pub(super) fn report(
         .as_deref()
         .map_or("the shrunk input".to_string(), escaped_name);
     say!("{}: {}", name, oracle.last);
-    if !shrunk.failed_again && oracle.not_started == 0 {
-        say!("(on the first run; not on the second)");
+    if let (false, Some(again)) = (shrunk.failed_again, oracle.judged(original)) {
+        say!("(on the first run; run again: {})", again);
     }
     written.is_some()
 }
