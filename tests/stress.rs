@@ -336,6 +336,31 @@ fn a_failure_that_does_not_come_again_is_not_shrunk_and_said_so() {
     }
 }
 
+/// A solution wrong every time, in words that change from run to run:
+/// shrunk as usual, and said to vary.
+#[cfg(unix)]
+#[test]
+fn a_failure_whose_output_varies_is_shrunk_and_said_so() {
+    let dir = scratch("stress", "varies");
+    let script = "#!/bin/sh\nn=$(($(cat count 2>/dev/null || echo 0) + 1))\necho $n > count\necho \"wrong $n\"\n";
+    fs::write(dir.join("varies.sh"), script).unwrap();
+    let output = referee()
+        .current_dir(&dir)
+        .args(["stress", "fourrow", "--seed", "1", "--inputs", "3"])
+        .args(["--", "sh", "varies.sh"])
+        .output()
+        .unwrap();
+    let stdout = stdout_of(&output);
+    assert_eq!(output.status.code(), Some(1), "{}", stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines[1].ends_with("(1-minimal)"), "{}", stdout);
+    assert_eq!(
+        lines[2],
+        "(run again on the input found, the solution wrote another output: \
+         its answers vary from run to run)"
+    );
+}
+
 #[test]
 fn stress_finds_the_blind_diagonal_and_shrinks_it() {
     let command = [wrong("fourrow"), "top-diagonals".to_string()];

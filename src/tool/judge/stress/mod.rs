@@ -351,6 +351,8 @@ struct Judge<'a> {
     /// program's output on it.
     last: Verdict,
     last_output: Kept,
+    /// What the program wrote on the first failing input's first run.
+    first_output: Vec<u8>,
     /// Verdicts and outputs by hash; `None` for an invalid candidate.
     seen: HashMap<u64, Option<(Verdict, Kept)>>,
     runs: usize,
@@ -375,6 +377,7 @@ impl<'a> Judge<'a> {
             timeout,
             failure: verdict.failure().expect("a failing verdict"),
             last: verdict,
+            first_output: stdout.bytes.clone(),
             last_output: stdout,
             seen: HashMap::new(),
             runs: 0,
@@ -419,10 +422,10 @@ impl<'a> Judge<'a> {
         judged
     }
 
-    /// The verdict on `input` if it was run.
-    fn judged(&self, input: &[u8]) -> Option<&Verdict> {
-        let judged = self.seen.get(&key(input))?.as_ref();
-        judged.map(|(verdict, _)| verdict)
+    /// The verdict on `input` and what was kept of the output, if it was
+    /// run.
+    fn judged(&self, input: &[u8]) -> Option<&(Verdict, Kept)> {
+        self.seen.get(&key(input))?.as_ref()
     }
 }
 

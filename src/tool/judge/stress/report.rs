@@ -5,7 +5,7 @@
 use super::{Judge, MOST_RUNS, MOST_TIMEOUTS};
 use crate::core::io::error::{char_start, escaped_name};
 use crate::core::io::stderr_about;
-use crate::tool::judge::{diff, may_write_over, shrink, solver, write_ours};
+use crate::tool::judge::{diff, may_write_over, shrink, solver, write_ours, Failure};
 use crate::tool::problem::Problem;
 use std::path::Path;
 
@@ -32,6 +32,14 @@ pub(super) fn report(
     out: Option<&str>,
 ) -> bool {
     say!("{}", what_came_of_shrinking(original, shrunk, oracle));
+    // Failing the same way, a program may still write something else;
+    // what one killed at the time limit wrote depends on the time.
+    if let Some((verdict, again)) = oracle.judged(original) {
+        let timed_out = verdict.failure() == Some(Failure::TimeLimit);
+        if shrunk.failed_again && !timed_out && again.bytes != oracle.first_output {
+            say!("(run again on the input found, the solution wrote another output: its answers vary from run to run)");
+        }
+    }
     let written = match write_out(out, &shrunk.input) {
         Ok(path) => {
             say!("wrote {}", escaped_name(&path));
@@ -70,7 +78,7 @@ pub(super) fn report(
         .as_deref()
         .map_or("the shrunk input".to_string(), escaped_name);
     say!("{}: {}", name, oracle.last);
-    if let (false, Some(again)) = (shrunk.failed_again, oracle.judged(original)) {
+    if let (false, Some((again, _))) = (shrunk.failed_again, oracle.judged(original)) {
         say!("(on the first run; run again: {})", again);
     }
     written.is_some()
