@@ -427,6 +427,15 @@ impl<'a> Judge<'a> {
     fn judged(&self, input: &[u8]) -> Option<&(Verdict, Kept)> {
         self.seen.get(&key(input))?.as_ref()
     }
+
+    /// Whether the first failing input, `original`, run again wrote other
+    /// than on its first run; never after a time limit, where what was
+    /// written depends on when the program was stopped.
+    fn wrote_another_output(&self, original: &[u8]) -> bool {
+        self.judged(original).is_some_and(|(verdict, again)| {
+            verdict.failure() != Some(Failure::TimeLimit) && again.bytes != self.first_output
+        })
+    }
 }
 
 /// The key of an input's verdict among those kept.

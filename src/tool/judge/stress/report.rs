@@ -5,7 +5,7 @@
 use super::{Judge, MOST_RUNS, MOST_TIMEOUTS};
 use crate::core::io::error::{char_start, escaped_name};
 use crate::core::io::stderr_about;
-use crate::tool::judge::{diff, may_write_over, shrink, solver, write_ours, Failure};
+use crate::tool::judge::{diff, may_write_over, shrink, solver, write_ours};
 use crate::tool::problem::Problem;
 use std::path::Path;
 
@@ -32,13 +32,8 @@ pub(super) fn report(
     out: Option<&str>,
 ) -> bool {
     say!("{}", what_came_of_shrinking(original, shrunk, oracle));
-    // Failing the same way, a program may still write something else;
-    // what one killed at the time limit wrote depends on the time.
-    if let Some((verdict, again)) = oracle.judged(original) {
-        let timed_out = verdict.failure() == Some(Failure::TimeLimit);
-        if shrunk.failed_again && !timed_out && again.bytes != oracle.first_output {
-            say!("(run again on the input found, the solution wrote another output: its answers vary from run to run)");
-        }
+    if shrunk.failed_again && oracle.wrote_another_output(original) {
+        say!("(run again on the input found, the solution wrote another output: its answers vary from run to run)");
     }
     let written = match write_out(out, &shrunk.input) {
         Ok(path) => {
@@ -94,10 +89,10 @@ the same way (its answers vary from run to run)"
                 .to_string()
         }
         (false, _) => return "not shrunk: the solution could not be started again".to_string(),
-        (true, 1) => "not 1-minimal: the solution could not be started 1 time".to_string(),
-        (true, n) if n > 1 => format!(
-            "not 1-minimal: the solution could not be started {} times",
-            n
+        (true, n) if n > 0 => format!(
+            "not 1-minimal: the solution could not be started {} {}",
+            n,
+            if n == 1 { "time" } else { "times" }
         ),
         _ if shrunk.minimal => "1-minimal".to_string(),
         _ => format!(
