@@ -4,7 +4,7 @@
 //! the manifest (`manifest.rs`).
 
 use super::manifest::{self, Found};
-use super::{files, Problem};
+use super::{files, PackageFile, Problem};
 use std::fs;
 use std::io;
 use std::path::Path;
@@ -111,33 +111,71 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
         )));
     }
     fs::create_dir_all(dir)?;
-    // Everything of ours listed before anything is written: a run cut
-    // short leaves no file of ours unlisted.
-    let both = earlier.iter().map(String::as_str).chain(
-        paths
-            .iter()
-            .copied()
-            .filter(|p| !earlier.iter().any(|e| e == p)),
-    );
-    crate::tool::files::write_whole(
-        &dir.join(manifest::NAME),
-        manifest::text(problem.name(), both.map(|path| (path, None))).as_bytes(),
-    )?;
-    manifest::remove_stale(dir, &earlier, &paths)?;
-    for f in &files {
+    let earlier = Earlier {
+        files: &earlier,
+        digests: &digests,
+    };
+    write_files(
+        dir,
+        problem.name(),
+        earlier,
+        &files,
+        crate::tool::files::write_whole,
+    )
+}
+
+/// What the earlier package in the folder wrote: its files, and the
+/// digest of those whose bytes its manifest knows.
+struct Earlier<'a> {
+    files: &'a [String],
+    digests: &'a [(String, u64)],
+}
+
+impl Earlier<'_> {
+    fn digest(&self, path: &str) -> Option<u64> {
+        let listed = self.digests.iter().find(|(listed, _)| listed == path);
+        listed.map(|&(_, digest)| digest)
+    }
+}
+
+/// Writes the package's `files` into `dir` with `put`, and the manifest
+/// before the first and after each. Every file of ours is listed before
+/// anything is written, each with the digest of the bytes it holds where
+/// they are known (the earlier package's until it is written over), so
+/// that a run cut short leaves no file of ours unlisted, and a change
+/// made to one of them after it is still seen.
+fn write_files(
+    dir: &Path,
+    problem: &str,
+    earlier: Earlier,
+    files: &[PackageFile],
+    mut put: impl FnMut(&Path, &[u8]) -> io::Result<()>,
+) -> io::Result<()> {
+    let manifest = dir.join(manifest::NAME);
+    let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    let new = paths
+        .iter()
+        .copied()
+        .filter(|p| !earlier.files.iter().any(|e| e == p));
+    let before = earlier.files.iter().map(String::as_str).chain(new);
+    let listing = before.map(|path| (path, earlier.digest(path)));
+    put(&manifest, manifest::text(problem, listing).as_bytes())?;
+    manifest::remove_stale(dir, earlier.files, &paths)?;
+    let mut listing: Vec<(&str, Option<u64>)> =
+        paths.iter().map(|&p| (p, earlier.digest(p))).collect();
+    for (listed, f) in files.iter().enumerate() {
         let path = dir.join(&f.path);
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent)?;
         }
-        crate::tool::files::write_whole(&path, &f.bytes)?;
+        put(&path, &f.bytes)?;
+        listing[listed].1 = Some(manifest::digest(&f.bytes));
+        put(
+            &manifest,
+            manifest::text(problem, listing.iter().copied()).as_bytes(),
+        )?;
     }
-    let written = files
-        .iter()
-        .map(|f| (f.path.as_str(), Some(manifest::digest(&f.bytes))));
-    crate::tool::files::write_whole(
-        &dir.join(manifest::NAME),
-        manifest::text(problem.name(), written).as_bytes(),
-    )
+    Ok(())
 }
 
 /// What to tell the user when problemtools will not take `dir`'s name as
@@ -208,5 +246,56 @@ mod tests {
         assert_eq!(error.kind(), io::ErrorKind::AlreadyExists);
         assert!(dir.join("notes.txt").exists() && dir.join("data").exists());
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_run_cut_short_lists_every_file_with_the_digest_of_what_it_holds() {
+        let dir = std::env::temp_dir().join(format!("referee-cut-short-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("data")).unwrap();
+        let before = [("a.txt", "A1"), ("data/b.in", "B1"), ("old.txt", "O1")];
+        for (path, bytes) in before {
+            fs::write(dir.join(path), bytes).unwrap();
+        }
+        let files = before.map(|(path, _)| path.to_string());
+        let digests =
+            before.map(|(path, bytes)| (path.to_string(), manifest::digest(bytes.as_bytes())));
+        let now =
+            [("a.txt", "A2"), ("data/b.in", "B2"), ("data/c.in", "C2")].map(|(path, bytes)| {
+                PackageFile {
+                    path: path.to_string(),
+                    bytes: bytes.into(),
+                }
+            });
+        let earlier = Earlier {
+            files: &files,
+            digests: &digests,
+        };
+        // The run stops at the package's second file.
+        let put = |path: &Path, bytes: &[u8]| match path.ends_with("data/b.in") {
+            true => Err(io::Error::other("cut short")),
+            false => crate::tool::files::write_whole(path, bytes),
+        };
+        assert!(write_files(&dir, "rating", earlier, &now, put).is_err());
+        let found = manifest::look(&dir).unwrap();
+        let digest = |bytes: &str| manifest::digest(bytes.as_bytes());
+        let listed = Found::Package {
+            problem: "rating".to_string(),
+            files: now.iter().map(|f| f.path.clone()).collect(),
+            digests: vec![
+                ("a.txt".to_string(), digest("A2")),
+                ("data/b.in".to_string(), digest("B1")),
+            ],
+        };
+        assert_eq!(found, listed);
+        assert!(!dir.join("old.txt").exists());
+        // Someone's change to a file the run did not reach is still seen.
+        fs::write(dir.join("data/b.in"), "mine").unwrap();
+        let changed = match manifest::look(&dir).unwrap() {
+            Found::Package { digests, .. } => manifest::changed(&dir, &digests).map(String::from),
+            other => panic!("not a package: {:?}", other),
+        };
+        fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(changed.as_deref(), Some("data/b.in"));
     }
 }
