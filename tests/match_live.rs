@@ -266,7 +266,10 @@ fn the_command_line_refuses_what_cannot_be_a_match() {
     // Names are told apart as entries are read, in any letter case.
     let same = run(&["Ann", " ann"]);
     assert!(String::from_utf8_lossy(&same.stderr)
-        .contains("differ in more than letter case and blanks, found `Ann` and `ann`"));
+        .contains("still differ with letter case ignored and runs of blanks taken as one, found `Ann` and `ann`"));
+    let spaced = run(&["Ann  B", "ann b"]);
+    assert_eq!(spaced.status.code(), Some(2));
+    assert!(run(&["Ann B", "annb", "--json"]).status.success());
     // A name that is an entry `undo` or `quit` could take while a lot is
     // due would hide that entry.
     for names in [["undo", "Bob"], ["Ann", " Q "]] {
@@ -275,6 +278,9 @@ fn the_command_line_refuses_what_cannot_be_a_match() {
         let said = String::from_utf8_lossy(&out.stderr);
         assert!(said.contains("cannot be a player's name"), "{}", said);
     }
+    // The other words are listed, not the one given.
+    let undo = String::from_utf8_lossy(&run(&["undo", "Bob"]).stderr).into_owned();
+    assert!(undo.contains("(so are `u`, `quit` and `q`)"), "{}", undo);
     // The value refused is quoted, as in every usage message.
     let even = run(&["Ann", "Bob", "--best-of", "4"]);
     assert!(String::from_utf8_lossy(&even.stderr).contains("frames, found `4`"));

@@ -53,8 +53,9 @@ Scores a snooker match as it is played: one entry a line on standard
 input, each answered at once with the board (drawn in place on a
 terminal, one line per entry through a pipe, one JSON object with
 --json). Names holding spaces are quoted: \"Ronnie O'Sullivan\". The
-two names differ in more than letter case, and neither is undo, u, quit
-or q (a lot's winner is entered by name, when undo and quit may be too).
+two names differ in more than letter case and runs of blanks, and
+neither is undo, u, quit or q (a lot's winner is entered by name, when
+undo and quit may be too).
 
 Entries: a stroke in the contest's notation, any letter case (`Red Red`:
 hit a red, potted a red; `None White`); short forms r y g br bl p k for

@@ -109,7 +109,12 @@ const QUIT: [&str; 2] = ["quit", "q"];
 /// or take its place.
 pub(crate) fn is_command(name: &str) -> bool {
     let key = name_key(name);
-    UNDO.iter().chain(&QUIT).any(|&word| word == key)
+    commands().any(|word| word == key)
+}
+
+/// The words of `undo` and `quit`.
+pub(crate) fn commands() -> impl Iterator<Item = &'static str> {
+    UNDO.iter().chain(&QUIT).copied()
 }
 
 /// Reads one entry. `names` are the players; a lot line is taken only

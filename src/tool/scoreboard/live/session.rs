@@ -298,17 +298,25 @@ fn start(options: &Options) -> Result<(Match, Log), Failure> {
         ));
     }
     if let Some(name) = [a, b].into_iter().find(|name| entry::is_command(name)) {
+        let key = name_key(name);
+        let others: Vec<String> = entry::commands()
+            .filter(|&word| word != key)
+            .map(|word| format!("`{}`", word))
+            .collect();
         return Err(Failure::Usage(format!(
-            "`{}` cannot be a player's name: it is an entry (so are `undo`, \
-             `u`, `quit` and `q`), which the name would hide while a lot is due",
-            name.trim()
+            "`{}` cannot be a player's name: it is an entry (so are {} and {}), \
+             which the name would hide while a lot is due",
+            name.trim(),
+            others[..others.len() - 1].join(", "),
+            others[others.len() - 1]
         )));
     }
-    // Entries, the lot's winner among them, are read in any letter case.
+    // Entries, the lot's winner among them, are read in any letter case
+    // with their words one blank apart.
     if name_key(a) == name_key(b) {
         return Err(Failure::Usage(format!(
-            "the two players need names that differ in more than letter case \
-             and blanks, found `{}` and `{}`",
+            "the two players need names that still differ with letter case \
+             ignored and runs of blanks taken as one, found `{}` and `{}`",
             a.trim(),
             b.trim()
         )));
