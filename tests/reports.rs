@@ -96,8 +96,10 @@ fn stress_out_on_standard_output_keeps_the_lines_and_the_summary_last() {
         assert!(printed.starts_with("input 1 of 2 failed: "), "{}", printed);
         // The input itself, as it is, before the line saying where it went.
         let shrunk = "1\nGame #1: \n";
-        let wrote = format!("\n{}wrote /dev/stdout\n", shrunk);
+        let wrote = format!("\n{}wrote <stdout>\n", shrunk);
         assert!(printed.contains(&wrote), "{}", printed);
+        // Named as standard input is, `<stdin>`.
+        assert!(printed.contains("\n<stdout>: wrong answer"), "{}", printed);
         assert!(printed.ends_with("\n0 passed, 1 failed\n"), "{}", printed);
         assert!(!dir.join("-").exists());
         assert_eq!(common::with_stdout_closed(&args, &dir).code(), Some(1));

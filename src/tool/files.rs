@@ -9,6 +9,16 @@ use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+/// How a file we write is named in messages: standard output (`-` on
+/// the command line, `/dev/stdout` by then) as `<stdout>`, as standard
+/// input is `<stdin>`.
+pub(crate) fn shown(path: &str) -> &str {
+    match path {
+        "/dev/stdout" => "<stdout>",
+        _ => path,
+    }
+}
+
 /// Writes `bytes` to `path` through a file beside it that this call
 /// creates (never one that was there: a name taken is passed over).
 pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {

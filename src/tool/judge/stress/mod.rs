@@ -27,6 +27,7 @@ use super::{
 use crate::core::io::{stderr_about, stderr_line};
 use crate::core::limits;
 use crate::tool::cli::Style;
+use crate::tool::files;
 use crate::tool::gen::Rng;
 use crate::tool::problem::Problem;
 use std::collections::hash_map::{DefaultHasher, RandomState};
@@ -124,7 +125,7 @@ pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[OsString]) ->
     // not after it.
     if let Some(path) = how.out.as_deref() {
         if let Some(why) = cannot_write_at(Path::new(path), |_| false, TAKEN) {
-            stderr_about(path, why);
+            stderr_about(files::shown(path), why);
             say!("{}", summary(0, 0));
             return UNUSABLE;
         }

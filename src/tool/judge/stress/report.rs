@@ -5,6 +5,7 @@
 use super::{Judge, MOST_RUNS, MOST_TIMEOUTS};
 use crate::core::io::error::{char_start, escaped_name};
 use crate::core::io::stderr_about;
+use crate::tool::files;
 use crate::tool::judge::{diff, may_write_over, shrink, solver, write_ours};
 use crate::tool::problem::Problem;
 use std::path::Path;
@@ -37,11 +38,11 @@ pub(super) fn report(
     }
     let written = match write_out(out, &shrunk.input) {
         Ok(path) => {
-            say!("wrote {}", escaped_name(&path));
+            say!("wrote {}", escaped_name(files::shown(&path)));
             Some(path)
         }
         Err((path, e)) => {
-            stderr_about(&path, e);
+            stderr_about(files::shown(&path), e);
             None
         }
     };
@@ -71,7 +72,9 @@ pub(super) fn report(
     }
     let name = written
         .as_deref()
-        .map_or("the shrunk input".to_string(), escaped_name);
+        .map_or("the shrunk input".to_string(), |path| {
+            escaped_name(files::shown(path))
+        });
     say!("{}: {}", name, oracle.last);
     if let (false, Some((again, _))) = (shrunk.failed_again, oracle.judged(original)) {
         say!("(on the first run; run again: {})", again);

@@ -29,6 +29,7 @@ use super::{
 use crate::core::io::error::{escaped_name, escaped_path};
 use crate::core::io::{stderr_about, stderr_line};
 use crate::tool::cli::{self, Command};
+use crate::tool::files;
 use crate::tool::problem::Problem;
 use crate::tool::solvers;
 use std::ffi::OsString;
@@ -135,7 +136,7 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[OsStri
     // of ours; else it may be someone's, which is said before the run.
     if let Some(path) = how.junit.as_deref() {
         if let Some(why) = cannot_write_at(Path::new(path), junit::is_report, NOT_A_REPORT) {
-            stderr_about(path, why);
+            stderr_about(files::shown(path), why);
             say!("{}", summary(0, 0));
             return UNUSABLE;
         }
@@ -247,7 +248,7 @@ fn write_report(problem: Problem, how: &TestRun, entries: &[Entry], status: u8) 
     match written {
         Ok(()) => status,
         Err(e) => {
-            stderr_about(path, e);
+            stderr_about(files::shown(path), e);
             status.max(UNUSABLE)
         }
     }
