@@ -62,9 +62,10 @@ pub(super) fn unknown_flag(sub: Option<&str>, arg: &str) -> Usage {
         None => format!("unknown option `{}`", name),
         Some(sub) => format!("unknown option `{}` for `{}`", name, sub),
     };
-    // A short option in the other case: `-J` for `-j`.
+    // A short option in the other case, or with two dashes: `-J` or `--j`
+    // for `-j`.
     let mut letters = bare.chars();
-    if let (false, Some(letter), None) = (name.starts_with("--"), letters.next(), letters.next()) {
+    if let (Some(letter), None) = (letters.next(), letters.next()) {
         let near = table::flags_in(sub)
             .find_map(|(f, _)| f.short.filter(|short| short.eq_ignore_ascii_case(&letter)));
         if let Some(short) = near {
@@ -123,7 +124,8 @@ fn distance(a: &str, b: &str) -> usize {
 
 /// The candidate nearest to `typed`, if one is near enough to be what was
 /// meant: a third of the word may be wrong (at least one letter, never all
-/// of it), case aside; or `typed` starts it (three letters at least).
+/// of it), case aside; or one starts the other, three letters at least
+/// (`snook`, `output` for `out`).
 pub(crate) fn nearest<'a, I>(typed: &str, candidates: I) -> Option<&'a str>
 where
     I: IntoIterator<Item = &'a str>,
@@ -134,7 +136,9 @@ where
     let mut best: Option<(usize, &'a str)> = None;
     for candidate in candidates {
         let mut d = distance(&typed, candidate);
-        if length >= 3 && candidate.starts_with(&typed) {
+        let starts =
+            |long: &str, short: &str| long.starts_with(short) && short.chars().count() >= 3;
+        if starts(candidate, &typed) || starts(&typed, candidate) {
             d = d.min(1);
         }
         let near = d <= allowed && d < length;
@@ -168,6 +172,7 @@ mod tests {
         assert_eq!(nearest("snook", problems), Some("snooker"));
         assert_eq!(nearest("strcit", ["strict", "tsv"]), Some("strict"));
         assert_eq!(nearest("plian", ["plain", "varied"]), Some("plain"));
+        assert_eq!(nearest("output", ["out", "seed"]), Some("out"));
     }
 
     #[test]
@@ -175,5 +180,6 @@ mod tests {
         assert_eq!(nearest("chess", ["snooker", "fourrow", "rating"]), None);
         assert_eq!(nearest("x", ["j", "h"]), None);
         assert_eq!(nearest("", ["j"]), None);
+        assert_eq!(nearest("jobs", ["j"]), None);
     }
 }
