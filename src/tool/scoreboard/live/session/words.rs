@@ -8,9 +8,15 @@ use crate::tool::terminal::columns;
 use std::path::Path;
 
 /// Where the match is logged, for the screen: the log's path, or its
-/// file's name when the path is too long for the board's width.
+/// file's name when the path is too long for the board's width; and,
+/// where it fits, how to go on with it, which a match left with Ctrl-C
+/// does not say at its end.
 pub(super) fn log_line(path: &str) -> String {
     let line = format!("log: {}", escaped_name(path));
+    let hinted = format!("{} {}", line, GO_ON);
+    if columns(&hinted) <= SCREEN_WIDTH {
+        return hinted;
+    }
     if columns(&line) <= SCREEN_WIDTH {
         return line;
     }
@@ -33,6 +39,9 @@ pub(super) fn log_line(path: &str) -> String {
         false => format!("log: ...{}", end),
     }
 }
+
+/// After the log's name on the board.
+const GO_ON: &str = "(go on later with --resume)";
 
 /// The command that goes on with the match logged at `log`.
 pub(super) fn resume_command([a, b]: &[String; 2], log: &str) -> String {
@@ -102,7 +111,9 @@ mod tests {
 
     #[test]
     fn the_screens_log_line_fits_the_board() {
-        assert_eq!(log_line("m.log"), "log: m.log");
+        assert_eq!(log_line("m.log"), "log: m.log (go on later with --resume)");
+        let long = format!("{}.log", "m".repeat(60));
+        assert_eq!(log_line(&long), format!("log: {}", long));
         let deep = format!("{}/m.log", "folder/".repeat(20));
         assert_eq!(log_line(&deep), "log: m.log");
         let wide = format!("{}-v-{}-2026-11-26.log", "李".repeat(20), "王".repeat(20));
