@@ -181,7 +181,7 @@ pub(crate) fn top() -> String {
         usage(),
         columns(&summaries),
         NOTES,
-        exit_status(),
+        exit_status(None),
     )
 }
 
@@ -192,10 +192,12 @@ Output goes to standard output, messages to standard error. Options may come
 before or after the other words; `--opt VALUE` is also `--opt=VALUE`; `--`
 ends the options. `referee SUBCOMMAND --help` tells more about one.";
 
-fn exit_status() -> String {
+/// The exit statuses of `sub`, or of every subcommand.
+fn exit_status(sub: Option<&str>) -> String {
     let rows: Vec<(String, String)> = EXIT_STATUS
         .iter()
-        .map(|(code, meaning)| (format!("  {}", code), meaning.to_string()))
+        .filter(|status| sub.is_none_or(|sub| status.only.is_empty() || status.only.contains(&sub)))
+        .map(|status| (format!("  {}", status.code), status.meaning.to_string()))
         .collect();
     columns(&rows)
 }
@@ -256,7 +258,7 @@ pub(crate) fn subcommand(sub: &Subcommand) -> String {
         })
         .collect();
     out.push_str(&format!("\nOptions:\n{}", columns(&flags)));
-    out.push_str(&format!("\nExit status:\n{}", exit_status()));
+    out.push_str(&format!("\nExit status:\n{}", exit_status(Some(sub.name))));
     out
 }
 
@@ -295,7 +297,15 @@ mod tests {
         for sub in SUBCOMMANDS {
             let text = subcommand(sub);
             assert!(text.contains("\nExit status:\n  0 "), "{}", sub.name);
-            assert!(text.contains("\n  4 "), "{}", sub.name);
+            // Those a verdict gives, only where there is one.
+            let verdict = ["check", "test", "stress"].contains(&sub.name);
+            assert_eq!(text.contains("\n  3 "), verdict, "{}", sub.name);
+            assert_eq!(
+                text.contains("\n  4 "),
+                verdict && sub.name != "check",
+                "{}",
+                sub.name
+            );
         }
     }
 

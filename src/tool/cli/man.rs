@@ -191,7 +191,8 @@ pub(crate) fn page() -> String {
         out.push_str(&option(flag));
     }
     out.push_str(".SH EXIT STATUS\n");
-    for (code, meaning) in EXIT_STATUS {
+    for status in EXIT_STATUS {
+        let (code, meaning) = (status.code, status.meaning);
         out.push_str(&format!(".TP\n{}\n{}.\n", bold(code), prose(meaning)));
     }
     out.push_str(&format!(

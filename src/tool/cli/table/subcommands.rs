@@ -418,28 +418,45 @@ instance, write it to ~/.local/share/bash-completion/completions/referee.",
     },
 ];
 
-/// Exit statuses, for the help and the man page.
-pub const EXIT_STATUS: &[(&str, &str)] = &[
-    (
-        "0",
-        "success; for check, accepted; for test and stress, all passed",
-    ),
-    (
-        "1",
-        "bad input or an I/O error, a missing FILE included; for check, test \
-         and stress, a wrong answer or a failure of the solution",
-    ),
-    (
-        "2",
-        "usage error: an unknown subcommand or flag, a missing or out-of-range value",
-    ),
-    (
-        "3",
-        "for check, test and stress: the input or a file of ours is unusable \
-         (an invalid input, a missing OUTPUT, ANSWER or DIR, a file that \
-         cannot be written)",
-    ),
-    ("4", "for test and stress: the solution cannot be started"),
+/// An exit status, for the help and the man page.
+pub struct ExitStatus {
+    pub code: &'static str,
+    /// The subcommands that exit with it; empty: all of them.
+    pub only: &'static [&'static str],
+    pub meaning: &'static str,
+}
+
+/// Exit statuses, for the help and the man page; a subcommand's help
+/// lists those it exits with.
+pub const EXIT_STATUS: &[ExitStatus] = &[
+    ExitStatus {
+        code: "0",
+        only: &[],
+        meaning: "success; for check, accepted; for test and stress, all passed",
+    },
+    ExitStatus {
+        code: "1",
+        only: &[],
+        meaning: "bad input or an I/O error, a missing FILE included; for check, test \
+                  and stress, a wrong answer or a failure of the solution",
+    },
+    ExitStatus {
+        code: "2",
+        only: &[],
+        meaning: "usage error: an unknown subcommand or flag, a missing or out-of-range value",
+    },
+    ExitStatus {
+        code: "3",
+        only: &["check", "test", "stress"],
+        meaning: "for check, test and stress: the input or a file of ours is unusable \
+                  (an invalid input, a missing OUTPUT, ANSWER or DIR, a file that \
+                  cannot be written)",
+    },
+    ExitStatus {
+        code: "4",
+        only: &["test", "stress"],
+        meaning: "for test and stress: the solution cannot be started",
+    },
 ];
 
 #[cfg(test)]
