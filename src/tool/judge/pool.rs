@@ -4,8 +4,12 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
+use std::time::Duration;
+
+/// How often `in_order` calls `idle` while no result comes.
+pub(crate) const IDLE: Duration = Duration::from_millis(250);
 
 /// Runs `work(i, dropped)` for `i` in `0..count` on up to `jobs` threads
 /// and gives each result to `take` in the order of `i`. When `take` returns
@@ -13,13 +17,21 @@ use std::thread;
 /// way may end at once, their results are dropped. A result that `last`
 /// says ends the run (`take` will return false on it) stops it as soon
 /// as it comes: no later `i` is started, and the later results are
-/// dropped instead of kept until the earlier ones come.
-pub(crate) fn in_order<T, W, L, F>(count: usize, jobs: usize, work: W, last: L, mut take: F)
-where
+/// dropped instead of kept until the earlier ones come. While no result
+/// comes, `idle` is called every `IDLE` (a progress line's clock ticks).
+pub(crate) fn in_order<T, W, L, F, I>(
+    count: usize,
+    jobs: usize,
+    work: W,
+    last: L,
+    mut take: F,
+    mut idle: I,
+) where
     T: Send,
     W: Fn(usize, &AtomicBool) -> T + Sync,
     L: Fn(&T) -> bool + Sync,
     F: FnMut(usize, T) -> bool,
+    I: FnMut(),
 {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -47,7 +59,15 @@ where
         drop(sender);
         let mut waiting = BTreeMap::new();
         let mut taken = 0;
-        for (i, result) in results {
+        loop {
+            let (i, result) = match results.recv_timeout(IDLE) {
+                Ok(got) => got,
+                Err(RecvTimeoutError::Timeout) => {
+                    idle();
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
             let end = end.load(Ordering::Relaxed);
             if i > end {
                 continue;
@@ -83,6 +103,7 @@ mod tests {
                     seen.push((i, result));
                     i < 11
                 },
+                || {},
             );
             let expected: Vec<(usize, usize)> = (0..12).map(|i| (i, i * 10)).collect();
             assert_eq!(seen, expected, "-j {}", jobs);
@@ -97,6 +118,7 @@ mod tests {
                 none += 1;
                 true
             },
+            || {},
         );
         assert_eq!(none, 0);
     }
@@ -144,10 +166,40 @@ mod tests {
                 seen.push((i, result));
                 i != 1
             },
+            || {},
         );
         assert_eq!(seen, vec![(0, 0), (1, 1)]);
         let mut started = started.into_inner().unwrap();
         started.sort_unstable();
         assert_eq!(started, vec![0, 1]);
+    }
+
+    /// A run that takes long gets `idle` called while it goes on: here
+    /// the run waits for the call (a test that fails waits 60 s, then
+    /// fails, rather than hang).
+    #[test]
+    fn idle_is_called_while_no_result_comes() {
+        let (called, wait) = mpsc::channel::<()>();
+        let wait = std::sync::Mutex::new(wait);
+        let mut seen = Vec::new();
+        in_order(
+            1,
+            1,
+            |_, _| {
+                wait.lock()
+                    .unwrap()
+                    .recv_timeout(Duration::from_secs(60))
+                    .is_ok()
+            },
+            |_| false,
+            |_, called| {
+                seen.push(called);
+                true
+            },
+            || {
+                let _ = called.send(());
+            },
+        );
+        assert_eq!(seen, vec![true]);
     }
 }

@@ -3,6 +3,7 @@
 //! terminal, so a pipe or a file gets none of it; it is redrawn in place a
 //! few times a second and wiped before any other line is printed.
 
+use std::cell::Cell;
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -13,12 +14,16 @@ const REDRAW: Duration = Duration::from_millis(200);
 /// Whether a progress line is on the terminal now.
 static SHOWN: AtomicBool = AtomicBool::new(false);
 
-/// The progress of one run over `total` inputs or cases.
+/// The progress of one run over `total` inputs or cases. It is updated
+/// as runs end and redrawn, with the time, while they do not (`tick`).
 pub(crate) struct Progress {
     on: bool,
     start: Instant,
-    drawn: Option<Instant>,
+    drawn: Cell<Option<Instant>>,
     total: u64,
+    /// Done and failed, as last updated.
+    done: Cell<u64>,
+    failed: Cell<u64>,
     /// `inputs` or `cases`.
     noun: &'static str,
 }
@@ -28,18 +33,31 @@ impl Progress {
         Progress {
             on: io::stderr().is_terminal(),
             start: Instant::now(),
-            drawn: None,
+            drawn: Cell::new(None),
             total,
+            done: Cell::new(0),
+            failed: Cell::new(0),
             noun,
         }
     }
 
-    /// Redraws the line, unless it was drawn a moment ago.
-    pub(crate) fn update(&mut self, done: u64, failed: u64) {
-        if !self.on || self.drawn.is_some_and(|at| at.elapsed() < REDRAW) {
+    /// Takes the counts, and redraws the line unless it was drawn a
+    /// moment ago.
+    pub(crate) fn update(&self, done: u64, failed: u64) {
+        self.done.set(done);
+        self.failed.set(failed);
+        self.tick();
+    }
+
+    /// Redraws the line with the time so far, unless it was drawn a
+    /// moment ago: while a slow run goes on, the line is there and its
+    /// time goes on.
+    pub(crate) fn tick(&self) {
+        if !self.on || self.drawn.get().is_some_and(|at| at.elapsed() < REDRAW) {
             return;
         }
-        self.drawn = Some(Instant::now());
+        self.drawn.set(Some(Instant::now()));
+        let (done, failed) = (self.done.get(), self.failed.get());
         let text = line(done, self.total, failed, self.start.elapsed(), self.noun);
         let mut err = io::stderr().lock();
         let _ = write!(err, "\r\x1b[K{}", text).and_then(|_| err.flush());

@@ -141,7 +141,7 @@ pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[OsString]) ->
     });
     let solution = Solution::Program(command);
     let n = how.inputs;
-    let mut progress = Progress::new(n, "inputs");
+    let progress = Progress::new(n, "inputs");
     // The first input, in order, that did not pass, and what came of it.
     let mut first_bad = None;
     let run_one = |i: usize, dropped: &AtomicBool| {
@@ -158,13 +158,16 @@ pub(crate) fn stress(problem: Problem, how: &StressRun, command: &[OsString]) ->
         }
     };
     let failed = |outcome: &Outcome| !matches!(outcome, Outcome::Passed);
-    pool::in_order(n as usize, how.jobs, run_one, failed, |i, outcome| {
+    let take = |i: usize, outcome| {
         if let Outcome::Passed = outcome {
             progress.update(i as u64 + 1, 0);
             return true;
         }
         first_bad = Some((i as u64, outcome));
         false
+    };
+    pool::in_order(n as usize, how.jobs, run_one, failed, take, || {
+        progress.tick()
     });
     progress::clear();
     let (i, outcome) = match first_bad {

@@ -149,11 +149,11 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[OsStri
         Err((path, e)) => return stopped(problem, dir, how, &path.display().to_string(), e),
     };
     let mut tally = Tally::default();
-    let mut progress = Progress::new(cases.len() as u64, "cases");
+    let progress = Progress::new(cases.len() as u64, "cases");
     let mut broken_command = None;
     let judge_one = |i, dropped: &_| judge_case(problem, &cases[i], command, how, dropped);
     let broken = |outcome: &Outcome| matches!(outcome, Outcome::CannotRun(_));
-    pool::in_order(cases.len(), how.jobs, judge_one, broken, |i, outcome| {
+    let take = |i: usize, outcome| {
         if let Outcome::CannotRun(e) = outcome {
             broken_command = Some((i, e));
             return false;
@@ -161,6 +161,9 @@ pub(crate) fn test(problem: Problem, dir: &str, how: &TestRun, command: &[OsStri
         tally.add(&cases[i].name, outcome, how.verbose);
         progress.update(i as u64 + 1, tally.failed + tally.broken);
         true
+    };
+    pool::in_order(cases.len(), how.jobs, judge_one, broken, take, || {
+        progress.tick()
     });
     progress::clear();
     if let Some((i, e)) = broken_command {
