@@ -52,9 +52,10 @@
 //!   0 when a visit has just begun, after a foul, while a lot is due and
 //!   once the frame is over.
 //!
-//! The answer is a screen drawn in place on a terminal (plain, without
-//! escape sequences, when `NO_COLOR` is set or `TERM=dumb`), one plain line
-//! per entry otherwise, or with `--json` one object per entry. Every
+//! The answer is a screen drawn in place on a terminal (without colour
+//! when `NO_COLOR` is set, below the last with no escape sequence at all
+//! when `TERM=dumb`), one plain line per entry otherwise, or with
+//! `--json` one object per entry. Every
 //! accepted entry is written to the log (`log.rs`) before it is answered;
 //! `--html FILE` keeps a report up to date (`super::report`).
 

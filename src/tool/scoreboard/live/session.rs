@@ -14,8 +14,10 @@ use crate::tool::scoreboard::report;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::Path;
 
+mod form;
 mod words;
-use words::{log_line, logged_in, resume_command};
+use form::{answer, Form};
+use words::{logged_in, resume_command};
 
 /// What the command line asks of a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,14 +29,6 @@ pub struct Options {
     pub(crate) resume: Option<String>,
     pub(crate) json: bool,
     pub(crate) html: Option<String>,
-}
-
-/// How the board is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Form {
-    Json,
-    Line,
-    Screen { colour: bool },
 }
 
 /// Why a session could not start: a usage error (status 2) or another.
@@ -65,16 +59,9 @@ pub fn run(options: Options) -> u8 {
         }
     };
     stderr_line(format_args!("referee: {}", logged_in(&log.path)));
-    let form = if options.json {
-        Form::Json
-    } else if io::stdout().is_terminal() {
-        let dumb = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
-        Form::Screen {
-            colour: std::env::var_os("NO_COLOR").is_none() && !dumb,
-        }
-    } else {
-        Form::Line
-    };
+    let form = Form::of(options.json, io::stdout().is_terminal(), |name| {
+        std::env::var_os(name)
+    });
     let mut out = crate::tool::run::stdout();
     // A report that cannot be written is said once, not at every entry,
     // and the match goes on: its log has it all. It is still written at
@@ -256,34 +243,6 @@ pub(super) fn page(title: &str, game: &Match) -> String {
         over: game.winner().is_some(),
     };
     report::html(title, &game.record, Some(live))
-}
-
-/// Writes the board after an entry and hands it to the OS. A screen
-/// also says where the match is logged: what was said at the start is
-/// drawn over, and an interrupted match says nothing at its end.
-fn answer<W: Write>(
-    out: &mut W,
-    form: Form,
-    game: &Match,
-    error: Option<&str>,
-    log: &str,
-) -> io::Result<()> {
-    let board = Board::of(game);
-    let logged = log_line(log);
-    let text = match form {
-        Form::Json => board.json(error),
-        Form::Line => board.line(error),
-        Form::Screen { colour: true } => format!(
-            "\x1b[H\x1b[2J{}\x1b[2m{}\x1b[0m\n> ",
-            board.screen(error, true),
-            logged
-        ),
-        Form::Screen { colour: false } => {
-            format!("\n{}{}\n> ", board.screen(error, false), logged)
-        }
-    };
-    out.write_all(text.as_bytes())?;
-    out.flush()
 }
 
 /// The match and its log, new or resumed.
