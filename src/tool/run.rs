@@ -209,21 +209,14 @@ fn with_input<F>(file: Option<String>, job: F) -> u8
 where
     F: FnOnce(&mut dyn Read, Stdout) -> Result<(), Error>,
 {
-    let status = match file {
-        None => match open_stdin() {
-            Ok(mut stdin) => report(job(&mut stdin, stdout()), "<stdin>"),
-            Err(e) => {
-                stderr_about("<stdin>", e);
-                1
-            }
-        },
-        Some(path) => match open_file(&path) {
-            Ok(mut file) => report(job(&mut file, stdout()), &path),
-            Err(e) => {
-                stderr_about(&path, e);
-                1
-            }
-        },
+    let path = file.as_deref().unwrap_or("-");
+    let name = if path == "-" { "<stdin>" } else { path };
+    let status = match open_input(path) {
+        Ok(mut input) => report(job(&mut input, stdout()), name),
+        Err(e) => {
+            stderr_about(name, e);
+            1
+        }
     };
     status as u8
 }
