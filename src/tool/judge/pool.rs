@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// How often `in_order` calls `idle` while no result comes.
-pub(crate) const IDLE: Duration = Duration::from_millis(250);
+/// How often `in_order` calls `idle`.
+const IDLE: Duration = Duration::from_millis(250);
 
 /// Runs `work(i, dropped)` for `i` in `0..count` on up to `jobs` threads
 /// and gives each result to `take` in the order of `i`. When `take` returns
@@ -17,8 +17,9 @@ pub(crate) const IDLE: Duration = Duration::from_millis(250);
 /// way may end at once, their results are dropped. A result that `last`
 /// says ends the run (`take` will return false on it) stops it as soon
 /// as it comes: no later `i` is started, and the later results are
-/// dropped instead of kept until the earlier ones come. While no result
-/// comes, `idle` is called every `IDLE` (a progress line's clock ticks).
+/// dropped instead of kept until the earlier ones come. Until the end,
+/// `idle` is called every `IDLE`, whether results come or not (a
+/// progress line's clock ticks while an early run is slow).
 pub(crate) fn in_order<T, W, L, F, I>(
     count: usize,
     jobs: usize,
@@ -59,13 +60,18 @@ pub(crate) fn in_order<T, W, L, F, I>(
         drop(sender);
         let mut waiting = BTreeMap::new();
         let mut taken = 0;
+        let mut due = Instant::now() + IDLE;
         loop {
-            let (i, result) = match results.recv_timeout(IDLE) {
+            let got = results.recv_timeout(due.saturating_duration_since(Instant::now()));
+            // Results of later runs, coming while an earlier one is awaited,
+            // do not hold `idle` off.
+            if Instant::now() >= due {
+                idle();
+                due = Instant::now() + IDLE;
+            }
+            let (i, result) = match got {
                 Ok(got) => got,
-                Err(RecvTimeoutError::Timeout) => {
-                    idle();
-                    continue;
-                }
+                Err(RecvTimeoutError::Timeout) => continue,
                 Err(RecvTimeoutError::Disconnected) => break,
             };
             let end = end.load(Ordering::Relaxed);
