@@ -57,7 +57,11 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
     };
     // A file of ours that someone changed since holds their work: named
     // in either refusal, since --force writes over it.
-    let changed = manifest::changed(dir, &digests).filter(|_| !force);
+    let wanted = |path: &str| {
+        let file = files.iter().find(|f| f.path == path);
+        file.map(|f| manifest::digest(&f.bytes))
+    };
+    let changed = manifest::changed(dir, &digests, wanted).filter(|_| !force);
     if let Some(other) = earlier_problem.filter(|other| other != problem.name() && !force) {
         let change = changed.map_or(String::new(), |path| {
             format!(", and {} was changed since referee package wrote it", path)
@@ -140,10 +144,11 @@ impl Earlier<'_> {
 
 /// Writes the package's `files` into `dir` with `put`, and the manifest
 /// before the first and after each. Every file of ours is listed before
-/// anything is written, each with the digest of the bytes it holds where
-/// they are known (the earlier package's until it is written over), so
-/// that a run cut short leaves no file of ours unlisted, and a change
-/// made to one of them after it is still seen.
+/// anything is written: an earlier package's with the digest of the bytes
+/// it holds until it is written over, a new one with that of the bytes
+/// it is to hold. So a run cut short leaves no file of ours unlisted, a
+/// change made to one of them after it is still seen, and a file someone
+/// puts where a new one was to be is not taken for ours.
 fn write_files(
     dir: &Path,
     problem: &str,
@@ -153,23 +158,27 @@ fn write_files(
 ) -> io::Result<()> {
     let manifest = dir.join(manifest::NAME);
     let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
-    let new = paths
-        .iter()
-        .copied()
-        .filter(|p| !earlier.files.iter().any(|e| e == p));
-    let before = earlier.files.iter().map(String::as_str).chain(new);
-    let listing = before.map(|path| (path, earlier.digest(path)));
-    put(&manifest, manifest::text(problem, listing).as_bytes())?;
-    manifest::remove_stale(dir, earlier.files, &paths)?;
+    let is_earlier = |path: &str| earlier.files.iter().any(|e| e == path);
+    // Before it is written: the earlier package's digest, or the new one.
+    let before = |f: &PackageFile| match is_earlier(&f.path) {
+        true => earlier.digest(&f.path),
+        false => Some(manifest::digest(&f.bytes)),
+    };
     let mut listing: Vec<(&str, Option<u64>)> =
-        paths.iter().map(|&p| (p, earlier.digest(p))).collect();
-    for (listed, f) in files.iter().enumerate() {
+        files.iter().map(|f| (f.path.as_str(), before(f))).collect();
+    let stale = earlier.files.iter().map(String::as_str);
+    let stale = stale.filter(|path| !paths.contains(path));
+    let first = stale.map(|path| (path, earlier.digest(path)));
+    let first = first.chain(listing.iter().copied());
+    put(&manifest, manifest::text(problem, first).as_bytes())?;
+    manifest::remove_stale(dir, earlier.files, &paths)?;
+    for (at, f) in files.iter().enumerate() {
         let path = dir.join(&f.path);
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent)?;
         }
         put(&path, &f.bytes)?;
-        listing[listed].1 = Some(manifest::digest(&f.bytes));
+        listing[at].1 = Some(manifest::digest(&f.bytes));
         put(
             &manifest,
             manifest::text(problem, listing.iter().copied()).as_bytes(),
@@ -236,6 +245,7 @@ fn is_link(path: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     #[test]
     fn a_folder_of_other_files_is_left_alone() {
@@ -248,9 +258,12 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 
-    #[test]
-    fn a_run_cut_short_lists_every_file_with_the_digest_of_what_it_holds() {
-        let dir = std::env::temp_dir().join(format!("referee-cut-short-{}", std::process::id()));
+    /// An earlier package of three files, and a run that writes two of
+    /// them anew and one new file, its `put` failing on the `fail`-th
+    /// call (the manifest's writes counted): the folder, with what the run
+    /// left, and the new files.
+    fn cut_short(name: &str, fail: usize) -> (PathBuf, [PackageFile; 3]) {
+        let dir = std::env::temp_dir().join(format!("referee-{}-{}", name, std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(dir.join("data")).unwrap();
         let before = [("a.txt", "A1"), ("data/b.in", "B1"), ("old.txt", "O1")];
@@ -258,44 +271,102 @@ mod tests {
             fs::write(dir.join(path), bytes).unwrap();
         }
         let files = before.map(|(path, _)| path.to_string());
-        let digests =
-            before.map(|(path, bytes)| (path.to_string(), manifest::digest(bytes.as_bytes())));
-        let now =
-            [("a.txt", "A2"), ("data/b.in", "B2"), ("data/c.in", "C2")].map(|(path, bytes)| {
-                PackageFile {
-                    path: path.to_string(),
-                    bytes: bytes.into(),
-                }
-            });
+        let digests = before.map(|(path, bytes)| (path.to_string(), digest(bytes)));
+        let now = [("a.txt", "A2"), ("data/b.in", "B2"), ("data/c.in", "C2")];
+        let now = now.map(|(path, bytes)| PackageFile {
+            path: path.to_string(),
+            bytes: bytes.into(),
+        });
         let earlier = Earlier {
             files: &files,
             digests: &digests,
         };
-        // The run stops at the package's second file.
-        let put = |path: &Path, bytes: &[u8]| match path.ends_with("data/b.in") {
-            true => Err(io::Error::other("cut short")),
-            false => crate::tool::files::write_whole(path, bytes),
+        let calls = std::cell::Cell::new(0);
+        let put = |path: &Path, bytes: &[u8]| {
+            calls.set(calls.get() + 1);
+            match calls.get() == fail {
+                true => Err(io::Error::other("cut short")),
+                false => crate::tool::files::write_whole(path, bytes),
+            }
         };
         assert!(write_files(&dir, "rating", earlier, &now, put).is_err());
-        let found = manifest::look(&dir).unwrap();
-        let digest = |bytes: &str| manifest::digest(bytes.as_bytes());
-        let listed = Found::Package {
-            problem: "rating".to_string(),
-            files: now.iter().map(|f| f.path.clone()).collect(),
-            digests: vec![
-                ("a.txt".to_string(), digest("A2")),
-                ("data/b.in".to_string(), digest("B1")),
-            ],
-        };
-        assert_eq!(found, listed);
+        (dir, now)
+    }
+
+    fn digest(bytes: &str) -> u64 {
+        manifest::digest(bytes.as_bytes())
+    }
+
+    /// The files and digests the manifest in `dir` lists, and the first
+    /// file changed since (`wanted`: what a next run writes there).
+    fn listed(
+        dir: &Path,
+        wanted: impl Fn(&str) -> Option<u64>,
+    ) -> (Vec<(String, u64)>, Option<String>) {
+        match manifest::look(dir).unwrap() {
+            Found::Package { digests, .. } => {
+                let changed = manifest::changed(dir, &digests, wanted).map(String::from);
+                (digests, changed)
+            }
+            other => panic!("not a package: {:?}", other),
+        }
+    }
+
+    fn pairs(listed: &[(&str, &str)]) -> Vec<(String, u64)> {
+        listed
+            .iter()
+            .map(|(path, bytes)| (path.to_string(), digest(bytes)))
+            .collect()
+    }
+
+    #[test]
+    fn a_run_cut_short_lists_every_file_with_the_digest_of_what_it_holds() {
+        // Cut at the package's second file (the manifest's first write,
+        // the first file, the manifest again, then the second).
+        let (dir, _) = cut_short("cut-short", 4);
+        let (digests, _) = listed(&dir, |_| None);
+        let expected = [("a.txt", "A2"), ("data/b.in", "B1"), ("data/c.in", "C2")];
+        assert_eq!(digests, pairs(&expected));
         assert!(!dir.join("old.txt").exists());
         // Someone's change to a file the run did not reach is still seen.
         fs::write(dir.join("data/b.in"), "mine").unwrap();
-        let changed = match manifest::look(&dir).unwrap() {
-            Found::Package { digests, .. } => manifest::changed(&dir, &digests).map(String::from),
-            other => panic!("not a package: {:?}", other),
-        };
+        let (_, changed) = listed(&dir, |_| None);
         fs::remove_dir_all(&dir).unwrap();
         assert_eq!(changed.as_deref(), Some("data/b.in"));
+    }
+
+    #[test]
+    fn a_file_someone_puts_where_a_new_one_was_to_be_is_seen() {
+        // Cut at the first file: the manifest lists the earlier package
+        // and the file still to come, with the digest of its bytes.
+        let (dir, _) = cut_short("cut-first", 2);
+        let (digests, _) = listed(&dir, |_| None);
+        let expected = [
+            ("old.txt", "O1"),
+            ("a.txt", "A1"),
+            ("data/b.in", "B1"),
+            ("data/c.in", "C2"),
+        ];
+        assert_eq!(digests, pairs(&expected));
+        fs::write(dir.join("data/c.in"), "mine").unwrap();
+        let (_, changed) = listed(&dir, |_| None);
+        fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(changed.as_deref(), Some("data/c.in"));
+    }
+
+    #[test]
+    fn a_file_written_before_the_manifest_said_so_is_not_taken_for_a_change() {
+        // Cut at the manifest's write after the first file: `a.txt` holds
+        // the new bytes, the manifest the earlier digest.
+        let (dir, now) = cut_short("cut-between", 3);
+        let wanted = |path: &str| {
+            let file = now.iter().find(|f| f.path == path);
+            file.map(|f| manifest::digest(&f.bytes))
+        };
+        let (_, taken_for_a_change) = listed(&dir, |_| None);
+        let (_, changed) = listed(&dir, wanted);
+        fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(taken_for_a_change.as_deref(), Some("a.txt"));
+        assert_eq!(changed, None);
     }
 }

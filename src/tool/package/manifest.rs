@@ -102,17 +102,26 @@ fn listed(line: &str) -> Listed {
     }
 }
 
-/// The first file of `digests` in `dir` whose bytes are not those
-/// written: someone changed it. A file that is gone is not changed, nor
-/// one replaced by a link (the link is replaced, its target left alone).
-pub(crate) fn changed<'a>(dir: &Path, digests: &'a [(String, u64)]) -> Option<&'a str> {
-    let differs = |path: &Path, written: u64| {
-        let file = fs::symlink_metadata(path).is_ok_and(|m| m.is_file());
-        file && fs::read(path).is_ok_and(|now| digest(&now) != written)
+/// The first file of `digests` in `dir` whose bytes are neither those
+/// listed nor those `wanted` says are to be written there now: someone
+/// changed it. A file that is gone is not changed, nor one replaced by a
+/// link (the link is replaced, its target left alone), nor one that
+/// holds what is to be written (a run cut short before its manifest said
+/// so wrote it; writing it over loses nothing).
+pub(crate) fn changed<'a>(
+    dir: &Path,
+    digests: &'a [(String, u64)],
+    wanted: impl Fn(&str) -> Option<u64>,
+) -> Option<&'a str> {
+    let differs = |path: &str, listed: u64| {
+        let at = dir.join(path);
+        let file = fs::symlink_metadata(&at).is_ok_and(|m| m.is_file());
+        let now = fs::read(&at).map(|bytes| digest(&bytes));
+        file && now.is_ok_and(|now| now != listed && Some(now) != wanted(path))
     };
     digests
         .iter()
-        .find(|(path, written)| differs(&dir.join(path), *written))
+        .find(|(path, listed)| differs(path, *listed))
         .map(|(path, _)| path.as_str())
 }
 
