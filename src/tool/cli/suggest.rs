@@ -73,7 +73,17 @@ pub(super) fn unknown_flag(sub: Option<&str>, arg: &str) -> Usage {
         }
     }
     let longs: Vec<&str> = table::flags_in(sub).map(|(f, _)| f.long).collect();
-    unknown(start, bare, longs, "--")
+    // A long option that one of ours starts (`--output`, `--logfile`):
+    // among options only, where no name or file is taken for one.
+    let started = || {
+        let ours = longs.iter().filter(|long| long.len() >= 3);
+        ours.filter(|long| bare.starts_with(*long))
+            .max_by_key(|long| long.len())
+    };
+    match (nearest(bare, longs.iter().copied()), started()) {
+        (None, Some(long)) => Usage::new(format!("{}; did you mean `--{}`?", start, long)),
+        _ => unknown(start, bare, longs.iter().copied(), "--"),
+    }
 }
 
 /// The flag part of an argument, for messages: `--seed` of `--seed=3`,
@@ -124,8 +134,7 @@ fn distance(a: &str, b: &str) -> usize {
 
 /// The candidate nearest to `typed`, if one is near enough to be what was
 /// meant: a third of the word may be wrong (at least one letter, never all
-/// of it), case aside; or one starts the other, three letters at least
-/// (`snook`, `output` for `out`).
+/// of it), case aside; or `typed` starts it (three letters at least).
 pub(crate) fn nearest<'a, I>(typed: &str, candidates: I) -> Option<&'a str>
 where
     I: IntoIterator<Item = &'a str>,
@@ -136,9 +145,7 @@ where
     let mut best: Option<(usize, &'a str)> = None;
     for candidate in candidates {
         let mut d = distance(&typed, candidate);
-        let starts =
-            |long: &str, short: &str| long.starts_with(short) && short.chars().count() >= 3;
-        if starts(candidate, &typed) || starts(&typed, candidate) {
+        if length >= 3 && candidate.starts_with(&typed) {
             d = d.min(1);
         }
         let near = d <= allowed && d < length;
@@ -172,7 +179,6 @@ mod tests {
         assert_eq!(nearest("snook", problems), Some("snooker"));
         assert_eq!(nearest("strcit", ["strict", "tsv"]), Some("strict"));
         assert_eq!(nearest("plian", ["plain", "varied"]), Some("plain"));
-        assert_eq!(nearest("output", ["out", "seed"]), Some("out"));
     }
 
     #[test]
@@ -181,5 +187,7 @@ mod tests {
         assert_eq!(nearest("x", ["j", "h"]), None);
         assert_eq!(nearest("", ["j"]), None);
         assert_eq!(nearest("jobs", ["j"]), None);
+        // A word that one of ours starts is a name, not a mistyped word.
+        assert_eq!(nearest("manuel", ["man", "match"]), None);
     }
 }

@@ -271,6 +271,15 @@ fn the_command_after_double_dash_is_kept_word_for_word() {
         error("stress fourrow --output x -- true"),
         "unknown option `--output` for `stress`; did you mean `--out`?"
     );
+    // Names before the subcommand that a subcommand's name starts.
+    assert!(matches!(
+        run("--json Manuel Bob match"),
+        Ok(Command::Match(_))
+    ));
+    assert!(matches!(
+        run("--json Gentry Checkers match"),
+        Ok(Command::Match(_))
+    ));
     assert_eq!(error("fourrow -S"), "unknown option `-S` for `fourrow`");
     // A long option with one dash.
     assert_eq!(
