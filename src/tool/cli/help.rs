@@ -197,7 +197,13 @@ fn exit_status(sub: Option<&str>) -> String {
     let rows: Vec<(String, String)> = EXIT_STATUS
         .iter()
         .filter(|status| sub.is_none_or(|sub| status.only.is_empty() || status.only.contains(&sub)))
-        .map(|status| (format!("  {}", status.code), status.meaning.to_string()))
+        .map(|status| {
+            let meaning = match sub {
+                Some(_) => status.meaning.to_string(),
+                None => status.meaning_for_all(),
+            };
+            (format!("  {}", status.code), meaning)
+        })
         .collect();
     columns(&rows)
 }

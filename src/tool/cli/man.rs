@@ -192,8 +192,8 @@ pub(crate) fn page() -> String {
     }
     out.push_str(".SH EXIT STATUS\n");
     for status in EXIT_STATUS {
-        let (code, meaning) = (status.code, status.meaning);
-        out.push_str(&format!(".TP\n{}\n{}.\n", bold(code), prose(meaning)));
+        let (code, meaning) = (status.code, status.meaning_for_all());
+        out.push_str(&format!(".TP\n{}\n{}.\n", bold(code), prose(&meaning)));
     }
     out.push_str(&format!(
         ".SH SEE ALSO\n{}, and {} for any subcommand.\n",

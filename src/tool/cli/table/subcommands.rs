@@ -426,6 +426,18 @@ pub struct ExitStatus {
     pub meaning: &'static str,
 }
 
+impl ExitStatus {
+    /// What it means, said for every subcommand: `for check, test and
+    /// stress: ...` where only some exit with it.
+    pub fn meaning_for_all(&self) -> String {
+        match self.only.split_last() {
+            None => self.meaning.to_string(),
+            Some((last, [])) => format!("for {}: {}", last, self.meaning),
+            Some((last, rest)) => format!("for {} and {}: {}", rest.join(", "), last, self.meaning),
+        }
+    }
+}
+
 /// Exit statuses, for the help and the man page; a subcommand's help
 /// lists those it exits with.
 pub const EXIT_STATUS: &[ExitStatus] = &[
@@ -448,14 +460,13 @@ pub const EXIT_STATUS: &[ExitStatus] = &[
     ExitStatus {
         code: "3",
         only: &["check", "test", "stress"],
-        meaning: "for check, test and stress: the input or a file of ours is unusable \
-                  (an invalid input, a missing OUTPUT, ANSWER or DIR, a file that \
-                  cannot be written)",
+        meaning: "the input or a file of ours is unusable (an invalid input, a \
+                  missing OUTPUT, ANSWER or DIR, a file that cannot be written)",
     },
     ExitStatus {
         code: "4",
         only: &["test", "stress"],
-        meaning: "for test and stress: the solution cannot be started",
+        meaning: "the solution cannot be started",
     },
 ];
 
