@@ -98,8 +98,13 @@ fn stress_out_on_standard_output_keeps_the_lines_and_the_summary_last() {
         let shrunk = "1\nGame #1: \n";
         let wrote = format!("\n{}wrote <stdout>\n", shrunk);
         assert!(printed.contains(&wrote), "{}", printed);
-        // Named as standard input is, `<stdin>`.
-        assert!(printed.contains("\n<stdout>: wrong answer"), "{}", printed);
+        // Named as standard input is, `<stdin>`; the verdict line names the input
+        // as "the shrunk input", which `<stdout>` would not.
+        assert!(
+            printed.contains("\nthe shrunk input: wrong answer"),
+            "{}",
+            printed
+        );
         assert!(printed.ends_with("\n0 passed, 1 failed\n"), "{}", printed);
         assert!(!dir.join("-").exists());
         assert_eq!(common::with_stdout_closed(&args, &dir).code(), Some(1));

@@ -9,13 +9,29 @@ use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// How a file we write is named in messages: standard output (`-` on
-/// the command line, `/dev/stdout` by then) as `<stdout>`, as standard
-/// input is `<stdin>`.
-pub(crate) fn shown(path: &str) -> &str {
-    match path {
-        "/dev/stdout" => "<stdout>",
+/// Where standard output is written as a file (`is_special`).
+const STANDARD_OUTPUT: &str = "/dev/stdout";
+
+/// A file we write, as the command line names it: `-` is standard
+/// output, as it is standard input for the files we read.
+pub(crate) fn written_to(path: String) -> String {
+    match path.as_str() {
+        "-" => STANDARD_OUTPUT.to_string(),
         _ => path,
+    }
+}
+
+/// Whether `path` is standard output (`written_to`).
+pub(crate) fn is_standard_output(path: &str) -> bool {
+    path == STANDARD_OUTPUT
+}
+
+/// How a file we write is named in messages: standard output as
+/// `<stdout>`, as standard input is `<stdin>`.
+pub(crate) fn shown(path: &str) -> &str {
+    match is_standard_output(path) {
+        true => "<stdout>",
+        false => path,
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::{Flag, Kind, Scope, Use};
 use crate::tool::cli::Style;
+use crate::tool::files;
 
 pub static FLAGS: &[Flag] = &[
     Flag {
@@ -208,7 +209,7 @@ pub static FLAGS: &[Flag] = &[
                earlier report, never over another file; - for standard output)",
         kind: Kind::Path {
             name: "FILE",
-            set: |o, path| o.junit = Some(written_to(path)),
+            set: |o, path| o.junit = Some(files::written_to(path)),
         },
         scope: Scope::In(&[Use::on("test")]),
     },
@@ -229,20 +230,11 @@ pub static FLAGS: &[Flag] = &[
                so on when taken]",
         kind: Kind::Path {
             name: "FILE",
-            set: |o, path| o.out = Some(written_to(path)),
+            set: |o, path| o.out = Some(files::written_to(path)),
         },
         scope: Scope::In(&[Use::on("stress")]),
     },
 ];
-
-/// A file we write: `-` is standard output, as it is standard input for
-/// the files we read.
-fn written_to(path: String) -> String {
-    match path.as_str() {
-        "-" => "/dev/stdout".to_string(),
-        _ => path,
-    }
-}
 
 /// Flags that a subcommand once took under another name: `(subcommand,
 /// old name, new name)`, for a did-you-mean.

@@ -70,11 +70,12 @@ pub(super) fn report(
     if oracle.last.failure() != Some(oracle.failure) {
         say!("(a smaller input fails another way: shown is how it fails)");
     }
-    let name = written
-        .as_deref()
-        .map_or("the shrunk input".to_string(), |path| {
-            escaped_name(files::shown(path))
-        });
+    // The file that holds the input found; printed among these lines, it
+    // is "the shrunk input" (`<stdout>` would read as the solver's).
+    let name = match written.as_deref() {
+        Some(path) if !files::is_standard_output(path) => escaped_name(path),
+        _ => "the shrunk input".to_string(),
+    };
     say!("{}: {}", name, oracle.last);
     if let (false, Some((again, _))) = (shrunk.failed_again, oracle.judged(original)) {
         say!("(on the first run; run again: {})", again);
