@@ -1,7 +1,8 @@
-//! The progress line of `test` and `stress`: how many done and failed, the
-//! time so far and the rate. It goes to standard error only when that is a
-//! terminal, so a pipe or a file gets none of it; it is redrawn in place a
-//! few times a second and wiped before any other line is printed.
+//! The progress line of `test` and `stress`: how many done and failed,
+//! the time so far and the rate. It goes to standard error only when
+//! that is a terminal that can wipe a line (not `TERM=dumb`), so a pipe
+//! or a file gets none of it; it is redrawn in place a few times a
+//! second and wiped before any other line is printed.
 
 use std::cell::Cell;
 use std::io::{self, IsTerminal, Write};
@@ -31,7 +32,7 @@ pub(crate) struct Progress {
 impl Progress {
     pub(crate) fn new(total: u64, noun: &'static str) -> Progress {
         Progress {
-            on: io::stderr().is_terminal(),
+            on: io::stderr().is_terminal() && !dumb_terminal(),
             start: Instant::now(),
             drawn: Cell::new(None),
             total,
@@ -63,6 +64,12 @@ impl Progress {
         let _ = write!(err, "\r\x1b[K{}", text).and_then(|_| err.flush());
         SHOWN.store(true, Ordering::Relaxed);
     }
+}
+
+/// Whether the terminal cannot wipe a line (`TERM=dumb`): it gets no
+/// progress line.
+fn dumb_terminal() -> bool {
+    std::env::var_os("TERM").is_some_and(|term| term == "dumb")
 }
 
 /// Wipes the progress line if one is shown.
