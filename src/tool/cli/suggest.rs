@@ -182,6 +182,17 @@ mod tests {
     }
 
     #[test]
+    fn a_short_option_with_two_dashes_and_a_long_one_too_long_are_pointed_to_ours() {
+        let said = |sub, arg| unknown_flag(Some(sub), arg).message;
+        let j = "unknown option `--j` for `test`; did you mean `-j`?";
+        assert_eq!(said("test", "--j"), j);
+        let out = "unknown option `--output` for `stress`; did you mean `--out`?";
+        assert_eq!(said("stress", "--output"), out);
+        let log = "unknown option `--logfile` for `match`; did you mean `--log`?";
+        assert_eq!(said("match", "--logfile"), log);
+    }
+
+    #[test]
     fn far_names_are_not() {
         assert_eq!(nearest("chess", ["snooker", "fourrow", "rating"]), None);
         assert_eq!(nearest("x", ["j", "h"]), None);

@@ -261,16 +261,6 @@ fn the_command_after_double_dash_is_kept_word_for_word() {
         error("test fourrow d -J 2"),
         "unknown option `-J` for `test`; did you mean `-j`?"
     );
-    // A short option with two dashes.
-    assert_eq!(
-        error("test fourrow d --j 2"),
-        "unknown option `--j` for `test`; did you mean `-j`?"
-    );
-    // A long option that a word of its own starts.
-    assert_eq!(
-        error("stress fourrow --output x -- true"),
-        "unknown option `--output` for `stress`; did you mean `--out`?"
-    );
     // Names before the subcommand that a subcommand's name starts.
     assert!(matches!(
         run("--json Manuel Bob match"),
