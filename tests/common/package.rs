@@ -83,3 +83,26 @@ pub fn run_on(program: &Path, input: &[u8]) -> (Option<i32>, Vec<u8>, String) {
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     (output.status.code(), output.stdout, stderr)
 }
+
+/// Every file under `dir`: path from `dir` and bytes, sorted by path.
+pub fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(folder) = todo.pop() {
+        for entry in fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                let name = path
+                    .strip_prefix(dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                files.push((name, fs::read(&path).unwrap()));
+            }
+        }
+    }
+    files.sort();
+    files
+}
