@@ -200,6 +200,7 @@ pub fn running(pid: &str) -> bool {
 }
 
 pub mod package;
+pub mod readings;
 
 /// Runs `referee ARGS` with `start` on its standard input and the pipe
 /// kept open after it, as an endless input would: the referee must end
