@@ -72,19 +72,15 @@ pub(crate) fn append(path: &Path, bytes: &[u8]) -> io::Result<()> {
     file.write_all(bytes)
 }
 
-/// A new file in `path`'s folder, named after it and this process.
+/// A new file in `path`'s folder, named after it and this process
+/// (`partial_name`).
 fn new_file_beside(path: &Path) -> io::Result<(PathBuf, fs::File)> {
     let name = path
         .file_name()
         .map_or("file".into(), |n| n.to_string_lossy().into_owned());
     let mut attempt = 0;
     loop {
-        let beside = path.with_file_name(format!(
-            ".{}.{}-{}.partial",
-            name,
-            std::process::id(),
-            attempt
-        ));
+        let beside = path.with_file_name(partial_name(&name, std::process::id(), attempt));
         match OpenOptions::new()
             .write(true)
             .create_new(true)
@@ -97,6 +93,26 @@ fn new_file_beside(path: &Path) -> io::Result<(PathBuf, fs::File)> {
     }
 }
 
+/// The name of the file that `write_whole` writes `name` through:
+/// `.NAME.PID-ATTEMPT.partial`.
+fn partial_name(name: &str, pid: u32, attempt: u32) -> String {
+    format!(".{}.{}-{}.partial", name, pid, attempt)
+}
+
+/// Whether `found` is the name of a file that `write_whole` wrote
+/// `name` through and did not rename (a run killed half way left it).
+pub(crate) fn is_partial_of(found: &str, name: &str) -> bool {
+    let middle = found
+        .strip_prefix('.')
+        .and_then(|rest| rest.strip_prefix(name))
+        .and_then(|rest| rest.strip_prefix('.'))
+        .and_then(|rest| rest.strip_suffix(".partial"));
+    let number = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    middle
+        .and_then(|middle| middle.split_once('-'))
+        .is_some_and(|(pid, attempt)| number(pid) && number(attempt))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,6 +122,21 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("referee-{}-{}", name, std::process::id()));
         fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    #[test]
+    fn a_file_left_half_written_is_known_by_its_name() {
+        let left = partial_name("a.in", 4321, 0);
+        assert!(is_partial_of(&left, "a.in"));
+        assert!(!is_partial_of(&left, "b.in"));
+        for other in [
+            ".a.in.partial",
+            ".a.in.12-x.partial",
+            "a.in.1-0.partial",
+            ".a.in.1-0",
+        ] {
+            assert!(!is_partial_of(other, "a.in"), "{}", other);
+        }
     }
 
     #[test]

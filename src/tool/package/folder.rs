@@ -5,9 +5,11 @@
 
 use super::manifest::{self, Found};
 use super::{files, PackageFile, Problem};
+use crate::tool::files::{is_partial_of, write_whole};
+use std::collections::BTreeMap;
 use std::fs;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Writes the package of `problem` into `dir`: a new or empty folder, or
 /// one that holds an earlier package (of another problem only when
@@ -57,11 +59,7 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
     };
     // A file of ours that someone changed since holds their work: named
     // in either refusal, since --force writes over it.
-    let wanted = |path: &str| {
-        let file = files.iter().find(|f| f.path == path);
-        file.map(|f| manifest::digest(&f.bytes))
-    };
-    let changed = manifest::changed(dir, &digests, wanted).filter(|_| !force);
+    let changed = changed_since(dir, &digests, &files).filter(|_| !force);
     if let Some(other) = earlier_problem.filter(|other| other != problem.name() && !force) {
         let change = changed.map_or(String::new(), |path| {
             format!(", and {} was changed since referee package wrote it", path)
@@ -79,12 +77,7 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
             path
         )));
     }
-    // A file that the earlier package did not list is someone's own, even
-    // where this package would put one of its files.
-    let theirs = paths.iter().find(|path| {
-        !earlier.iter().any(|e| e == *path) && dir.join(path).symlink_metadata().is_ok()
-    });
-    if let Some(path) = theirs {
+    if let Some(path) = someones(dir, &earlier, &files) {
         return Err(in_the_way(format!(
             "{} is there already and is no file of the earlier package's; move it away first",
             path
@@ -119,13 +112,39 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
         files: &earlier,
         digests: &digests,
     };
-    write_files(
-        dir,
-        problem.name(),
-        earlier,
-        &files,
-        crate::tool::files::write_whole,
-    )
+    write_files(dir, problem.name(), earlier, &files, write_whole)
+}
+
+/// The digest of what the package writes at `path`, if it writes there.
+fn to_write(files: &[PackageFile], path: &str) -> Option<u64> {
+    let file = files.iter().find(|f| f.path == path);
+    file.map(|f| manifest::digest(&f.bytes))
+}
+
+/// The first file of the earlier package's (`digests`) that someone
+/// changed since it was written. One that holds what this package writes
+/// there is not changed: a run cut short wrote it before its manifest
+/// said so, and writing it over loses nothing.
+fn changed_since<'a>(
+    dir: &Path,
+    digests: &'a [(String, u64)],
+    files: &[PackageFile],
+) -> Option<&'a str> {
+    manifest::changed(dir, digests, |path| to_write(files, path))
+}
+
+/// The first of the package's files whose place holds something that the
+/// earlier package did not list: someone's own, even where this package
+/// would put one of its files. Unless it holds what this package writes
+/// there: a run cut short wrote it before its manifest said so.
+fn someones<'a>(dir: &Path, earlier: &[String], files: &'a [PackageFile]) -> Option<&'a str> {
+    let theirs = |f: &&PackageFile| {
+        let at = dir.join(&f.path);
+        let listed = earlier.contains(&f.path);
+        let there = at.symlink_metadata().is_ok();
+        !listed && there && manifest::digest_of(&at) != Some(manifest::digest(&f.bytes))
+    };
+    files.iter().find(theirs).map(|f| f.path.as_str())
 }
 
 /// What the earlier package in the folder wrote: its files, and the
@@ -143,12 +162,13 @@ impl Earlier<'_> {
 }
 
 /// Writes the package's `files` into `dir` with `put`, and the manifest
-/// before the first and after each. Every file of ours is listed before
-/// anything is written: an earlier package's with the digest of the bytes
-/// it holds until it is written over, a new one with that of the bytes
-/// it is to hold. So a run cut short leaves no file of ours unlisted, a
-/// change made to one of them after it is still seen, and a file someone
-/// puts where a new one was to be is not taken for ours.
+/// before the first and after each. The manifest lists every file of
+/// ours there is: the earlier package's with the digest of the bytes it
+/// holds until it is written over, a new one once it is written. So a
+/// run cut short leaves no file of ours unlisted (but one that holds what
+/// the next run writes there, which `someones` knows), a change made to
+/// one of them after it is still seen, and a file someone puts where a
+/// new one was to be is theirs.
 fn write_files(
     dir: &Path,
     problem: &str,
@@ -158,19 +178,25 @@ fn write_files(
 ) -> io::Result<()> {
     let manifest = dir.join(manifest::NAME);
     let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
-    let is_earlier = |path: &str| earlier.files.iter().any(|e| e == path);
-    // Before it is written: the earlier package's digest, or the new one.
-    let before = |f: &PackageFile| match is_earlier(&f.path) {
-        true => earlier.digest(&f.path),
-        false => Some(manifest::digest(&f.bytes)),
+    remove_partials(dir, paths.iter().copied().chain([manifest::NAME]))?;
+    let mut written = vec![false; files.len()];
+    // The files of ours there are, with the digests of what they hold;
+    // the earlier package's that this one does not write until removed.
+    let listing = |written: &[bool], stale_there: bool| {
+        let stale = earlier.files.iter().map(String::as_str);
+        let stale = stale.filter(|path| stale_there && !paths.contains(path));
+        let stale = stale.map(|path| (path, earlier.digest(path)));
+        let ours = files.iter().zip(written).filter_map(|(f, &written)| {
+            let path = f.path.as_str();
+            match (written, earlier.files.iter().any(|e| e == path)) {
+                (true, _) => Some((path, Some(manifest::digest(&f.bytes)))),
+                (false, true) => Some((path, earlier.digest(path))),
+                (false, false) => None,
+            }
+        });
+        manifest::text(problem, stale.chain(ours))
     };
-    let mut listing: Vec<(&str, Option<u64>)> =
-        files.iter().map(|f| (f.path.as_str(), before(f))).collect();
-    let stale = earlier.files.iter().map(String::as_str);
-    let stale = stale.filter(|path| !paths.contains(path));
-    let first = stale.map(|path| (path, earlier.digest(path)));
-    let first = first.chain(listing.iter().copied());
-    put(&manifest, manifest::text(problem, first).as_bytes())?;
+    put(&manifest, listing(&written, true).as_bytes())?;
     manifest::remove_stale(dir, earlier.files, &paths)?;
     for (at, f) in files.iter().enumerate() {
         let path = dir.join(&f.path);
@@ -178,11 +204,34 @@ fn write_files(
             fs::create_dir_all(parent)?;
         }
         put(&path, &f.bytes)?;
-        listing[at].1 = Some(manifest::digest(&f.bytes));
-        put(
-            &manifest,
-            manifest::text(problem, listing.iter().copied()).as_bytes(),
-        )?;
+        written[at] = true;
+        put(&manifest, listing(&written, false).as_bytes())?;
+    }
+    Ok(())
+}
+
+/// Removes what a run killed half way through writing one of `paths`
+/// left beside it (`is_partial_of`), before they are written again.
+fn remove_partials<'a>(dir: &Path, paths: impl Iterator<Item = &'a str>) -> io::Result<()> {
+    let mut names_by_folder: BTreeMap<PathBuf, Vec<String>> = BTreeMap::new();
+    for path in paths {
+        let at = dir.join(path);
+        if let (Some(folder), Some(name)) = (at.parent(), at.file_name()) {
+            let names = names_by_folder.entry(folder.to_path_buf()).or_default();
+            names.push(name.to_string_lossy().into_owned());
+        }
+    }
+    for (folder, names) in names_by_folder {
+        let Ok(entries) = fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries {
+            let found = entry?.file_name();
+            let found = found.to_string_lossy();
+            if names.iter().any(|name| is_partial_of(&found, name)) {
+                fs::remove_file(folder.join(&*found))?;
+            }
+        }
     }
     Ok(())
 }
@@ -245,7 +294,6 @@ fn is_link(path: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
 
     #[test]
     fn a_folder_of_other_files_is_left_alone() {
@@ -261,8 +309,8 @@ mod tests {
     /// An earlier package of three files, and a run that writes two of
     /// them anew and one new file, its `put` failing on the `fail`-th
     /// call (the manifest's writes counted): the folder, with what the run
-    /// left, and the new files.
-    fn cut_short(name: &str, fail: usize) -> (PathBuf, [PackageFile; 3]) {
+    /// left, the earlier package's files and the new ones.
+    fn cut_short(name: &str, fail: usize) -> (PathBuf, Vec<String>, [PackageFile; 3]) {
         let dir = std::env::temp_dir().join(format!("referee-{}-{}", name, std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(dir.join("data")).unwrap();
@@ -270,7 +318,7 @@ mod tests {
         for (path, bytes) in before {
             fs::write(dir.join(path), bytes).unwrap();
         }
-        let files = before.map(|(path, _)| path.to_string());
+        let files = before.map(|(path, _)| path.to_string()).to_vec();
         let digests = before.map(|(path, bytes)| (path.to_string(), digest(bytes)));
         let now = [("a.txt", "A2"), ("data/b.in", "B2"), ("data/c.in", "C2")];
         let now = now.map(|(path, bytes)| PackageFile {
@@ -286,87 +334,109 @@ mod tests {
             calls.set(calls.get() + 1);
             match calls.get() == fail {
                 true => Err(io::Error::other("cut short")),
-                false => crate::tool::files::write_whole(path, bytes),
+                false => write_whole(path, bytes),
             }
         };
         assert!(write_files(&dir, "rating", earlier, &now, put).is_err());
-        (dir, now)
+        (dir, files, now)
     }
 
     fn digest(bytes: &str) -> u64 {
         manifest::digest(bytes.as_bytes())
     }
 
-    /// The files and digests the manifest in `dir` lists, and the first
-    /// file changed since (`wanted`: what a next run writes there).
-    fn listed(
-        dir: &Path,
-        wanted: impl Fn(&str) -> Option<u64>,
-    ) -> (Vec<(String, u64)>, Option<String>) {
+    /// What the manifest in `dir` lists: its files and their digests.
+    fn listed(dir: &Path) -> (Vec<String>, Vec<(String, u64)>) {
         match manifest::look(dir).unwrap() {
-            Found::Package { digests, .. } => {
-                let changed = manifest::changed(dir, &digests, wanted).map(String::from);
-                (digests, changed)
-            }
+            Found::Package { files, digests, .. } => (files, digests),
             other => panic!("not a package: {:?}", other),
         }
     }
 
     fn pairs(listed: &[(&str, &str)]) -> Vec<(String, u64)> {
-        listed
-            .iter()
-            .map(|(path, bytes)| (path.to_string(), digest(bytes)))
-            .collect()
+        let pair = |(path, bytes): &(&str, &str)| (path.to_string(), digest(bytes));
+        listed.iter().map(pair).collect()
     }
 
+    // The calls of `put`: the manifest, then each file and the manifest
+    // again: a.txt is the 2nd, data/b.in the 4th, data/c.in the 6th.
+
     #[test]
-    fn a_run_cut_short_lists_every_file_with_the_digest_of_what_it_holds() {
-        // Cut at the package's second file (the manifest's first write,
-        // the first file, the manifest again, then the second).
-        let (dir, _) = cut_short("cut-short", 4);
-        let (digests, _) = listed(&dir, |_| None);
-        let expected = [("a.txt", "A2"), ("data/b.in", "B1"), ("data/c.in", "C2")];
-        assert_eq!(digests, pairs(&expected));
-        assert!(!dir.join("old.txt").exists());
-        // Someone's change to a file the run did not reach is still seen.
+    fn a_run_cut_short_lists_every_file_of_ours_with_the_digest_of_what_it_holds() {
+        let (dir, _, _) = cut_short("cut-short", 4);
+        let (files, digests) = listed(&dir);
         fs::write(dir.join("data/b.in"), "mine").unwrap();
-        let (_, changed) = listed(&dir, |_| None);
+        let (_, after) = listed(&dir);
+        let changed = manifest::changed(&dir, &after, |_| None).map(String::from);
+        let gone = dir.join("old.txt").exists();
         fs::remove_dir_all(&dir).unwrap();
+        // data/c.in is not written yet: not listed.
+        assert_eq!(files, ["a.txt", "data/b.in"]);
+        assert_eq!(digests, pairs(&[("a.txt", "A2"), ("data/b.in", "B1")]));
+        assert!(!gone);
+        // Someone's change to a file the run did not reach is still seen.
         assert_eq!(changed.as_deref(), Some("data/b.in"));
     }
 
     #[test]
-    fn a_file_someone_puts_where_a_new_one_was_to_be_is_seen() {
-        // Cut at the first file: the manifest lists the earlier package
-        // and the file still to come, with the digest of its bytes.
-        let (dir, _) = cut_short("cut-first", 2);
-        let (digests, _) = listed(&dir, |_| None);
-        let expected = [
-            ("old.txt", "O1"),
-            ("a.txt", "A1"),
-            ("data/b.in", "B1"),
-            ("data/c.in", "C2"),
-        ];
-        assert_eq!(digests, pairs(&expected));
+    fn a_file_someone_puts_where_a_new_one_was_to_be_is_theirs() {
+        let (dir, _, now) = cut_short("cut-first", 2);
+        let (files, digests) = listed(&dir);
         fs::write(dir.join("data/c.in"), "mine").unwrap();
-        let (_, changed) = listed(&dir, |_| None);
+        let (after, _) = listed(&dir);
+        let theirs = someones(&dir, &after, &now).map(String::from);
         fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(changed.as_deref(), Some("data/c.in"));
+        assert_eq!(files, ["old.txt", "a.txt", "data/b.in"]);
+        let earlier = [("old.txt", "O1"), ("a.txt", "A1"), ("data/b.in", "B1")];
+        assert_eq!(digests, pairs(&earlier));
+        assert_eq!(theirs.as_deref(), Some("data/c.in"));
     }
 
     #[test]
-    fn a_file_written_before_the_manifest_said_so_is_not_taken_for_a_change() {
-        // Cut at the manifest's write after the first file: `a.txt` holds
-        // the new bytes, the manifest the earlier digest.
-        let (dir, now) = cut_short("cut-between", 3);
-        let wanted = |path: &str| {
-            let file = now.iter().find(|f| f.path == path);
-            file.map(|f| manifest::digest(&f.bytes))
-        };
-        let (_, taken_for_a_change) = listed(&dir, |_| None);
-        let (_, changed) = listed(&dir, wanted);
+    fn a_file_written_before_the_manifest_said_so_is_not_taken_for_someones() {
+        // Cut at the manifest's write after a.txt: it holds the new
+        // bytes, the manifest the earlier digest.
+        let (dir, _, now) = cut_short("cut-between", 3);
+        let (_, digests) = listed(&dir);
+        let taken_for_a_change = manifest::changed(&dir, &digests, |_| None).map(String::from);
+        let changed = changed_since(&dir, &digests, &now).map(String::from);
         fs::remove_dir_all(&dir).unwrap();
         assert_eq!(taken_for_a_change.as_deref(), Some("a.txt"));
         assert_eq!(changed, None);
+        // Cut at the manifest's write after data/c.in, new: it is there,
+        // unlisted, with what the run writes there.
+        let (dir, _, now) = cut_short("cut-new", 7);
+        let (files, _) = listed(&dir);
+        let theirs = someones(&dir, &files, &now).map(String::from);
+        fs::write(dir.join("data/c.in"), "mine").unwrap();
+        let changed_since_cut = someones(&dir, &files, &now).map(String::from);
+        fs::remove_dir_all(&dir).unwrap();
+        assert!(!files.contains(&"data/c.in".to_string()));
+        assert_eq!(theirs, None);
+        assert_eq!(changed_since_cut.as_deref(), Some("data/c.in"));
+    }
+
+    #[test]
+    fn what_a_killed_run_left_half_written_is_removed_and_no_bar_to_a_new_folder() {
+        let dir = std::env::temp_dir().join(format!("referee-partials-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let left = [
+            ".referee-manifest.txt.99-0.partial",
+            "data/.c.in.99-1.partial",
+        ];
+        fs::write(dir.join(left[0]), "half").unwrap();
+        let empty = manifest::look(&dir).unwrap();
+        fs::create_dir_all(dir.join("data")).unwrap();
+        fs::write(dir.join(left[1]), "half").unwrap();
+        fs::write(dir.join("data/.notes.99-0.partial"), "theirs").unwrap();
+        let paths = ["data/c.in", manifest::NAME];
+        remove_partials(&dir, paths.into_iter()).unwrap();
+        let kept = left.map(|path| dir.join(path).exists());
+        let theirs = dir.join("data/.notes.99-0.partial").exists();
+        fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(empty, Found::Nothing);
+        assert_eq!(kept, [false, false]);
+        assert!(theirs);
     }
 }

@@ -7,6 +7,7 @@
 //! written, and a package of another problem, are only written over with
 //! `--force`.
 
+use crate::tool::files;
 use std::fs;
 use std::io;
 use std::path::Path;
@@ -114,15 +115,20 @@ pub(crate) fn changed<'a>(
     wanted: impl Fn(&str) -> Option<u64>,
 ) -> Option<&'a str> {
     let differs = |path: &str, listed: u64| {
-        let at = dir.join(path);
-        let file = fs::symlink_metadata(&at).is_ok_and(|m| m.is_file());
-        let now = fs::read(&at).map(|bytes| digest(&bytes));
-        file && now.is_ok_and(|now| now != listed && Some(now) != wanted(path))
+        let now = digest_of(&dir.join(path));
+        now.is_some_and(|now| now != listed && Some(now) != wanted(path))
     };
     digests
         .iter()
         .find(|(path, listed)| differs(path, *listed))
         .map(|(path, _)| path.as_str())
+}
+
+/// The digest of the file at `path`; `None` if there is none, or a link
+/// or a folder is there instead.
+pub(crate) fn digest_of(path: &Path) -> Option<u64> {
+    let file = fs::symlink_metadata(path).is_ok_and(|m| m.is_file());
+    file.then(|| fs::read(path).ok().map(|bytes| digest(&bytes)))?
 }
 
 /// The folders of version control systems: a folder that holds one of
@@ -146,9 +152,13 @@ pub(crate) fn look(dir: &Path) -> io::Result<Found> {
     let names = fs::read_dir(dir)?
         .map(|entry| Ok(entry?.file_name()))
         .collect::<io::Result<Vec<_>>>()?;
+    // A run killed before its manifest's first write left a file half
+    // written, which is ours too.
+    let ours_or_version_control =
+        |name: &str| in_version_control(name) || files::is_partial_of(name, NAME);
     if names
         .iter()
-        .all(|name| name.to_str().is_some_and(in_version_control))
+        .all(|name| name.to_str().is_some_and(ours_or_version_control))
     {
         return Ok(Found::Nothing);
     }
