@@ -9,7 +9,7 @@
 
 use super::{find_flag, is_flag, no_subcommand, parse_subcommand, top_flag};
 use crate::tool::cli::suggest::{nearest, unknown_subcommand};
-use crate::tool::cli::table::{self, Flag, Subcommand};
+use crate::tool::cli::table::{self, ArgKind, Flag, Subcommand};
 use crate::tool::cli::{help, Command, Usage};
 use std::ffi::OsString;
 
@@ -103,9 +103,12 @@ pub(super) fn before_subcommand(
             _ => continue,
         };
         // A word before it near another subcommand's name was meant as
-        // that one (`-j 2 tst snooker DIR`: `snooker` is a problem there).
+        // that one (`-j 2 tst snooker DIR`: `snooker` is a problem there),
+        // but where the subcommand takes names, which may be any word
+        // (`--json Dan Bob match`).
         let before: Vec<&str> = args[..at].iter().map(String::as_str).collect();
-        if let Some(word) = mistyped_subcommand(&before) {
+        let takes_names = sub.args.iter().any(|arg| arg.kind == ArgKind::Name);
+        if let (false, Some(word)) = (takes_names, mistyped_subcommand(&before)) {
             return Err(unknown_subcommand(word));
         }
         let others: Vec<String> = args[..at].iter().chain(&args[at + 1..]).cloned().collect();

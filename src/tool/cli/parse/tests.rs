@@ -261,15 +261,6 @@ fn the_command_after_double_dash_is_kept_word_for_word() {
         error("test fourrow d -J 2"),
         "unknown option `-J` for `test`; did you mean `-j`?"
     );
-    // Names before the subcommand that a subcommand's name starts.
-    assert!(matches!(
-        run("--json Manuel Bob match"),
-        Ok(Command::Match(_))
-    ));
-    assert!(matches!(
-        run("--json Gentry Checkers match"),
-        Ok(Command::Match(_))
-    ));
     assert_eq!(error("fourrow -S"), "unknown option `-S` for `fourrow`");
     // A long option with one dash.
     assert_eq!(
@@ -423,6 +414,15 @@ fn mistyped_names_get_the_nearest_one() {
     assert!(error("--lgo mach match A B").ends_with("did you mean `--log`?"));
     // `--html` is a switch of `scoreboard`: what follows may be its name.
     assert!(error("--html scorebord a.in").ends_with("did you mean `scoreboard`?"));
+    // Players' names before `match` are names, whatever they are near.
+    for names in ["Dan Bob", "Manuel Tess", "Gene Mat", "Gentry Checkers"] {
+        let line = format!("--json {} match", names);
+        assert!(matches!(run(&line), Ok(Command::Match(_))), "{}", line);
+    }
+    assert_eq!(
+        error("--json Dan Bob Cy match"),
+        "unexpected argument `Cy` for `match`"
+    );
 }
 
 #[test]
