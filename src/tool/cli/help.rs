@@ -196,10 +196,10 @@ ends the options. `referee SUBCOMMAND --help` tells more about one.";
 fn exit_status(sub: Option<&str>) -> String {
     let rows: Vec<(String, String)> = EXIT_STATUS
         .iter()
-        .filter(|status| sub.is_none_or(|sub| status.only.is_empty() || status.only.contains(&sub)))
+        .filter(|status| sub.is_none_or(|sub| status.of(sub)))
         .map(|status| {
             let meaning = match sub {
-                Some(_) => status.meaning.to_string(),
+                Some(sub) => status.meaning_for(sub).to_string(),
                 None => status.meaning_for_all(),
             };
             (format!("  {}", status.code), meaning)
@@ -312,6 +312,22 @@ mod tests {
                 "{}",
                 sub.name
             );
+            // What they mean there, and nothing of the others.
+            let passed = ["success", "accepted", "all passed"];
+            let zero = passed
+                .iter()
+                .filter(|p| text.contains(&format!("\n  0  {}\n", p)));
+            assert_eq!(zero.count(), 1, "{}", text);
+            assert!(!text.contains("for check"), "{}", text);
+        }
+        // The top help says which subcommands each is for.
+        let top = top();
+        for said in [
+            "\n  0  success; for check, accepted; for test and stress, all passed\n",
+            "\n  3  for check, test and stress: the input",
+            "\n  4  for test and stress: the solution cannot be started\n",
+        ] {
+            assert!(top.contains(said), "{}", top);
         }
     }
 
