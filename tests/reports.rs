@@ -98,8 +98,8 @@ fn stress_out_on_standard_output_keeps_the_lines_and_the_summary_last() {
         let shrunk = "1\nGame #1: \n";
         let wrote = format!("\n{}wrote <stdout>\n", shrunk);
         assert!(printed.contains(&wrote), "{}", printed);
-        // Named as standard input is, `<stdin>`; the verdict line names the input
-        // as "the shrunk input", which `<stdout>` would not.
+        // The verdict line names the input "the shrunk input": `<stdout>`
+        // would read as the solver's output.
         assert!(
             printed.contains("\nthe shrunk input: wrong answer"),
             "{}",

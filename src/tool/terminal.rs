@@ -1,5 +1,12 @@
 //! What text takes on a terminal: the columns of its characters, and
-//! padding by columns, so that names in any script line up.
+//! padding by columns, so that names in any script line up; and whether
+//! the terminal can move its cursor at all.
+
+/// Whether `TERM`'s value names a terminal that cannot move its cursor
+/// or wipe a line (`dumb`): it gets plain lines, one after another.
+pub(crate) fn is_dumb(term: Option<&std::ffi::OsStr>) -> bool {
+    term.is_some_and(|term| term == "dumb")
+}
 
 /// The columns `text` takes on a terminal: two for a wide character of
 /// the East Asian scripts (and emoji), none for a combining mark or a

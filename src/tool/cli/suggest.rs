@@ -76,6 +76,7 @@ pub(super) fn unknown_flag(sub: Option<&str>, arg: &str) -> Usage {
     // A long option that one of ours starts (`--output`, `--logfile`):
     // among options only, where no name or file is taken for one.
     let started = || {
+        let bare = bare.to_lowercase();
         let ours = longs.iter().filter(|long| long.len() >= 3);
         ours.filter(|long| bare.starts_with(*long))
             .max_by_key(|long| long.len())
@@ -188,6 +189,7 @@ mod tests {
         assert_eq!(said("test", "--j"), j);
         let out = "unknown option `--output` for `stress`; did you mean `--out`?";
         assert_eq!(said("stress", "--output"), out);
+        assert!(said("stress", "--OUTPUT").ends_with("did you mean `--out`?"));
         let log = "unknown option `--logfile` for `match`; did you mean `--log`?";
         assert_eq!(said("match", "--logfile"), log);
     }

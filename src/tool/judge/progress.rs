@@ -4,6 +4,7 @@
 //! or a file gets none of it; it is redrawn in place a few times a
 //! second and wiped before any other line is printed.
 
+use crate::tool::terminal::is_dumb;
 use std::cell::Cell;
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,7 +33,10 @@ pub(crate) struct Progress {
 impl Progress {
     pub(crate) fn new(total: u64, noun: &'static str) -> Progress {
         Progress {
-            on: io::stderr().is_terminal() && !dumb_terminal(),
+            on: shown(
+                io::stderr().is_terminal(),
+                std::env::var_os("TERM").as_deref(),
+            ),
             start: Instant::now(),
             drawn: Cell::new(None),
             total,
@@ -66,10 +70,10 @@ impl Progress {
     }
 }
 
-/// Whether the terminal cannot wipe a line (`TERM=dumb`): it gets no
-/// progress line.
-fn dumb_terminal() -> bool {
-    std::env::var_os("TERM").is_some_and(|term| term == "dumb")
+/// Whether a progress line is shown: on a terminal that can wipe it
+/// (`term`, the value of `TERM`).
+fn shown(terminal: bool, term: Option<&std::ffi::OsStr>) -> bool {
+    terminal && !is_dumb(term)
 }
 
 /// Wipes the progress line if one is shown.
@@ -93,6 +97,15 @@ fn line(done: u64, total: u64, failed: u64, elapsed: Duration, noun: &str) -> St
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_terminal_that_cannot_wipe_a_line_gets_none() {
+        let term = |value: &str| Some(std::ffi::OsString::from(value));
+        assert!(shown(true, term("xterm").as_deref()));
+        assert!(shown(true, None));
+        assert!(!shown(true, term("dumb").as_deref()));
+        assert!(!shown(false, term("xterm").as_deref()));
+    }
 
     #[test]
     fn the_line_says_done_failed_time_and_rate() {

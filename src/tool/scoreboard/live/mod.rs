@@ -53,11 +53,11 @@
 //!   once the frame is over.
 //!
 //! The answer is a screen drawn in place on a terminal (without colour
-//! when `NO_COLOR` is set to anything but nothing, below the last with no
-//! escape sequence at all when `TERM=dumb`), one plain line per entry otherwise, or with
-//! `--json` one object per entry. Every
-//! accepted entry is written to the log (`log.rs`) before it is answered;
-//! `--html FILE` keeps a report up to date (`super::report`).
+//! when `NO_COLOR` is set to anything but nothing, below the last with
+//! no escape sequence at all when `TERM=dumb`), one plain line per
+//! entry otherwise, or with `--json` one object per entry. Every
+//! accepted entry is written to the log (`log.rs`) before it is
+//! answered; `--html FILE` keeps a report up to date (`super::report`).
 
 pub(crate) mod bench;
 mod board;

@@ -4,6 +4,7 @@
 use super::super::board::Board;
 use super::super::state::Match;
 use super::words::log_line;
+use crate::tool::terminal::is_dumb;
 use std::ffi::OsString;
 use std::io::{self, Write};
 
@@ -26,7 +27,7 @@ impl Form {
     /// but nothing takes the colour away, as its convention asks;
     /// `TERM=dumb`, which cannot move the cursor, every escape sequence.
     pub(super) fn of(json: bool, terminal: bool, var: impl Fn(&str) -> Option<OsString>) -> Form {
-        let dumb = var("TERM").is_some_and(|term| term == "dumb");
+        let dumb = is_dumb(var("TERM").as_deref());
         let no_colour = var("NO_COLOR").is_some_and(|value| !value.is_empty());
         match (json, terminal) {
             (true, _) => Form::Json,
