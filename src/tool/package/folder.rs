@@ -178,7 +178,9 @@ fn write_files(
 ) -> io::Result<()> {
     let manifest = dir.join(manifest::NAME);
     let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
-    remove_partials(dir, paths.iter().copied().chain([manifest::NAME]))?;
+    let earlier_paths = earlier.files.iter().map(String::as_str);
+    let all = paths.iter().copied().chain(earlier_paths);
+    remove_partials(dir, all.chain([manifest::NAME]))?;
     let mut written = vec![false; files.len()];
     // The files of ours there are, with the digests of what they hold;
     // the earlier package's that this one does not write until removed.
@@ -198,6 +200,9 @@ fn write_files(
     };
     put(&manifest, listing(&written, true).as_bytes())?;
     manifest::remove_stale(dir, earlier.files, &paths)?;
+    // The files removed are no longer ours: one someone puts there is
+    // theirs.
+    put(&manifest, listing(&written, false).as_bytes())?;
     for (at, f) in files.iter().enumerate() {
         let path = dir.join(&f.path);
         if let Some(parent) = path.parent() {
@@ -226,10 +231,14 @@ fn remove_partials<'a>(dir: &Path, paths: impl Iterator<Item = &'a str>) -> io::
             continue;
         };
         for entry in entries {
-            let found = entry?.file_name();
+            let entry = entry?;
+            let found = entry.file_name();
             let found = found.to_string_lossy();
-            if names.iter().any(|name| is_partial_of(&found, name)) {
-                fs::remove_file(folder.join(&*found))?;
+            // Only a file: a folder or a link of that name is not ours.
+            let file = entry.file_type().is_ok_and(|kind| kind.is_file());
+            if file && names.iter().any(|name| is_partial_of(&found, name)) {
+                let at = folder.join(&*found);
+                fs::remove_file(&at).map_err(|e| in_the_way(format!("{}: {}", at.display(), e)))?;
             }
         }
     }
@@ -308,9 +317,14 @@ mod tests {
 
     /// An earlier package of three files, and a run that writes two of
     /// them anew and one new file, its `put` failing on the `fail`-th
-    /// call (the manifest's writes counted): the folder, with what the run
-    /// left, the earlier package's files and the new ones.
-    fn cut_short(name: &str, fail: usize) -> (PathBuf, Vec<String>, [PackageFile; 3]) {
+    /// call (the manifest's writes counted; 0: none fails): the folder,
+    /// with what the run left, the earlier package's files and the new
+    /// ones. Files are made in the folder first with `before_run`.
+    fn cut_short(
+        name: &str,
+        fail: usize,
+        before_run: impl Fn(&Path),
+    ) -> (PathBuf, Vec<String>, [PackageFile; 3]) {
         let dir = std::env::temp_dir().join(format!("referee-{}-{}", name, std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(dir.join("data")).unwrap();
@@ -337,7 +351,9 @@ mod tests {
                 false => write_whole(path, bytes),
             }
         };
-        assert!(write_files(&dir, "rating", earlier, &now, put).is_err());
+        before_run(&dir);
+        let result = write_files(&dir, "rating", earlier, &now, put);
+        assert_eq!(result.is_err(), fail != 0, "{:?}", result);
         (dir, files, now)
     }
 
@@ -358,45 +374,49 @@ mod tests {
         listed.iter().map(pair).collect()
     }
 
-    // The calls of `put`: the manifest, then each file and the manifest
-    // again: a.txt is the 2nd, data/b.in the 4th, data/c.in the 6th.
+    // The calls of `put`: the manifest, again once the earlier package's
+    // other files are removed, then each file and the manifest again:
+    // a.txt is the 3rd, data/b.in the 5th, data/c.in the 7th.
 
     #[test]
     fn a_run_cut_short_lists_every_file_of_ours_with_the_digest_of_what_it_holds() {
-        let (dir, _, _) = cut_short("cut-short", 4);
+        let (dir, _, _) = cut_short("cut-short", 5, |_| {});
         let (files, digests) = listed(&dir);
         fs::write(dir.join("data/b.in"), "mine").unwrap();
         let (_, after) = listed(&dir);
         let changed = manifest::changed(&dir, &after, |_| None).map(String::from);
-        let gone = dir.join("old.txt").exists();
+        let old_there = dir.join("old.txt").exists();
         fs::remove_dir_all(&dir).unwrap();
         // data/c.in is not written yet: not listed.
         assert_eq!(files, ["a.txt", "data/b.in"]);
         assert_eq!(digests, pairs(&[("a.txt", "A2"), ("data/b.in", "B1")]));
-        assert!(!gone);
+        assert!(!old_there);
         // Someone's change to a file the run did not reach is still seen.
         assert_eq!(changed.as_deref(), Some("data/b.in"));
     }
 
     #[test]
     fn a_file_someone_puts_where_a_new_one_was_to_be_is_theirs() {
-        let (dir, _, now) = cut_short("cut-first", 2);
+        let (dir, _, now) = cut_short("cut-first", 3, |_| {});
         let (files, digests) = listed(&dir);
         fs::write(dir.join("data/c.in"), "mine").unwrap();
-        let (after, _) = listed(&dir);
+        // old.txt, removed, is not ours any more either.
+        fs::write(dir.join("old.txt"), "mine").unwrap();
+        let (after, after_digests) = listed(&dir);
         let theirs = someones(&dir, &after, &now).map(String::from);
+        let changed = changed_since(&dir, &after_digests, &now).map(String::from);
         fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(files, ["old.txt", "a.txt", "data/b.in"]);
-        let earlier = [("old.txt", "O1"), ("a.txt", "A1"), ("data/b.in", "B1")];
-        assert_eq!(digests, pairs(&earlier));
+        assert_eq!(files, ["a.txt", "data/b.in"]);
+        assert_eq!(digests, pairs(&[("a.txt", "A1"), ("data/b.in", "B1")]));
         assert_eq!(theirs.as_deref(), Some("data/c.in"));
+        assert_eq!(changed, None);
     }
 
     #[test]
     fn a_file_written_before_the_manifest_said_so_is_not_taken_for_someones() {
         // Cut at the manifest's write after a.txt: it holds the new
         // bytes, the manifest the earlier digest.
-        let (dir, _, now) = cut_short("cut-between", 3);
+        let (dir, _, now) = cut_short("cut-between", 4, |_| {});
         let (_, digests) = listed(&dir);
         let taken_for_a_change = manifest::changed(&dir, &digests, |_| None).map(String::from);
         let changed = changed_since(&dir, &digests, &now).map(String::from);
@@ -405,15 +425,36 @@ mod tests {
         assert_eq!(changed, None);
         // Cut at the manifest's write after data/c.in, new: it is there,
         // unlisted, with what the run writes there.
-        let (dir, _, now) = cut_short("cut-new", 7);
+        let (dir, _, now) = cut_short("cut-new", 8, |_| {});
         let (files, _) = listed(&dir);
         let theirs = someones(&dir, &files, &now).map(String::from);
         fs::write(dir.join("data/c.in"), "mine").unwrap();
-        let changed_since_cut = someones(&dir, &files, &now).map(String::from);
+        let theirs_since_cut = someones(&dir, &files, &now).map(String::from);
         fs::remove_dir_all(&dir).unwrap();
         assert!(!files.contains(&"data/c.in".to_string()));
         assert_eq!(theirs, None);
-        assert_eq!(changed_since_cut.as_deref(), Some("data/c.in"));
+        assert_eq!(theirs_since_cut.as_deref(), Some("data/c.in"));
+    }
+
+    #[test]
+    fn a_run_removes_what_a_killed_one_left_beside_the_files_it_writes_or_removes() {
+        let left = [
+            ".a.txt.9-0.partial",
+            "data/.c.in.9-2.partial",
+            ".old.txt.9-0.partial",
+        ];
+        let folder_of_that_name = "data/.b.in.9-0.partial";
+        let (dir, _, _) = cut_short("partials", 0, |dir| {
+            for path in left {
+                fs::write(dir.join(path), "half").unwrap();
+            }
+            fs::create_dir_all(dir.join(folder_of_that_name)).unwrap();
+        });
+        let there = left.map(|path| dir.join(path).exists());
+        let folder_kept = dir.join(folder_of_that_name).is_dir();
+        fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(there, [false; 3]);
+        assert!(folder_kept);
     }
 
     #[test]
