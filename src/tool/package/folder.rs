@@ -59,7 +59,7 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
     };
     // A file of ours that someone changed since holds their work: named
     // in either refusal, since --force writes over it.
-    let changed = changed_since(dir, &digests, &files).filter(|_| !force);
+    let changed = manifest::changed(dir, &digests).filter(|_| !force);
     if let Some(other) = earlier_problem.filter(|other| other != problem.name() && !force) {
         let change = changed.map_or(String::new(), |path| {
             format!(", and {} was changed since referee package wrote it", path)
@@ -115,34 +115,13 @@ pub(crate) fn write(problem: Problem, dir: &Path, force: bool) -> io::Result<()>
     write_files(dir, problem.name(), earlier, &files, write_whole)
 }
 
-/// The digest of what the package writes at `path`, if it writes there.
-fn to_write(files: &[PackageFile], path: &str) -> Option<u64> {
-    let file = files.iter().find(|f| f.path == path);
-    file.map(|f| manifest::digest(&f.bytes))
-}
-
-/// The first file of the earlier package's (`digests`) that someone
-/// changed since it was written. One that holds what this package writes
-/// there is not changed: a run cut short wrote it before its manifest
-/// said so, and writing it over loses nothing.
-fn changed_since<'a>(
-    dir: &Path,
-    digests: &'a [(String, u64)],
-    files: &[PackageFile],
-) -> Option<&'a str> {
-    manifest::changed(dir, digests, |path| to_write(files, path))
-}
-
 /// The first of the package's files whose place holds something that the
 /// earlier package did not list: someone's own, even where this package
-/// would put one of its files. Unless it holds what this package writes
-/// there: a run cut short wrote it before its manifest said so.
+/// would put one of its files.
 fn someones<'a>(dir: &Path, earlier: &[String], files: &'a [PackageFile]) -> Option<&'a str> {
     let theirs = |f: &&PackageFile| {
-        let at = dir.join(&f.path);
         let listed = earlier.contains(&f.path);
-        let there = at.symlink_metadata().is_ok();
-        !listed && there && manifest::digest_of(&at) != Some(manifest::digest(&f.bytes))
+        !listed && dir.join(&f.path).symlink_metadata().is_ok()
     };
     files.iter().find(theirs).map(|f| f.path.as_str())
 }
@@ -162,11 +141,11 @@ impl Earlier<'_> {
 }
 
 /// Writes the package's `files` into `dir` with `put`, and the manifest
-/// before the first and after each. The manifest lists every file of
-/// ours there is: the earlier package's with the digest of the bytes it
-/// holds until it is written over, a new one once it is written. So a
-/// run cut short leaves no file of ours unlisted (but one that holds what
-/// the next run writes there, which `someones` knows), a change made to
+/// before the first and after each. The manifest lists the files of
+/// ours there are, each with the digest of the bytes it holds (the
+/// earlier package's until it is written over), and the file to be
+/// written next, which is ours if it holds that file's bytes. So a run
+/// cut short anywhere leaves every file of ours listed, a change made to
 /// one of them after it is still seen, and a file someone puts where a
 /// new one was to be is theirs.
 fn write_files(
@@ -183,8 +162,9 @@ fn write_files(
     remove_partials(dir, all.chain([manifest::NAME]))?;
     let mut written = vec![false; files.len()];
     // The files of ours there are, with the digests of what they hold;
-    // the earlier package's that this one does not write until removed.
-    let listing = |written: &[bool], stale_there: bool| {
+    // the earlier package's that this one does not write until removed;
+    // and the file to be written `next`, ours if it holds its bytes.
+    let listing = |written: &[bool], stale_there: bool, next: Option<usize>| {
         let stale = earlier.files.iter().map(String::as_str);
         let stale = stale.filter(|path| stale_there && !paths.contains(path));
         let stale = stale.map(|path| (path, earlier.digest(path)));
@@ -196,13 +176,15 @@ fn write_files(
                 (false, false) => None,
             }
         });
-        manifest::text(problem, stale.chain(ours))
+        let next = next.and_then(|at| files.get(at));
+        let next = next.map(|f| (f.path.as_str(), manifest::digest(&f.bytes)));
+        manifest::text(problem, stale.chain(ours), next)
     };
-    put(&manifest, listing(&written, true).as_bytes())?;
+    put(&manifest, listing(&written, true, None).as_bytes())?;
     manifest::remove_stale(dir, earlier.files, &paths)?;
     // The files removed are no longer ours: one someone puts there is
     // theirs.
-    put(&manifest, listing(&written, false).as_bytes())?;
+    put(&manifest, listing(&written, false, Some(0)).as_bytes())?;
     for (at, f) in files.iter().enumerate() {
         let path = dir.join(&f.path);
         if let Some(parent) = path.parent() {
@@ -210,7 +192,7 @@ fn write_files(
         }
         put(&path, &f.bytes)?;
         written[at] = true;
-        put(&manifest, listing(&written, false).as_bytes())?;
+        put(&manifest, listing(&written, false, Some(at + 1)).as_bytes())?;
     }
     Ok(())
 }
@@ -384,9 +366,10 @@ mod tests {
         let (files, digests) = listed(&dir);
         fs::write(dir.join("data/b.in"), "mine").unwrap();
         let (_, after) = listed(&dir);
-        let changed = manifest::changed(&dir, &after, |_| None).map(String::from);
+        let changed = manifest::changed(&dir, &after).map(String::from);
         let old_there = dir.join("old.txt").exists();
         fs::remove_dir_all(&dir).unwrap();
+        // data/b.in was next, but not written: its earlier digest stands;
         // data/c.in is not written yet: not listed.
         assert_eq!(files, ["a.txt", "data/b.in"]);
         assert_eq!(digests, pairs(&[("a.txt", "A2"), ("data/b.in", "B1")]));
@@ -404,7 +387,7 @@ mod tests {
         fs::write(dir.join("old.txt"), "mine").unwrap();
         let (after, after_digests) = listed(&dir);
         let theirs = someones(&dir, &after, &now).map(String::from);
-        let changed = changed_since(&dir, &after_digests, &now).map(String::from);
+        let changed = manifest::changed(&dir, &after_digests).map(String::from);
         fs::remove_dir_all(&dir).unwrap();
         assert_eq!(files, ["a.txt", "data/b.in"]);
         assert_eq!(digests, pairs(&[("a.txt", "A1"), ("data/b.in", "B1")]));
@@ -413,27 +396,32 @@ mod tests {
     }
 
     #[test]
-    fn a_file_written_before_the_manifest_said_so_is_not_taken_for_someones() {
-        // Cut at the manifest's write after a.txt: it holds the new
-        // bytes, the manifest the earlier digest.
-        let (dir, _, now) = cut_short("cut-between", 4, |_| {});
+    fn a_file_written_before_the_manifest_said_so_is_ours_if_it_holds_its_bytes() {
+        // Cut at the manifest's write after a.txt, which the manifest
+        // named as next: it holds the new bytes.
+        let (dir, _, _) = cut_short("cut-between", 4, |_| {});
         let (_, digests) = listed(&dir);
-        let taken_for_a_change = manifest::changed(&dir, &digests, |_| None).map(String::from);
-        let changed = changed_since(&dir, &digests, &now).map(String::from);
+        let changed = manifest::changed(&dir, &digests).map(String::from);
         fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(taken_for_a_change.as_deref(), Some("a.txt"));
+        assert_eq!(digests[0], (String::from("a.txt"), digest("A2")));
         assert_eq!(changed, None);
-        // Cut at the manifest's write after data/c.in, new: it is there,
-        // unlisted, with what the run writes there.
-        let (dir, _, now) = cut_short("cut-new", 8, |_| {});
+        // Cut at the manifest's write after data/c.in, new: ours, even to
+        // a package of another problem, which writes other bytes there.
+        let (dir, _, _) = cut_short("cut-new", 8, |_| {});
         let (files, _) = listed(&dir);
-        let theirs = someones(&dir, &files, &now).map(String::from);
+        let other = [PackageFile {
+            path: "data/c.in".to_string(),
+            bytes: b"C3".to_vec(),
+        }];
+        let theirs = someones(&dir, &files, &other).map(String::from);
+        // Not once someone wrote over it.
         fs::write(dir.join("data/c.in"), "mine").unwrap();
-        let theirs_since_cut = someones(&dir, &files, &now).map(String::from);
+        let (files_now, _) = listed(&dir);
+        let theirs_now = someones(&dir, &files_now, &other).map(String::from);
         fs::remove_dir_all(&dir).unwrap();
-        assert!(!files.contains(&"data/c.in".to_string()));
+        assert!(files.contains(&"data/c.in".to_string()));
         assert_eq!(theirs, None);
-        assert_eq!(theirs_since_cut.as_deref(), Some("data/c.in"));
+        assert_eq!(theirs_now.as_deref(), Some("data/c.in"));
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! The package's manifest, `referee-manifest.txt`: the problem and every
 //! file that `referee package` wrote, one a line, with a digest of the
 //! bytes written (`DIGEST  PATH`; a path alone where the bytes are not
-//! known). A later run replaces exactly those files, removes those it no
-//! longer writes, and leaves everything else in the folder alone (a
-//! coach's own tests and submissions stay). A file changed since it was
-//! written, and a package of another problem, are only written over with
-//! `--force`.
+//! known). While a run writes, a last line `next DIGEST  PATH` names
+//! the file it writes next, which is ours if it holds those bytes. A
+//! later run replaces exactly those files, removes those it no longer
+//! writes, and leaves everything else in the folder alone (a coach's own
+//! tests and submissions stay). A file changed since it was written, and
+//! a package of another problem, are only written over with `--force`.
 
 use crate::tool::files;
 use std::fs;
@@ -43,10 +44,12 @@ pub(crate) enum Found {
 }
 
 /// The manifest's text for a package of `problem` with `files`, each
-/// with the digest of its bytes if they are known.
+/// with the digest of its bytes if they are known, and the file about to
+/// be written (`next`: its path and the digest of its bytes).
 pub(crate) fn text<'a>(
     problem: &str,
     files: impl IntoIterator<Item = (&'a str, Option<u64>)>,
+    next: Option<(&str, u64)>,
 ) -> String {
     let mut text = format!("{}{}\n", HEADING, problem);
     for (file, digest) in files {
@@ -56,8 +59,15 @@ pub(crate) fn text<'a>(
         text.push_str(file);
         text.push('\n');
     }
+    if let Some((file, digest)) = next {
+        text.push_str(&format!("{}{:016x}  {}\n", NEXT, digest, file));
+    }
     text
 }
+
+/// The start of the line of the file about to be written: ours if it
+/// holds those bytes (a run cut short wrote it), else not.
+const NEXT: &str = "next ";
 
 /// A digest of `bytes` that stays the same from build to build (64-bit
 /// FNV-1a): enough to see that someone changed a file.
@@ -72,11 +82,25 @@ pub(crate) fn digest(bytes: &[u8]) -> u64 {
 type Listed = (String, Option<u64>);
 
 /// Reads the manifest's text: `None` unless it is one of ours whose every
-/// path stays inside the package and out of version control.
-fn parse(text: &str) -> Option<(String, Vec<Listed>)> {
+/// path stays inside the package and out of version control. The file
+/// about to be written is among them if `holds` says it holds the bytes
+/// its line gives.
+fn parse(text: &str, holds: impl Fn(&str, u64) -> bool) -> Option<(String, Vec<Listed>)> {
     let mut lines = text.lines();
     let problem = lines.next()?.strip_prefix(HEADING)?.to_string();
-    let files: Vec<Listed> = lines.map(listed).collect();
+    let mut files: Vec<Listed> = Vec::new();
+    for line in lines {
+        match line.strip_prefix(NEXT).map(listed) {
+            Some((path, Some(digest))) if holds(&path, digest) => {
+                match files.iter_mut().find(|(listed, _)| *listed == path) {
+                    Some(listed) => listed.1 = Some(digest),
+                    None => files.push((path, Some(digest))),
+                }
+            }
+            Some(_) => {}
+            None => files.push(listed(line)),
+        }
+    }
     // A path out of the folder, or into a version control's folder
     // (never ours), is not one this tool wrote: such a manifest is not
     // trusted with what a re-run removes.
@@ -103,20 +127,13 @@ fn listed(line: &str) -> Listed {
     }
 }
 
-/// The first file of `digests` in `dir` whose bytes are neither those
-/// listed nor those `wanted` says are to be written there now: someone
-/// changed it. A file that is gone is not changed, nor one replaced by a
-/// link (the link is replaced, its target left alone), nor one that
-/// holds what is to be written (a run cut short before its manifest said
-/// so wrote it; writing it over loses nothing).
-pub(crate) fn changed<'a>(
-    dir: &Path,
-    digests: &'a [(String, u64)],
-    wanted: impl Fn(&str) -> Option<u64>,
-) -> Option<&'a str> {
+/// The first file of `digests` in `dir` whose bytes are not those
+/// listed: someone changed it. A file that is gone is not changed, nor
+/// one replaced by a link (the link is replaced, its target left alone).
+pub(crate) fn changed<'a>(dir: &Path, digests: &'a [(String, u64)]) -> Option<&'a str> {
     let differs = |path: &str, listed: u64| {
         let now = digest_of(&dir.join(path));
-        now.is_some_and(|now| now != listed && Some(now) != wanted(path))
+        now.is_some_and(|now| now != listed)
     };
     digests
         .iter()
@@ -167,7 +184,8 @@ pub(crate) fn look(dir: &Path) -> io::Result<Found> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(without_manifest(dir)),
         Err(e) => return Err(e),
     };
-    Ok(match parse(&text) {
+    let holds = |path: &str, digest: u64| digest_of(&dir.join(path)) == Some(digest);
+    Ok(match parse(&text, holds) {
         Some((problem, listed)) => Found::Package {
             problem,
             digests: listed
@@ -229,13 +247,35 @@ mod tests {
             ("problem.yaml", Some(digest(b"name: x\n"))),
             ("data/secret/01-edge.in", None),
         ];
-        let text = text("rating", files);
+        let text = text("rating", files, None);
         let files = files.map(|(path, digest)| (path.to_string(), digest));
-        assert_eq!(parse(&text), Some(("rating".to_string(), files.to_vec())));
+        assert_eq!(
+            parse(&text, |_, _| false),
+            Some(("rating".to_string(), files.to_vec()))
+        );
         // As manifests were first written: paths alone.
         let first = format!("{}rating\nproblem.yaml\n", HEADING);
         let alone = vec![("problem.yaml".to_string(), None)];
-        assert_eq!(parse(&first), Some(("rating".to_string(), alone)));
+        assert_eq!(
+            parse(&first, |_, _| false),
+            Some(("rating".to_string(), alone))
+        );
+    }
+
+    #[test]
+    fn the_file_to_be_written_next_is_listed_only_if_it_holds_its_bytes() {
+        let files = [("a.txt", Some(1)), ("b.txt", Some(2))];
+        let text = text("rating", files, Some(("b.txt", 3)));
+        let holds = |path: &str, digest: u64| path == "b.txt" && digest == 3;
+        let (_, written) = parse(&text, holds).unwrap();
+        let listed = |path: &str, digest| (path.to_string(), Some(digest));
+        assert_eq!(written, [listed("a.txt", 1), listed("b.txt", 3)]);
+        let (_, not_written) = parse(&text, |_, _| false).unwrap();
+        assert_eq!(not_written, [listed("a.txt", 1), listed("b.txt", 2)]);
+        let new = super::text("rating", files, Some(("c.txt", 4)));
+        let (_, with_new) = parse(&new, |_, _| true).unwrap();
+        assert_eq!(with_new.last(), Some(&listed("c.txt", 4)));
+        assert_eq!(parse(&new, |_, _| false).unwrap().1.len(), 2);
     }
 
     #[test]
@@ -267,8 +307,9 @@ mod tests {
     #[test]
     fn a_manifest_that_leaves_the_package_is_not_ours() {
         for path in ["../x", "/etc/passwd", "data/../../x", "", "a//b"] {
-            assert_eq!(parse(&text("rating", [(path, None)])), None, "{}", path);
+            let text = text("rating", [(path, None)], None);
+            assert_eq!(parse(&text, |_, _| false), None, "{}", path);
         }
-        assert_eq!(parse("problem.yaml\n"), None);
+        assert_eq!(parse("problem.yaml\n", |_, _| false), None);
     }
 }
