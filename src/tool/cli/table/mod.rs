@@ -7,11 +7,13 @@
 //! This file holds the shapes of the entries; `flags.rs` and
 //! `subcommands.rs` hold the tables themselves.
 
+mod exit;
 mod flags;
 mod subcommands;
 
+pub use exit::EXIT_STATUS;
 pub use flags::{FLAGS, RENAMED};
-pub use subcommands::{EXIT_STATUS, SUBCOMMANDS};
+pub use subcommands::SUBCOMMANDS;
 
 use super::{Command, Shell, Style};
 use crate::tool::problem::Problem;
