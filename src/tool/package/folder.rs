@@ -161,13 +161,21 @@ fn write_files(
     let all = paths.iter().copied().chain(earlier_paths);
     remove_partials(dir, all.chain([manifest::NAME]))?;
     let mut written = vec![false; files.len()];
+    // The earlier package's files that this one does not write, about to
+    // be removed: ours while they hold what they hold now (a run cut
+    // short while removing them leaves someone's file at such a place
+    // theirs). Any change to them passed the checks only with --force.
+    let stale: Vec<(&str, u64)> = earlier
+        .files
+        .iter()
+        .map(String::as_str)
+        .filter(|path| !paths.contains(path))
+        .filter_map(|path| Some((path, manifest::digest_of(&dir.join(path))?)))
+        .collect();
     // The files of ours there are, with the digests of what they hold;
-    // the earlier package's that this one does not write until removed;
-    // and the file to be written `next`, ours if it holds its bytes.
+    // those about to be removed (`stale_there`); and the file to be
+    // written `next`, ours if it holds its bytes.
     let listing = |written: &[bool], stale_there: bool, next: Option<usize>| {
-        let stale = earlier.files.iter().map(String::as_str);
-        let stale = stale.filter(|path| stale_there && !paths.contains(path));
-        let stale = stale.map(|path| (path, earlier.digest(path)));
         let ours = files.iter().zip(written).filter_map(|(f, &written)| {
             let path = f.path.as_str();
             match (written, earlier.files.iter().any(|e| e == path)) {
@@ -178,7 +186,8 @@ fn write_files(
         });
         let next = next.and_then(|at| files.get(at));
         let next = next.map(|f| (f.path.as_str(), manifest::digest(&f.bytes)));
-        manifest::text(problem, stale.chain(ours), next)
+        let removed = stale.iter().copied().filter(|_| stale_there);
+        manifest::text(problem, ours, removed.chain(next))
     };
     put(&manifest, listing(&written, true, None).as_bytes())?;
     manifest::remove_stale(dir, earlier.files, &paths)?;
@@ -392,6 +401,21 @@ mod tests {
         assert_eq!(files, ["a.txt", "data/b.in"]);
         assert_eq!(digests, pairs(&[("a.txt", "A1"), ("data/b.in", "B1")]));
         assert_eq!(theirs.as_deref(), Some("data/c.in"));
+        assert_eq!(changed, None);
+    }
+
+    #[test]
+    fn a_file_someone_puts_where_a_removed_one_was_is_theirs() {
+        // Cut once the earlier package's other files are removed, before
+        // the manifest says so.
+        let (dir, _, _) = cut_short("cut-removed", 2, |_| {});
+        let old_there = dir.join("old.txt").exists();
+        fs::write(dir.join("old.txt"), "mine").unwrap();
+        let (files, digests) = listed(&dir);
+        let changed = manifest::changed(&dir, &digests).map(String::from);
+        fs::remove_dir_all(&dir).unwrap();
+        assert!(!old_there);
+        assert_eq!(files, ["a.txt", "data/b.in"]);
         assert_eq!(changed, None);
     }
 

@@ -1,8 +1,9 @@
 //! The package's manifest, `referee-manifest.txt`: the problem and every
 //! file that `referee package` wrote, one a line, with a digest of the
 //! bytes written (`DIGEST  PATH`; a path alone where the bytes are not
-//! known). While a run writes, a last line `next DIGEST  PATH` names
-//! the file it writes next, which is ours if it holds those bytes. A
+//! known). While a run removes files and writes them, lines `held
+//! DIGEST  PATH` name those it removes and the one it writes next, ours
+//! only while they hold those bytes. A
 //! later run replaces exactly those files, removes those it no longer
 //! writes, and leaves everything else in the folder alone (a coach's own
 //! tests and submissions stay). A file changed since it was written, and
@@ -44,12 +45,13 @@ pub(crate) enum Found {
 }
 
 /// The manifest's text for a package of `problem` with `files`, each
-/// with the digest of its bytes if they are known, and the file about to
-/// be written (`next`: its path and the digest of its bytes).
+/// with the digest of its bytes if they are known, and the files that
+/// are ours only while they hold the bytes given (`held`: those about to
+/// be removed or written).
 pub(crate) fn text<'a>(
     problem: &str,
     files: impl IntoIterator<Item = (&'a str, Option<u64>)>,
-    next: Option<(&str, u64)>,
+    held: impl IntoIterator<Item = (&'a str, u64)>,
 ) -> String {
     let mut text = format!("{}{}\n", HEADING, problem);
     for (file, digest) in files {
@@ -59,15 +61,15 @@ pub(crate) fn text<'a>(
         text.push_str(file);
         text.push('\n');
     }
-    if let Some((file, digest)) = next {
-        text.push_str(&format!("{}{:016x}  {}\n", NEXT, digest, file));
+    for (file, digest) in held {
+        text.push_str(&format!("{}{:016x}  {}\n", HELD, digest, file));
     }
     text
 }
 
-/// The start of the line of the file about to be written: ours if it
-/// holds those bytes (a run cut short wrote it), else not.
-const NEXT: &str = "next ";
+/// The start of the line of a file about to be removed or written: ours
+/// if it holds those bytes (a run cut short left it so), else not.
+const HELD: &str = "held ";
 
 /// A digest of `bytes` that stays the same from build to build (64-bit
 /// FNV-1a): enough to see that someone changed a file.
@@ -88,30 +90,39 @@ type Listed = (String, Option<u64>);
 fn parse(text: &str, holds: impl Fn(&str, u64) -> bool) -> Option<(String, Vec<Listed>)> {
     let mut lines = text.lines();
     let problem = lines.next()?.strip_prefix(HEADING)?.to_string();
-    let mut files: Vec<Listed> = Vec::new();
-    for line in lines {
-        match line.strip_prefix(NEXT).map(listed) {
-            Some((path, Some(digest))) if holds(&path, digest) => {
-                match files.iter_mut().find(|(listed, _)| *listed == path) {
-                    Some(listed) => listed.1 = Some(digest),
-                    None => files.push((path, Some(digest))),
-                }
-            }
-            Some(_) => {}
-            None => files.push(listed(line)),
-        }
-    }
+    let lines: Vec<(Listed, bool)> = lines
+        .map(|line| match line.strip_prefix(HELD) {
+            Some(rest) => (listed(rest), true),
+            None => (listed(line), false),
+        })
+        .collect();
     // A path out of the folder, or into a version control's folder
     // (never ours), is not one this tool wrote: such a manifest is not
-    // trusted with what a re-run removes.
-    let inside = |(f, _): &Listed| {
+    // trusted with what a re-run removes, nor read further.
+    let inside = |f: &str| {
         !f.is_empty()
             && !f.starts_with('/')
             && f.split('/')
                 .all(|part| !part.is_empty() && part != "." && part != "..")
             && !f.split('/').any(in_version_control)
     };
-    files.iter().all(inside).then_some((problem, files))
+    if !lines.iter().all(|((path, _), _)| inside(path)) {
+        return None;
+    }
+    let mut files: Vec<Listed> = Vec::new();
+    for ((path, digest), held) in lines {
+        match (held, digest) {
+            (false, _) => files.push((path, digest)),
+            (true, Some(digest)) if holds(&path, digest) => {
+                match files.iter_mut().find(|(listed, _)| *listed == path) {
+                    Some(listed) => listed.1 = Some(digest),
+                    None => files.push((path, Some(digest))),
+                }
+            }
+            (true, _) => {}
+        }
+    }
+    Some((problem, files))
 }
 
 /// A manifest line: `DIGEST  PATH`, or a path alone (as manifests were
@@ -247,7 +258,7 @@ mod tests {
             ("problem.yaml", Some(digest(b"name: x\n"))),
             ("data/secret/01-edge.in", None),
         ];
-        let text = text("rating", files, None);
+        let text = text("rating", files, []);
         let files = files.map(|(path, digest)| (path.to_string(), digest));
         assert_eq!(
             parse(&text, |_, _| false),
@@ -263,16 +274,16 @@ mod tests {
     }
 
     #[test]
-    fn the_file_to_be_written_next_is_listed_only_if_it_holds_its_bytes() {
+    fn a_held_file_is_listed_only_if_it_holds_its_bytes() {
         let files = [("a.txt", Some(1)), ("b.txt", Some(2))];
-        let text = text("rating", files, Some(("b.txt", 3)));
+        let text = text("rating", files, [("b.txt", 3)]);
         let holds = |path: &str, digest: u64| path == "b.txt" && digest == 3;
         let (_, written) = parse(&text, holds).unwrap();
         let listed = |path: &str, digest| (path.to_string(), Some(digest));
         assert_eq!(written, [listed("a.txt", 1), listed("b.txt", 3)]);
         let (_, not_written) = parse(&text, |_, _| false).unwrap();
         assert_eq!(not_written, [listed("a.txt", 1), listed("b.txt", 2)]);
-        let new = super::text("rating", files, Some(("c.txt", 4)));
+        let new = super::text("rating", files, [("c.txt", 4)]);
         let (_, with_new) = parse(&new, |_, _| true).unwrap();
         assert_eq!(with_new.last(), Some(&listed("c.txt", 4)));
         assert_eq!(parse(&new, |_, _| false).unwrap().1.len(), 2);
@@ -307,7 +318,7 @@ mod tests {
     #[test]
     fn a_manifest_that_leaves_the_package_is_not_ours() {
         for path in ["../x", "/etc/passwd", "data/../../x", "", "a//b"] {
-            let text = text("rating", [(path, None)], None);
+            let text = text("rating", [(path, None)], []);
             assert_eq!(parse(&text, |_, _| false), None, "{}", path);
         }
         assert_eq!(parse("problem.yaml\n", |_, _| false), None);
