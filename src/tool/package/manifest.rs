@@ -1,13 +1,13 @@
-//! The package's manifest, `referee-manifest.txt`: the problem and every
-//! file that `referee package` wrote, one a line, with a digest of the
-//! bytes written (`DIGEST  PATH`; a path alone where the bytes are not
-//! known). While a run removes files and writes them, lines `held
-//! DIGEST  PATH` name those it removes and the one it writes next, ours
-//! only while they hold those bytes. A
-//! later run replaces exactly those files, removes those it no longer
-//! writes, and leaves everything else in the folder alone (a coach's own
-//! tests and submissions stay). A file changed since it was written, and
-//! a package of another problem, are only written over with `--force`.
+//! The package's manifest, `referee-manifest.txt`: the problem and
+//! every file that `referee package` wrote, one a line, with a digest
+//! of the bytes written (`DIGEST  PATH`; a path alone where the bytes
+//! are not known). While a run removes files and writes them, lines
+//! `held DIGEST  PATH` name those it removes and the one it writes
+//! next, ours only while they hold those bytes. A later run replaces
+//! exactly those files, removes those it no longer writes, and leaves
+//! everything else in the folder alone (a coach's own tests and
+//! submissions stay). A file changed since it was written, and a
+//! package of another problem, are only written over with `--force`.
 
 use crate::tool::files;
 use std::fs;
