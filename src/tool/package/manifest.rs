@@ -31,11 +31,13 @@ pub(crate) enum Found {
     /// Nothing: no folder, or an empty one.
     Nothing,
     /// A package of `problem` listing the files it wrote, and the digest
-    /// of those whose bytes it knows.
+    /// of those whose bytes it knows; `held`, the files its run was about
+    /// to remove or write when it was cut short, ours or not.
     Package {
         problem: String,
         files: Vec<String>,
         digests: Vec<(String, u64)>,
+        held: Vec<String>,
     },
     /// A package of `problem` written before manifests were kept: the
     /// files it wrote are not listed.
@@ -83,11 +85,15 @@ pub(crate) fn digest(bytes: &[u8]) -> u64 {
 /// gives one.
 type Listed = (String, Option<u64>);
 
+/// What a manifest says: the problem, the files of ours, and the paths
+/// of its held lines.
+type Contents = (String, Vec<Listed>, Vec<String>);
+
 /// Reads the manifest's text: `None` unless it is one of ours whose every
-/// path stays inside the package and out of version control. The file
-/// about to be written is among them if `holds` says it holds the bytes
-/// its line gives.
-fn parse(text: &str, holds: impl Fn(&str, u64) -> bool) -> Option<(String, Vec<Listed>)> {
+/// path stays inside the package and out of version control. A file of
+/// a held line is among ours if `holds` says it holds the bytes its line
+/// gives.
+fn parse(text: &str, holds: impl Fn(&str, u64) -> bool) -> Option<Contents> {
     let mut lines = text.lines();
     let problem = lines.next()?.strip_prefix(HEADING)?.to_string();
     let lines: Vec<(Listed, bool)> = lines
@@ -110,7 +116,11 @@ fn parse(text: &str, holds: impl Fn(&str, u64) -> bool) -> Option<(String, Vec<L
         return None;
     }
     let mut files: Vec<Listed> = Vec::new();
+    let mut held_paths = Vec::new();
     for ((path, digest), held) in lines {
+        if held {
+            held_paths.push(path.clone());
+        }
         match (held, digest) {
             (false, _) => files.push((path, digest)),
             (true, Some(digest)) if holds(&path, digest) => {
@@ -122,7 +132,7 @@ fn parse(text: &str, holds: impl Fn(&str, u64) -> bool) -> Option<(String, Vec<L
             (true, _) => {}
         }
     }
-    Some((problem, files))
+    Some((problem, files, held_paths))
 }
 
 /// A manifest line: `DIGEST  PATH`, or a path alone (as manifests were
@@ -197,8 +207,9 @@ pub(crate) fn look(dir: &Path) -> io::Result<Found> {
     };
     let holds = |path: &str, digest: u64| digest_of(&dir.join(path)) == Some(digest);
     Ok(match parse(&text, holds) {
-        Some((problem, listed)) => Found::Package {
+        Some((problem, listed, held)) => Found::Package {
             problem,
+            held,
             digests: listed
                 .iter()
                 .filter_map(|(path, digest)| Some((path.clone(), (*digest)?)))
@@ -262,14 +273,14 @@ mod tests {
         let files = files.map(|(path, digest)| (path.to_string(), digest));
         assert_eq!(
             parse(&text, |_, _| false),
-            Some(("rating".to_string(), files.to_vec()))
+            Some(("rating".to_string(), files.to_vec(), Vec::new()))
         );
         // As manifests were first written: paths alone.
         let first = format!("{}rating\nproblem.yaml\n", HEADING);
         let alone = vec![("problem.yaml".to_string(), None)];
         assert_eq!(
             parse(&first, |_, _| false),
-            Some(("rating".to_string(), alone))
+            Some(("rating".to_string(), alone, Vec::new()))
         );
     }
 
@@ -278,15 +289,20 @@ mod tests {
         let files = [("a.txt", Some(1)), ("b.txt", Some(2))];
         let text = text("rating", files, [("b.txt", 3)]);
         let holds = |path: &str, digest: u64| path == "b.txt" && digest == 3;
-        let (_, written) = parse(&text, holds).unwrap();
+        let (_, written, held) = parse(&text, holds).unwrap();
         let listed = |path: &str, digest| (path.to_string(), Some(digest));
         assert_eq!(written, [listed("a.txt", 1), listed("b.txt", 3)]);
-        let (_, not_written) = parse(&text, |_, _| false).unwrap();
+        assert_eq!(held, ["b.txt"]);
+        let (_, not_written, _) = parse(&text, |_, _| false).unwrap();
         assert_eq!(not_written, [listed("a.txt", 1), listed("b.txt", 2)]);
         let new = super::text("rating", files, [("c.txt", 4)]);
-        let (_, with_new) = parse(&new, |_, _| true).unwrap();
+        let (_, with_new, _) = parse(&new, |_, _| true).unwrap();
         assert_eq!(with_new.last(), Some(&listed("c.txt", 4)));
-        assert_eq!(parse(&new, |_, _| false).unwrap().1.len(), 2);
+        let (_, without_new, held) = parse(&new, |_, _| false).unwrap();
+        assert_eq!(
+            (without_new.len(), &held[..]),
+            (2, &["c.txt".to_string()][..])
+        );
     }
 
     #[test]
