@@ -80,10 +80,11 @@ pub(super) fn unknown_flag(sub: Option<&str>, arg: &str) -> Usage {
         let ours = longs.iter().filter(|long| long.len() >= 3);
         ours.filter(|long| bare.starts_with(*long))
             .max_by_key(|long| long.len())
+            .copied()
     };
-    match (nearest(bare, longs.iter().copied()), started()) {
-        (None, Some(long)) => Usage::new(format!("{}; did you mean `--{}`?", start, long)),
-        _ => unknown(start, bare, longs.iter().copied(), "--"),
+    match nearest(bare, longs.iter().copied()).or_else(started) {
+        Some(long) => Usage::new(format!("{}; did you mean `--{}`?", start, long)),
+        None => Usage::new(start),
     }
 }
 
