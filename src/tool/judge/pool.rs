@@ -20,13 +20,26 @@ const IDLE: Duration = Duration::from_millis(250);
 /// dropped instead of kept until the earlier ones come. Until the end,
 /// `idle` is called every `IDLE`, whether results come or not (a
 /// progress line's clock ticks while an early run is slow).
-pub(crate) fn in_order<T, W, L, F, I>(
+pub(crate) fn in_order<T, W, L, F, I>(count: usize, jobs: usize, work: W, last: L, take: F, idle: I)
+where
+    T: Send,
+    W: Fn(usize, &AtomicBool) -> T + Sync,
+    L: Fn(&T) -> bool + Sync,
+    F: FnMut(usize, T) -> bool,
+    I: FnMut(),
+{
+    by_clock(count, jobs, work, last, take, idle, Instant::now)
+}
+
+/// `in_order`, keeping time for `idle` by `now`.
+fn by_clock<T, W, L, F, I>(
     count: usize,
     jobs: usize,
     work: W,
     last: L,
     mut take: F,
     mut idle: I,
+    now: fn() -> Instant,
 ) where
     T: Send,
     W: Fn(usize, &AtomicBool) -> T + Sync,
@@ -60,14 +73,14 @@ pub(crate) fn in_order<T, W, L, F, I>(
         drop(sender);
         let mut waiting = BTreeMap::new();
         let mut taken = 0;
-        let mut due = Instant::now() + IDLE;
+        let mut due = now() + IDLE;
         loop {
-            let got = results.recv_timeout(due.saturating_duration_since(Instant::now()));
+            let got = results.recv_timeout(due.saturating_duration_since(now()));
             // Results of later runs, coming while an earlier one is awaited,
             // do not hold `idle` off.
-            if Instant::now() >= due {
+            if now() >= due {
                 idle();
-                due = Instant::now() + IDLE;
+                due = now() + IDLE;
             }
             let (i, result) = match got {
                 Ok(got) => got,
@@ -207,5 +220,60 @@ mod tests {
             },
         );
         assert_eq!(seen, vec![true]);
+    }
+
+    thread_local! {
+        static QUICK: std::cell::Cell<Instant> = std::cell::Cell::new(Instant::now());
+    }
+
+    /// A clock that moves on a tenth of a second each time it is read.
+    fn quick_clock() -> Instant {
+        QUICK.with(|clock| {
+            let now = clock.get() + Duration::from_millis(100);
+            clock.set(now);
+            now
+        })
+    }
+
+    /// With `-j` above 1, the results of later runs coming all the time
+    /// do not hold `idle` off while an earlier run is slow. The clock
+    /// moves on at each reading, so `idle` is due after a few results,
+    /// long before the other thread has given all of its.
+    #[test]
+    fn idle_is_called_while_later_runs_give_results() {
+        const COUNT: usize = 1_000_000;
+        let (called, wait) = mpsc::channel::<()>();
+        let wait = std::sync::Mutex::new(wait);
+        let given = AtomicUsize::new(0);
+        let mut given_at_idle = None;
+        let mut first = None;
+        by_clock(
+            COUNT,
+            2,
+            |i, _| match i {
+                0 => wait
+                    .lock()
+                    .unwrap()
+                    .recv_timeout(Duration::from_secs(60))
+                    .is_ok(),
+                _ => {
+                    given.fetch_add(1, Ordering::Relaxed);
+                    false
+                }
+            },
+            |_| false,
+            |_, called| {
+                first = Some(called);
+                false
+            },
+            || {
+                given_at_idle.get_or_insert(given.load(Ordering::Relaxed));
+                let _ = called.send(());
+            },
+            quick_clock,
+        );
+        assert_eq!(first, Some(true));
+        let given_at_idle = given_at_idle.unwrap();
+        assert!(given_at_idle < COUNT - 1, "{}", given_at_idle);
     }
 }
