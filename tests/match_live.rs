@@ -131,9 +131,10 @@ fn the_plain_board_is_one_line_per_entry() {
         answer
     );
     assert!(session.send("quiet").starts_with("refused: "));
-    assert!(session
-        .send("concede")
-        .contains("Judd Trump wins the match 1-0"));
+    // The frame that won the match is told with its winner, as any other.
+    assert!(session.send("concede").contains(
+        "Judd Trump wins frame 1 (Ronnie O'Sullivan conceded) | Judd Trump wins the match 1-0"
+    ));
     session.quit();
 }
 

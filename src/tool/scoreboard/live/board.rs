@@ -133,15 +133,8 @@ impl Board {
     /// What the frame says now, after the score: who plays or who won.
     fn situation(&self) -> Vec<String> {
         let mut parts = Vec::new();
-        if let Some(winner) = self.match_winner {
-            let [a, b] = self.frames;
-            parts.push(format!(
-                "{} wins the match {}-{}",
-                self.name(winner),
-                a.max(b),
-                a.min(b)
-            ));
-        } else if let Some(winner) = self.frame_winner {
+        // The frame's winner, then the match's when that frame won it.
+        if let Some(winner) = self.frame_winner {
             let conceded = match self.conceded {
                 Some(player) => format!(" ({} conceded)", self.name(player)),
                 None => String::new(),
@@ -151,6 +144,15 @@ impl Board {
                 self.name(winner),
                 self.frame,
                 conceded
+            ));
+        }
+        if let Some(winner) = self.match_winner {
+            let [a, b] = self.frames;
+            parts.push(format!(
+                "{} wins the match {}-{}",
+                self.name(winner),
+                a.max(b),
+                a.min(b)
             ));
         }
         match self.next {
