@@ -45,9 +45,10 @@ const GO_ON: &str = "(go on later with --resume)";
 
 /// The command that goes on with the match logged at `log`.
 pub(super) fn resume_command([a, b]: &[String; 2], log: &str) -> String {
+    // A name that looks like an option comes after `--`, quoted or not.
+    let after_dashes = a.starts_with('-') || b.starts_with('-');
     let (a, b, log) = (shell_word(a), shell_word(b), shell_word(log));
-    // A name that looks like an option comes after `--`.
-    match a.starts_with('-') || b.starts_with('-') {
+    match after_dashes {
         true => format!("referee match --resume {} -- {} {}", log, a, b),
         false => format!("referee match {} {} --resume {}", a, b, log),
     }
@@ -106,6 +107,10 @@ mod tests {
         assert_eq!(
             resume_command(&names("-Ann", "Bob"), "-m.log"),
             "referee match --resume -m.log -- -Ann Bob"
+        );
+        assert_eq!(
+            resume_command(&names("Ann", "-Bo Lee"), "m.log"),
+            "referee match --resume m.log -- Ann '-Bo Lee'"
         );
     }
 
