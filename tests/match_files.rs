@@ -234,25 +234,44 @@ fn a_log_of_other_players_is_refused_with_their_names_spelled_out() {
     );
 }
 
-/// A log without an end is read up to its first line too long, not into
-/// all the memory there is.
-#[cfg(unix)]
+/// A log of one endless line is read up to its first line too long, not
+/// into all the memory there is.
 #[test]
-fn a_log_without_an_end_is_refused_at_its_first_line_too_long() {
+fn a_log_of_one_endless_line_is_refused_at_its_first_line_too_long() {
     let dir = scratch("endless-log");
-    let out = assert_cmd::Command::cargo_bin("referee")
-        .unwrap()
-        .args(["match", "Ann", "Bob", "--resume", "/dev/zero"])
-        .current_dir(&dir)
-        .timeout(std::time::Duration::from_secs(60))
-        .output()
-        .unwrap();
+    fs::write(dir.join("m.log"), vec![b'x'; (1 << 20) + 100]).unwrap();
+    let out = run(&dir, &["Ann", "Bob", "--resume", "m.log"], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).starts_with("referee: /dev/zero:1:1048577: line too long"),
+        stderr(&out).starts_with("referee: m.log:1:1048577: line too long"),
         "{}",
         stderr(&out)
     );
+}
+
+/// What is not a file is no log: a pipe would be waited on for ever, a
+/// device read without end. Each is refused before it is opened (a
+/// match that waited would be stopped by the test's guard, and fail).
+#[cfg(unix)]
+#[test]
+fn a_pipe_or_a_device_to_go_on_with_is_refused_unopened() {
+    let dir = scratch("resume-pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.join("m.log"))
+        .status();
+    assert!(made.unwrap().success());
+    for log in ["m.log", "/dev/zero"] {
+        let out = assert_cmd::Command::cargo_bin("referee")
+            .unwrap()
+            .args(["match", "Ann", "Bob", "--resume", log])
+            .current_dir(&dir)
+            .timeout(std::time::Duration::from_secs(60))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{}", log);
+        let message = format!("referee: {}: not a file, so no match's log", log);
+        assert!(stderr(&out).starts_with(&message), "{}", stderr(&out));
+    }
 }
 
 /// A pipe given for the report is refused without a look inside: the

@@ -95,6 +95,15 @@ impl Log {
     /// (see `end_line`).
     pub(crate) fn append(path: &str) -> Result<Log, String> {
         let failed = |e: io::Error| format!("{}: {}", escaped_name(path), e);
+        // A log is a file: a pipe would be waited on for ever, a folder
+        // cannot be one.
+        let found = std::fs::metadata(path).map_err(failed)?;
+        if !found.is_file() {
+            return Err(format!(
+                "{}: not a file, so no match's log (--resume takes the log a match wrote)",
+                escaped_name(path)
+            ));
+        }
         let file = OpenOptions::new().append(true).open(path).map_err(failed)?;
         hold(&file, path)?;
         let len = file.metadata().map_err(failed)?.len();
