@@ -21,6 +21,7 @@ macro_rules! say {
     };
 }
 
+mod cannot_run;
 mod check;
 mod diff;
 #[cfg(unix)]
@@ -42,6 +43,7 @@ use crate::core::io::error::{char_start, escaped_path};
 use crate::core::io::stderr_line;
 use crate::tool::files;
 use crate::tool::problem::Problem;
+use cannot_run::cannot_run;
 use diff::Difference;
 use run::{End, Run};
 use std::ffi::OsString;
@@ -132,38 +134,6 @@ impl Solution<'_> {
             }
         }
     }
-}
-
-/// The message for a program that cannot be started, with a hint for the
-/// two usual slips: a program in the current folder named without `./`,
-/// and a whole command line given as one word.
-fn cannot_run(command: &[OsString], error: &io::Error) -> String {
-    // Words as shown, their bytes that are not UTF-8 spelled out.
-    let shown = |word: &OsString| escaped_path(Path::new(word));
-    let has = |word: &OsString, c: char| word.to_string_lossy().contains(c);
-    let hint = match command {
-        [program, ..]
-            if error.kind() == io::ErrorKind::NotFound
-                && !has(program, '/')
-                && Path::new(program).is_file() =>
-        {
-            let program = shown(program);
-            format!(
-                " (to run `{}` of the current folder, write `./{}`)",
-                program, program
-            )
-        }
-        [whole] if has(whole, ' ') => {
-            " (the program and each argument are words of their own after `--`)".to_string()
-        }
-        _ => String::new(),
-    };
-    format!(
-        "referee: cannot run `{}`: {}{}",
-        command.iter().map(shown).collect::<Vec<_>>().join(" "),
-        error,
-        hint
-    )
 }
 
 /// What a run must give to pass.

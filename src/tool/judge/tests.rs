@@ -161,44 +161,6 @@ fn ignore_space_forgives_only_blanks_at_line_ends_and_the_end() {
 }
 
 #[test]
-fn a_command_in_one_word_gets_a_hint() {
-    let missing = io::Error::new(io::ErrorKind::NotFound, "not found");
-    let one = [OsString::from("python3 sol.py")];
-    assert!(cannot_run(&one, &missing).ends_with("after `--`)"));
-    let two = [OsString::from("python3"), OsString::from("sol.py")];
-    assert_eq!(
-        cannot_run(&two, &missing),
-        "referee: cannot run `python3 sol.py`: not found"
-    );
-    // Each word is spelled out on its own: an empty one shows, and so
-    // do bytes that are not UTF-8.
-    let odd = [OsString::new(), OsString::from("x\u{1b}")];
-    assert_eq!(
-        cannot_run(&odd, &missing),
-        "referee: cannot run `'' x\\x1b`: not found"
-    );
-    #[cfg(unix)]
-    {
-        use std::os::unix::ffi::OsStringExt;
-        let bytes = [OsString::from_vec(b"x\xff".to_vec())];
-        assert_eq!(
-            cannot_run(&bytes, &missing),
-            "referee: cannot run `x\\xff`: not found"
-        );
-    }
-}
-
-#[test]
-fn a_program_of_the_current_folder_without_dot_slash_gets_a_hint() {
-    // The tests run in the package's folder, which holds `Cargo.toml`.
-    let missing = io::Error::new(io::ErrorKind::NotFound, "not found");
-    let here = [OsString::from("Cargo.toml")];
-    assert!(cannot_run(&here, &missing).ends_with("write `./Cargo.toml`)"));
-    let nowhere = [OsString::from("no-such-file-here")];
-    assert!(cannot_run(&nowhere, &missing).ends_with("not found"));
-}
-
-#[test]
 fn the_referee_as_a_solution_fails_like_the_binary_on_bad_input() {
     let referee = Solution::Referee {
         problem: Problem::Fourrow,
