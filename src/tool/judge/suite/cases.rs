@@ -23,7 +23,8 @@ pub(super) struct Case {
 }
 
 /// The cases under `dir` (or `dir` itself when it is an input file),
-/// sorted by path.
+/// sorted by path a part at a time, as problemtools runs a package's
+/// data: a folder's cases come together (`g/x.in`, `g-2/x.in`, `g.in`).
 pub(super) fn find_cases(dir: &Path, problem: Problem) -> Result<Vec<Case>, (PathBuf, io::Error)> {
     let mut inputs = Vec::new();
     let metadata = fs::metadata(dir).map_err(|e| (dir.to_path_buf(), e))?;
@@ -126,6 +127,8 @@ mod tests {
             "rating",
             "snooker-errors",
             "scoreboard",
+            "g",
+            "g-2",
         ] {
             fs::create_dir_all(dir.join(folder)).unwrap();
         }
@@ -146,6 +149,9 @@ mod tests {
             "rating-sample.in",
             "snooker.in",
             "notes.txt",
+            "g.in",
+            "g-2/x.in",
+            "g/x.in",
         ] {
             fs::write(dir.join(file), "").unwrap();
         }
@@ -168,9 +174,14 @@ mod tests {
                 ("c.in".to_string(), None),
                 ("fourrow-sample.in".to_string(), None),
                 ("fourrow-strict/s.in".to_string(), None),
+                // A part at a time: a folder's cases together, before a
+                // longer name it starts.
+                ("g/x.in".to_string(), None),
+                ("g-2/x.in".to_string(), None),
+                ("g.in".to_string(), None),
             ]
         );
-        let own = cases.last().unwrap();
+        let own = &cases[4];
         assert!(own.args.is_some() && own.error.is_some());
         assert!(cases[0].args.is_none() && cases[0].error.is_none());
         let rating = find_cases(&dir.join("rating"), Problem::Fourrow).unwrap();

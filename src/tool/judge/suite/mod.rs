@@ -1,11 +1,11 @@
 //! `referee test PROBLEM DIR [-- CMD [ARG...]]`: every `*.in` under DIR
-//! (recursively, in byte order of their paths; DIR may also be one input
-//! file) through CMD, each against the `.ans` or else `.out` beside it, or the
-//! referee's own answer where there is none. One line per failing case
-//! (per case with `-v`, with its time), the slowest case, then `N passed,
-//! M failed`. `-j N` judges N cases at a time; the lines keep the order of
-//! the cases. `--junit FILE` also writes the run as a JUnit report, one in
-//! error when the run stops early.
+//! (recursively, sorted by path a part at a time; DIR may also be one
+//! input file) through CMD, each against the `.ans` or else `.out`
+//! beside it, or the referee's own answer where there is none. One line
+//! per failing case (per case with `-v`, with its time), the slowest
+//! case, then `N passed, M failed`. `-j N` judges N cases at a time; the
+//! lines keep the order of the cases. `--junit FILE` also writes the run
+//! as a JUnit report, one in error when the run stops early.
 //!
 //! Without CMD the referee itself is run, the project's regression run:
 //! then `.args` beside an input holds options of `referee PROBLEM` (such
