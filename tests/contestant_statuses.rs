@@ -41,6 +41,23 @@ fn a_program_of_the_current_folder_without_dot_slash_gets_a_hint_and_4() {
     }
 }
 
+/// Under a low limit of open files, more runs at a time than there are
+/// descriptors for wait for each other: every case passes, none is a
+/// program that "cannot be started".
+#[cfg(unix)]
+#[test]
+fn runs_short_of_file_descriptors_wait_for_each_other() {
+    let dir = fourrow_inputs("descriptors", 100);
+    let script = "ulimit -n 64 && exec \"$0\" test fourrow . -j 60 -- \"$0\" fourrow";
+    let out = std::process::Command::new("sh")
+        .args(["-c", script, &referee_path()])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).ends_with("100 passed, 0 failed\n"));
+}
+
 #[test]
 fn stress_takes_inputs_and_points_from_cases_to_it() {
     referee()

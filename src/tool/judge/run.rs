@@ -8,6 +8,8 @@
 //! threads that are left behind if a process that left the group keeps
 //! them open.
 
+mod gate;
+
 #[cfg(unix)]
 use super::guard;
 use std::ffi::OsStr;
@@ -98,7 +100,7 @@ pub(crate) fn run(
         command.process_group(0);
         guard::ready();
     }
-    let mut child = command.spawn()?;
+    let (mut child, under_way) = gate::GATE.start(|| command.spawn())?;
     #[cfg(unix)]
     guard::started(child.id());
     let result = watch(
@@ -111,6 +113,10 @@ pub(crate) fn run(
     );
     #[cfg(unix)]
     guard::done(child.id());
+    // The run's descriptors are closed before a start waiting for them is
+    // told that it ended.
+    drop(child);
+    drop(under_way);
     result
 }
 
