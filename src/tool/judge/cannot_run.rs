@@ -115,7 +115,7 @@ mod tests {
     }
 
     /// A script with CR LF line ends, and one whose interpreter is not
-    /// there: the system says the file is not found, which it is.
+    /// there: the system says "not found" of a file that is there.
     #[test]
     fn a_script_whose_interpreter_is_not_there_gets_a_hint() {
         let dir = std::env::temp_dir().join(format!("referee-hashbang-{}", std::process::id()));
