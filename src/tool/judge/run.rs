@@ -120,6 +120,14 @@ pub(crate) fn run(
     result
 }
 
+/// `open()` (reading a case's file, say), tried again as a program's
+/// start is while the runs under way hold the file descriptors it needs.
+pub(crate) fn with_descriptors<T>(open: impl FnMut() -> io::Result<T>) -> io::Result<T> {
+    let (opened, done) = gate::GATE.start(open)?;
+    drop(done);
+    Ok(opened)
+}
+
 /// Feeds, reads and waits for the `child` that `run` started.
 fn watch(
     child: &mut Child,

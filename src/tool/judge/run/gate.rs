@@ -1,25 +1,25 @@
-//! Starting a program when file descriptors run short. Each run holds
-//! three pipes while it goes on, so with `-j` high and a low limit on
-//! open files (256 is usual on macOS) a start can find none: it then
-//! waits for another run of ours to end and tries again. Only when no
-//! other run is under way is the failure the program's start's. Programs
-//! are started one at a time, so that the pipes a start makes for a
-//! moment are never what another start finds missing.
+//! Starting a program, or reading a case's file, when file descriptors
+//! run short. Each run holds three pipes while it goes on, so with `-j`
+//! high and a low limit on open files (256 is usual on macOS) a start
+//! can find none: it then waits for another run of ours to end, or
+//! another start to fail, and tries again. Only when no other run or
+//! start is under way is the failure the program's start's.
 
 use std::io;
 use std::sync::{Condvar, Mutex};
 
-/// Runs under way, and how many have ended so far, with a signal at each
-/// end.
+/// Runs and starts under way, and how many times one gave its
+/// descriptors back, with a signal each time.
 pub(super) struct Gate {
     runs: Mutex<Runs>,
-    ended: Condvar,
+    given_back: Condvar,
 }
 
-#[derive(Default)]
 struct Runs {
-    under_way: usize,
-    ended: u64,
+    /// Starts being tried and runs under way: each holds descriptors.
+    busy: usize,
+    /// Runs that ended and starts that failed so far.
+    given_back: u64,
 }
 
 /// The gate of every run of this process.
@@ -30,10 +30,7 @@ pub(super) struct UnderWay<'g>(&'g Gate);
 
 impl Drop for UnderWay<'_> {
     fn drop(&mut self) {
-        let mut runs = lock(&self.0.runs);
-        runs.under_way -= 1;
-        runs.ended += 1;
-        self.0.ended.notify_all();
+        drop(self.0.give_back());
     }
 }
 
@@ -41,34 +38,53 @@ impl Gate {
     const fn new() -> Gate {
         Gate {
             runs: Mutex::new(Runs {
-                under_way: 0,
-                ended: 0,
+                busy: 0,
+                given_back: 0,
             }),
-            ended: Condvar::new(),
+            given_back: Condvar::new(),
         }
     }
 
-    /// `start()`, again each time another run ends while it fails for
-    /// want of file descriptors; the run is under way until the
-    /// `UnderWay` given back is dropped.
+    /// A run ended or a start failed: what it held is free.
+    fn give_back(&self) -> std::sync::MutexGuard<'_, Runs> {
+        let mut runs = lock(&self.runs);
+        runs.busy -= 1;
+        runs.given_back += 1;
+        self.given_back.notify_all();
+        runs
+    }
+
+    /// `start()`, again each time another run ends or another start
+    /// fails while it fails for want of file descriptors; the run is
+    /// under way until the `UnderWay` given back is dropped.
     pub(super) fn start<T>(
         &self,
         mut start: impl FnMut() -> io::Result<T>,
     ) -> io::Result<(T, UnderWay<'_>)> {
-        let mut runs = lock(&self.runs);
         loop {
-            match start() {
-                Ok(started) => {
-                    runs.under_way += 1;
-                    return Ok((started, UnderWay(self)));
+            let before = {
+                let mut runs = lock(&self.runs);
+                runs.busy += 1;
+                runs.given_back
+            };
+            let error = match start() {
+                Ok(started) => return Ok((started, UnderWay(self))),
+                Err(e) => e,
+            };
+            let mut runs = self.give_back();
+            if !out_of_descriptors(&error) {
+                return Err(error);
+            }
+            // Given back by another since this try began (this try's own
+            // failure counts once): try again.
+            while runs.given_back == before + 1 {
+                if runs.busy == 0 {
+                    return Err(error);
                 }
-                Err(e) if out_of_descriptors(&e) && runs.under_way > 0 => {
-                    let ended_before = runs.ended;
-                    while runs.ended == ended_before {
-                        runs = self.ended.wait(runs).unwrap_or_else(|e| e.into_inner());
-                    }
-                }
-                Err(e) => return Err(e),
+                runs = self
+                    .given_back
+                    .wait(runs)
+                    .unwrap_or_else(|e| e.into_inner());
             }
         }
     }

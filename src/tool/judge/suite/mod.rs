@@ -22,6 +22,7 @@ use self::cases::{find_cases, Case};
 use super::junit::{self, Entry, Fault};
 use super::pool;
 use super::progress::{self, Progress};
+use super::run;
 use super::{
     cannot_run, cannot_write_at, judge, may_write_over, seconds, solver, summary, write_ours,
     Compare, Expected, Solution, Verdict, ACCEPTED, CANNOT_START, FAILED, UNUSABLE,
@@ -332,7 +333,7 @@ fn read_case(problem: Problem, case: &Case) -> Result<Files, Broken> {
         };
         match fs::metadata(path) {
             Ok(found) if !found.is_file() => Err(cannot(&"not a file")),
-            _ => fs::read(path).map_err(|e| cannot(&e)),
+            _ => run::with_descriptors(|| fs::read(path)).map_err(|e| cannot(&e)),
         }
     };
     let strict = match &case.args {
