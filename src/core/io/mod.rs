@@ -122,11 +122,15 @@ pub(crate) fn unexpected(line: &Line, token: Option<Token>, expected: &str) -> E
 
 /// A count of cases or of a case's records: `parse_u64`, or a minus sign
 /// and zeros, which the tolerant reading takes for 0 as it takes other
-/// leading zeros (only `--strict` refuses them, R0.6).
+/// leading zeros (only `--strict` refuses them, R0.6). Digits past 64
+/// bits are taken as the most there is: no input holds that many, so it
+/// ends in an error where they run out, after the output of the cases
+/// before, as any count too high does (R0.4).
 pub(crate) fn parse_count(text: &[u8]) -> Option<u64> {
+    let digits = !text.is_empty() && text.iter().all(u8::is_ascii_digit);
     match text.strip_prefix(b"-") {
         Some(zeros) if !zeros.is_empty() && zeros.iter().all(|&b| b == b'0') => Some(0),
-        _ => parse_u64(text),
+        _ => parse_u64(text).or(digits.then_some(u64::MAX)),
     }
 }
 
@@ -160,14 +164,11 @@ pub(crate) fn read_count<'a, R: Read, L: Layout>(
     let line = lines.current();
     let mut tokens = line.tokens();
     let first = tokens.next();
-    // A count past 64 bits is taken as the most there is: no input holds
-    // that many cases, so it ends in an error where the cases run out,
-    // after the output of those before, as any count too high does (R0.4).
-    let count = |text: &[u8]| {
-        let digits = !text.is_empty() && text.iter().all(u8::is_ascii_digit);
-        parse_count(text).or(digits.then_some(u64::MAX))
-    };
-    let fault = match (first, first.and_then(|t| count(t.text)), tokens.next()) {
+    let fault = match (
+        first,
+        first.and_then(|t| parse_count(t.text)),
+        tokens.next(),
+    ) {
         (Some(token), Some(value), None) => return Ok((line, token, value)),
         // A count, and more after it.
         (_, Some(_), extra) => unexpected(
@@ -254,6 +255,8 @@ mod tests {
         assert_eq!(parse_count(b"-"), None);
         assert_eq!(parse_count(b"-1"), None);
         assert_eq!(parse_count(b"+1"), None);
+        assert_eq!(parse_count(b"18446744073709551616"), Some(u64::MAX));
+        assert_eq!(parse_count(b"-18446744073709551616"), None);
         assert_eq!(parse_u64(b""), None);
         assert_eq!(parse_u64(b"99999999999999999999"), None);
     }

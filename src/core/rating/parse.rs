@@ -323,8 +323,7 @@ fn record<'a, R: Read, C: Checks, const N: usize>(
 /// A count of players or games.
 fn count(token: &Token, line: &Line, what: &str) -> Result<usize, Error> {
     io::parse_count(token.text)
-        .filter(|&n| n <= usize::MAX as u64)
-        .map(|n| n as usize)
+        .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
         .ok_or_else(|| {
             line.error(
                 token.col,
