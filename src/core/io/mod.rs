@@ -127,10 +127,12 @@ pub(crate) fn unexpected(line: &Line, token: Option<Token>, expected: &str) -> E
 /// ends in an error where they run out, after the output of the cases
 /// before, as any count too high does (R0.4).
 pub(crate) fn parse_count(text: &[u8]) -> Option<u64> {
-    let digits = !text.is_empty() && text.iter().all(u8::is_ascii_digit);
     match text.strip_prefix(b"-") {
         Some(zeros) if !zeros.is_empty() && zeros.iter().all(|&b| b == b'0') => Some(0),
-        _ => parse_u64(text).or(digits.then_some(u64::MAX)),
+        _ => parse_u64(text).or_else(|| {
+            let digits = !text.is_empty() && text.iter().all(u8::is_ascii_digit);
+            digits.then_some(u64::MAX)
+        }),
     }
 }
 
